@@ -1,0 +1,1 @@
+// Google Calendar provider: filled in by the providers issue.

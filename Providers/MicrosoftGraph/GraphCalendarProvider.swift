@@ -1,0 +1,1 @@
+// Microsoft Graph provider: filled in by the providers issue.

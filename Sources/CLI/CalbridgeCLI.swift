@@ -1,0 +1,69 @@
+/// The command-line entry point: finds the command, parses its arguments, runs it, reports errors.
+public enum CalbridgeCLI {
+    /// Runs one command line (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
+        do {
+            return try await dispatch(arguments, context: context)
+        } catch {
+            let code = ErrorReporting.exitCode(for: error)
+            context.printError("calbridge: error: \(ErrorReporting.message(for: error))")
+            return code
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
+        guard let first = arguments.first else {
+            context.print(HelpText.general(CommandRegistry.all))
+            return .success
+        }
+        switch first {
+        case "--help", "-h":
+            context.print(HelpText.general(CommandRegistry.all))
+            return .success
+        case "--version", "-V":
+            return try await VersionCommand.run(ParsedArguments(), context: context)
+        case "help":
+            return try help(for: Array(arguments.dropFirst()), context: context)
+        default:
+            break
+        }
+        guard let (command, used) = CommandRegistry.match(arguments) else {
+            let group = CommandRegistry.group(first)
+            if !group.isEmpty {
+                let sub = arguments.dropFirst().first.map { "unknown command 'calbridge \(first) \($0)'" }
+                    ?? "'calbridge \(first)' needs a subcommand"
+                let names = group.map { $0.spec.path.last! }.joined(separator: ", ")
+                throw UsageError("\(sub); choose one of: \(names)")
+            }
+            if first.hasPrefix("-") {
+                throw UsageError("unknown option '\(first)'; see 'calbridge --help'")
+            }
+            let names = CommandRegistry.all.map { $0.spec.path[0] }
+            let hint = ArgumentParser.nearest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("unknown command '\(first)'\(hint); see 'calbridge --help'")
+        }
+        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst(used)), for: command.spec)
+        if parsed.flag("help") {
+            context.print(HelpText.command(command.spec))
+            return .success
+        }
+        return try await command.run(parsed, context: context)
+    }
+
+    private static func help(for words: [String], context: CommandContext) throws -> ExitCode {
+        if words.isEmpty {
+            context.print(HelpText.general(CommandRegistry.all))
+            return .success
+        }
+        if let (command, used) = CommandRegistry.match(words), used == words.count {
+            context.print(HelpText.command(command.spec))
+            return .success
+        }
+        let group = CommandRegistry.group(words[0])
+        if words.count == 1, !group.isEmpty {
+            context.print(HelpText.general(group))
+            return .success
+        }
+        throw UsageError("no help for unknown command '\(words.joined(separator: " "))'; see 'calbridge --help'")
+    }
+}

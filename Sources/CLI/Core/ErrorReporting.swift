@@ -1,0 +1,35 @@
+import HTTP
+
+/// The one place where errors become exit codes and one-line messages.
+///
+/// Every module's typed errors are mapped here; anything unknown is a runtime failure (exit 1).
+public enum ErrorReporting {
+    public static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is UsageError: return .usage
+        case let error as InputError: return error.exitCode
+        case is HTTPError: return .failure
+        default: return .failure
+        }
+    }
+
+    /// One line for stderr: what was wrong and how to fix it. Never contains a token.
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case let error as UsageError: return error.description
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: error)
+        }
+    }
+}
+
+/// A bad input that is not a command-line mistake as such (an unreadable file, an unknown account).
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var exitCode: ExitCode
+    public init(_ message: String, exitCode: ExitCode = .usage) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+    public var description: String { message }
+}

@@ -1,0 +1,16 @@
+/// A mistake in how calbridge was called: unknown option, missing argument, bad value. Exit code 2.
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The command whose help explains the fix, if known.
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    public var description: String {
+        guard let command else { return message }
+        return "\(message); see 'calbridge help \(command)'"
+    }
+}

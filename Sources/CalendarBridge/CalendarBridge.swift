@@ -1,0 +1,1 @@
+// Module CalendarBridge: filled in by its issue (see README.md, Architecture).

@@ -1,0 +1,57 @@
+/// An ordered list of HTTP header fields with case-insensitive lookup.
+///
+/// Order and duplicates are kept, as they travel on the wire (`Set-Cookie`, `Link`).
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field]
+
+    public init(_ fields: [Field] = []) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The first value of the named field, or nil.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+            if let newValue { fields.append(Field(name: name, value: newValue)) }
+        }
+    }
+
+    /// Every value of the named field, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Adds a field without replacing existing ones of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+}
+
+extension String {
+    /// ASCII case-insensitive comparison, as HTTP field names and most protocol tokens need.
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        for (a, b) in zip(utf8, other.utf8) where a != b {
+            let la = (a >= 65 && a <= 90) ? a + 32 : a
+            let lb = (b >= 65 && b <= 90) ? b + 32 : b
+            if la != lb { return false }
+        }
+        return true
+    }
+}

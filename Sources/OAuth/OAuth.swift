@@ -1,0 +1,1 @@
+// Module OAuth: filled in by its issue (see README.md, Architecture).

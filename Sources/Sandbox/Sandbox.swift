@@ -1,0 +1,1 @@
+// Module Sandbox: filled in by its issue (see README.md, Architecture).

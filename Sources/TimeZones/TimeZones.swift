@@ -1,0 +1,1 @@
+// Module TimeZones: filled in by its issue (see README.md, Architecture).

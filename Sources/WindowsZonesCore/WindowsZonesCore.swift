@@ -1,0 +1,1 @@
+// Module WindowsZonesCore: filled in by its issue (see README.md, Architecture).

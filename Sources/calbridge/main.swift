@@ -1,0 +1,8 @@
+import CLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let code = await CalbridgeCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+exit(code.rawValue)

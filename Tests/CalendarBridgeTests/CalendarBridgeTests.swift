@@ -1,0 +1,1 @@
+// Tests for CalendarBridge: filled in by its issue.

@@ -1,0 +1,1 @@
+// Tests for OAuth: filled in by its issue.

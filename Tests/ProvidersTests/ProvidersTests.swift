@@ -1,0 +1,1 @@
+// Tests for Providers: filled in by its issue.

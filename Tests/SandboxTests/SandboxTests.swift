@@ -1,0 +1,1 @@
+// Tests for Sandbox: filled in by its issue.

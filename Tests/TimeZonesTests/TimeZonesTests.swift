@@ -1,0 +1,1 @@
+// Tests for TimeZones: filled in by its issue.
