@@ -1,0 +1,51 @@
+import Foundation
+import HTTP
+
+/// One emulated service behind the sandbox's single port (Google Calendar, Microsoft Graph, an OAuth
+/// server). The sandbox asks each component in turn; the first non-nil answer wins.
+///
+/// Components are written from the public API references, independently of `Providers/`, and share no
+/// request/response models with them, so that a provider's misunderstanding is caught, not mirrored.
+public protocol SandboxComponent: Sendable {
+    /// Answers the request, or returns nil when the path does not belong to this component.
+    func handle(_ request: ServerRequest) async -> ServerResponse?
+    /// Everything this component needs to resume after a restart (`--state FILE`), as JSON.
+    func snapshot() async throws -> Data
+    /// Replaces this component's state with a snapshot taken earlier.
+    func restore(_ snapshot: Data) async throws
+}
+
+/// Which real service an emulated account belongs to.
+public enum SandboxProvider: String, Sendable, Codable, CaseIterable {
+    case google
+    case microsoft
+}
+
+/// The result of checking a bearer token presented to an emulated API.
+public enum AccessCheck: Sendable, Equatable {
+    /// The token is current; `user` is the signed-in user's e-mail address.
+    case valid(user: String)
+    /// The token was issued by this sandbox but its lifetime is over.
+    case expired
+    /// Unknown, revoked, or issued for the other provider.
+    case invalid
+}
+
+/// Issued by the sandbox's OAuth servers and consulted by the emulated APIs.
+public protocol SandboxAccessTokenValidator: Sendable {
+    func check(accessToken: String, provider: SandboxProvider) async -> AccessCheck
+}
+
+/// A seeded user of one provider, as the OAuth servers and `calbridge sandbox` list them.
+public struct SandboxUser: Sendable, Codable, Equatable {
+    public var provider: SandboxProvider
+    /// E-mail address (Google: also the primary calendar id; Graph: `mail` / `userPrincipalName`).
+    public var email: String
+    public var displayName: String
+
+    public init(provider: SandboxProvider, email: String, displayName: String) {
+        self.provider = provider
+        self.email = email
+        self.displayName = displayName
+    }
+}

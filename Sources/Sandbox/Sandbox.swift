@@ -1,1 +1,0 @@
-// Module Sandbox: filled in by its issue (see README.md, Architecture).
