@@ -66,7 +66,12 @@ let package = Package(
 
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
         // It shares no request/response models with Providers/ (written from the public reference).
-        .target(name: "Sandbox", dependencies: ["HTTP", "CalendarBridge", "TimeZones"]),
+        // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
+        .target(
+            name: "Sandbox",
+            dependencies: ["HTTP", "CalendarBridge", "TimeZones"],
+            resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")]
+        ),
 
         // The command-line interface as a library, so that parsing and formatting are unit-tested.
         .target(
