@@ -1,1 +1,0 @@
-// Tests for Sandbox: filled in by its issue.
