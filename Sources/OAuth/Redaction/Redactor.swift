@@ -33,10 +33,10 @@ public enum Redactor {
 
     /// A URL with secret query values masked.
     public static func url(_ url: URL) -> String {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false), let query = parts.percentEncodedQuery
-        else { return url.absoluteString }
-        parts.percentEncodedQuery = formText(query)
-        return parts.string ?? url.absoluteString
+        // Text, not URLComponents: the mask's "<" and ">" are not valid in a percent-encoded query.
+        let text = url.absoluteString
+        guard let question = text.firstIndex(of: "?") else { return text }
+        return String(text[...question]) + formText(String(text[text.index(after: question)...]))
     }
 
     /// Text that may be JSON, a form body or free text, with secret values masked.
