@@ -2,6 +2,10 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
+        AccountsAddCommand.self,
+        AccountsListCommand.self,
+        AccountsRemoveCommand.self,
+        WhoamiCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

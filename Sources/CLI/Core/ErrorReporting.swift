@@ -1,4 +1,5 @@
 import HTTP
+import OAuth
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -9,6 +10,11 @@ public enum ErrorReporting {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
         case is HTTPError: return .failure
+        case is ReauthenticationRequired: return .reauthenticate
+        case is DescriptorError: return .usage
+        case let error as StorageError:
+            return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
+        case is OAuthError, is SignInError: return .failure
         default: return .failure
         }
     }

@@ -52,8 +52,8 @@ public struct AccountRecord: Sendable, Equatable, Codable {
         return command
     }
 
-    /// Quotes a word for a POSIX shell when it needs it.
-    static func shellQuoted(_ word: String) -> String {
+    /// Quotes a word for a POSIX shell when it needs it (for commands shown to the user).
+    public static func shellQuoted(_ word: String) -> String {
         let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%_+=:,./-")
         if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
