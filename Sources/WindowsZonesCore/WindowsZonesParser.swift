@@ -22,28 +22,45 @@ public enum WindowsZonesParser {
         guard !bytes.isEmpty else { throw fail(1, "the file is empty, expected CLDR windowsZones XML") }
 
         xmlInitParser()
-        guard let context = xmlNewParserCtxt() else { throw fail(0, "libxml2 could not allocate a parser") }
-        defer { xmlFreeParserCtxt(context) }
-        // No network, no DTD loading (the file names CLDR's DTD by a relative path), no libxml2 chatter on
-        // stderr: the one error we report is built from the context's last error below.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = bytes.withUnsafeBufferPointer { buffer in
+        let context = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                xmlCtxtReadMemory(context, pointer, Int32(buffer.count), fileName, nil, options)
+                xmlCreateMemoryParserCtxt(pointer, Int32(buffer.count))
             }
         }
-        guard let document, context.pointee.wellFormed != 0 else {
+        guard let context else { throw fail(0, "libxml2 could not allocate a parser") }
+        defer { xmlFreeParserCtxt(context) }
+        // No network, no DTD loading (the file names CLDR's DTD by a relative path), no libxml2 chatter on
+        // stderr. libxml2 keeps only the last error and a malformed file often raises several, the first
+        // being the useful one, so a structured-error callback records the first.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        xmlCtxtUseOptions(context, options)
+        let firstError = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = parser.pointee._private else { return }
+            let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard first.line == nil else { return }
+            first.line = Int(error.pointee.line)
+            first.message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        }
+        let parsed = xmlParseDocument(context)
+        let document = context.pointee.myDoc
+        guard parsed == 0, let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            if let error = xmlCtxtGetLastError(context) {
-                let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-                let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-                throw fail(Int(max(error.pointee.line, 1)), "not well-formed XML: \(text)")
-            }
-            throw fail(1, "not well-formed XML")
+            let message = firstError.message.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw fail(max(firstError.line ?? 1, 1), "not well-formed XML: \(message.isEmpty ? "malformed XML" : message)")
         }
         defer { xmlFreeDoc(document) }
         return try TreeReader(fileName: fileName).read(document)
     }
+}
+
+/// The first error libxml2 reported while parsing (filled by the structured-error callback).
+private final class FirstError {
+    var line: Int?
+    var message = ""
 }
 
 /// Walks the parsed tree: `supplementalData` > `windowsZones` > `mapTimezones` > `mapZone`*.
