@@ -2,6 +2,8 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
+        TimeZonesCommand.self,
+        TimeZonesBenchCommand.self,
         AccountsAddCommand.self,
         AccountsListCommand.self,
         AccountsRemoveCommand.self,

@@ -1,5 +1,6 @@
 import HTTP
 import OAuth
+import TimeZones
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -10,6 +11,7 @@ public enum ErrorReporting {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
         case is HTTPError: return .failure
+        case is TimeZoneLookupError: return .usage
         case is ReauthenticationRequired: return .reauthenticate
         case is DescriptorError: return .usage
         case let error as StorageError:
