@@ -49,22 +49,24 @@ struct CurlTransportTests {
         #expect(server.requestsServed == 20)
     }
 
-    @Test("parallel bursts stay within maxConnectionsPerHost and reuse those connections")
+    @Test("bursts with quiet times between them stay within maxConnectionsPerHost, reusing the idle connections")
     func connectionLimit() async throws {
         let server = try Support.server { _ in
             try? await Task.sleep(for: .milliseconds(20))
             return .text(200, "ok")
         }
         defer { server.stop() }
-        let transport = CurlTransport(configuration: .init(maxConnectionsPerHost: 4))
+        // Single requests between the bursts: the idle connections must survive quiet times for the next burst.
+        let transport = CurlTransport(configuration: .init(maxConnectionsPerHost: 16))
         for _ in 0..<3 {
             try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<16 { group.addTask { try await transport.send(HTTPRequest(url: server.baseURL)).status } }
+                for _ in 0..<32 { group.addTask { try await transport.send(HTTPRequest(url: server.baseURL)).status } }
                 for try await status in group { #expect(status == 200) }
             }
+            for _ in 0..<4 { #expect(try await transport.send(HTTPRequest(url: server.baseURL)).status == 200) }
         }
-        #expect(server.requestsServed == 48)
-        #expect(server.connectionsAccepted <= 4)
+        #expect(server.requestsServed == 108)
+        #expect(server.connectionsAccepted <= 16)
     }
 
     @Test("a server slower than the request's timeout gives HTTPError(.timeout)")

@@ -29,6 +29,10 @@ final class CurlMultiDriver: @unchecked Sendable {
         self.multi = multi
         _ = cb_multi_setopt_long(multi, CURLMOPT_PIPELINING, cb_pipe_multiplex())
         _ = cb_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost))
+        // The idle-connection cache. libcurl's default follows the number of easy handles added right now,
+        // which dips whenever a burst ends (each request has its own handle) and then closes connections
+        // that the next burst has to reopen. A fixed size keeps every allowed connection for several hosts.
+        _ = cb_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(32, 4 * maxConnectionsPerHost))
         let thread = Thread { [self] in run() }
         thread.name = "calbridge-curl"
         thread.start()
