@@ -2,12 +2,13 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
-        TimeZonesCommand.self,
-        TimeZonesBenchCommand.self,
         AccountsAddCommand.self,
         AccountsListCommand.self,
         AccountsRemoveCommand.self,
         WhoamiCommand.self,
+        TimeZonesCommand.self,
+        HTTPBenchCommand.self,
+        TimeZonesBenchCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.
