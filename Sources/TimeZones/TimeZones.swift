@@ -1,1 +1,0 @@
-// Module TimeZones: filled in by its issue (see README.md, Architecture).

@@ -1,0 +1,237 @@
+/// Dictionaries over the generated table, plus the tz database links, answering every lookup.
+///
+/// `WindowsZones` holds one instance built on first use; tests build their own (for example without
+/// links, as on a machine without `tzdata.zi`).
+package struct WindowsZoneIndex: Sendable {
+    package let mappings: [WindowsZoneMapping]
+    package let links: TZDatabaseLinks
+    /// Windows name -> territory -> IANA ids.
+    private let rows: [String: [String: [String]]]
+    /// Lowercased Windows name -> its spelling in the table.
+    private let windowsByFolded: [String: String]
+    /// IANA id exactly as in the table -> Windows name.
+    private let windowsByIANA: [String: String]
+    /// Canonical (link-resolved) IANA id -> Windows name, for ids the table spells differently.
+    private let windowsByCanonical: [String: String]
+    /// Lowercased IANA id (table and links) -> its proper spelling.
+    private let ianaByFolded: [String: String]
+    /// Normalized display name -> Windows name.
+    private let windowsByDisplayName: [String: String]
+    /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
+    private let windowsByCities: [String: String]
+
+    /// Names Graph really returns that are not CLDR Windows ids: retired Canadian names (with the territory
+    /// whose IANA ids fit them) and Graph's `tzone://` URIs.
+    package static let legacyNames: [String: (windows: String, territory: String)] = [
+        "alberta standard time": ("Mountain Standard Time", "CA"),
+        "british columbia standard time": ("Pacific Standard Time", "CA"),
+        "manitoba standard time": ("Central Standard Time", "CA"),
+        "tzone://microsoft/utc": ("UTC", "001"),
+    ]
+    /// Graph's name for a zone defined inside the event or mailbox.
+    package static let customZoneName = "tzone://microsoft/custom"
+    /// Spellings of UTC in the tz database, known even when `tzdata.zi` is missing.
+    package static let utcFamily: Set<String> = [
+        "UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu",
+        "Etc/Greenwich", "Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "GMT+0", "GMT-0",
+    ]
+
+    package init(
+        mappings: [WindowsZoneMapping],
+        displayNames: [(displayName: String, windows: String)],
+        links: TZDatabaseLinks
+    ) {
+        self.mappings = mappings
+        self.links = links
+        var rows: [String: [String: [String]]] = [:]
+        var windowsByFolded: [String: String] = [:]
+        var windowsByIANA: [String: String] = [:]
+        for mapping in mappings {
+            rows[mapping.windows, default: [:]][mapping.territory] = mapping.iana
+            windowsByFolded[mapping.windows.lowercased()] = mapping.windows
+            for id in mapping.iana { windowsByIANA[id] = mapping.windows }
+        }
+        // Through the links: the table's id and the asked id are one zone when their link targets agree.
+        // Several table ids can share a target; the table's own spelling of the target wins, then the
+        // first id in sorted order, so the answer never depends on dictionary order.
+        var windowsByCanonical: [String: String] = [:]
+        for id in windowsByIANA.keys.sorted() {
+            let target = links.canonical(id)
+            if windowsByIANA[target] == nil, windowsByCanonical[target] == nil {
+                windowsByCanonical[target] = windowsByIANA[id]
+            }
+        }
+        var ianaByFolded: [String: String] = [:]
+        for id in links.allIdentifiers.union(windowsByIANA.keys).union(Self.utcFamily) {
+            ianaByFolded[id.lowercased()] = id
+        }
+        var windowsByDisplayName: [String: String] = [:]
+        var windowsByCities: [String: String] = [:]
+        var ambiguousCities: Set<String> = []
+        for (display, windows) in displayNames {
+            windowsByDisplayName[Self.normalizedDisplayName(display)] = windows
+            if let cities = Self.cityList(of: display) {
+                if windowsByCities[cities] != nil { ambiguousCities.insert(cities) }
+                windowsByCities[cities] = windows
+            }
+        }
+        for cities in ambiguousCities { windowsByCities[cities] = nil }
+        self.rows = rows
+        self.windowsByFolded = windowsByFolded
+        self.windowsByIANA = windowsByIANA
+        self.windowsByCanonical = windowsByCanonical
+        self.ianaByFolded = ianaByFolded
+        self.windowsByDisplayName = windowsByDisplayName
+        self.windowsByCities = windowsByCities
+    }
+
+    // MARK: Windows -> IANA
+
+    /// The table's spelling of a Windows name, matched ignoring case.
+    package func windowsName(matching name: String) -> String? {
+        if rows[name] != nil { return name }
+        return windowsByFolded[name.lowercased()]
+    }
+
+    /// The row used for `windows` and `territory`: the territory's row when there is one, else the 001 row.
+    package func row(windows: String, territory: String?) -> (territory: String, iana: [String])? {
+        guard let territories = rows[windows] else { return nil }
+        if let territory, let ids = territories[territory.uppercased()] { return (territory.uppercased(), ids) }
+        return territories["001"].map { ("001", $0) }
+    }
+
+    /// Every territory with a row for `windows`, sorted.
+    package func territories(of windows: String) -> [String] { rows[windows]?.keys.sorted() ?? [] }
+
+    /// Resolves any name Graph may use for a zone; see `WindowsZones.match(_:territory:)`.
+    package func match(_ rawName: String, territory: String?) throws(TimeZoneLookupError) -> WindowsZoneMatch {
+        let name = rawName.trimmingWhitespace()
+        let folded = name.lowercased()
+        if folded == Self.customZoneName {
+            return WindowsZoneMatch(input: rawName, kind: .custom, windows: nil, territory: nil, iana: [])
+        }
+        var found: (windows: String, territory: String?, kind: WindowsZoneMatch.Kind)?
+        if let windows = windowsName(matching: name) {
+            found = (windows, territory, .windowsName)
+        } else if let legacy = Self.legacyNames[folded] {
+            found = (legacy.windows, territory ?? legacy.territory, .legacyName)
+        } else if let windows = windowsByDisplayName[Self.normalizedDisplayName(name)]
+            ?? Self.cityList(of: name).flatMap({ windowsByCities[$0] })
+        {
+            found = (windows, territory, .displayName)
+        }
+        if let found, let row = row(windows: found.windows, territory: found.territory) {
+            return WindowsZoneMatch(
+                input: rawName, kind: found.kind, windows: found.windows, territory: row.territory, iana: row.iana
+            )
+        }
+        if let match = ianaMatch(name, input: rawName) { return match }
+        throw TimeZoneLookupError(name: rawName, suggestions: suggestions(for: name))
+    }
+
+    // MARK: IANA -> Windows
+
+    /// The Windows name for an IANA id in any spelling: exact, the UTC family, through the links, any case.
+    package func windowsName(forIANA identifier: String) -> String? {
+        ianaMatch(identifier.trimmingWhitespace(), input: identifier)?.windows
+    }
+
+    private func ianaMatch(_ identifier: String, input: String) -> WindowsZoneMatch? {
+        func found(_ windows: String, _ tableID: String, _ kind: WindowsZoneMatch.Kind) -> WindowsZoneMatch {
+            let territory = rows[windows]?.first(where: { $0.value.contains(tableID) })?.key
+            return WindowsZoneMatch(
+                input: input, kind: kind, windows: windows, territory: territory, iana: [tableID],
+                ianaSpelling: identifier
+            )
+        }
+        func attempt(_ id: String) -> WindowsZoneMatch? {
+            if let windows = windowsByIANA[id] { return found(windows, id, .ianaIdentifier) }
+            let target = links.canonical(id)
+            if let windows = windowsByIANA[target] { return found(windows, target, .ianaAlias) }
+            if let windows = windowsByCanonical[target],
+               let tableID = rows[windows]?.values.joined().first(where: { links.canonical($0) == target })
+            {
+                return found(windows, tableID, .ianaAlias)
+            }
+            if Self.utcFamily.contains(id), let windows = windowsByIANA["Etc/UTC"] {
+                return found(windows, "Etc/UTC", .ianaAlias)
+            }
+            return nil
+        }
+        if let match = attempt(identifier) { return match }
+        if let proper = ianaByFolded[identifier.lowercased()], proper != identifier {
+            return attempt(proper).map { match in
+                var match = match
+                match.ianaSpelling = proper
+                return match
+            }
+        }
+        return nil
+    }
+
+    // MARK: Suggestions
+
+    /// Up to three known names close to `name`: Windows and legacy names, or IANA ids when it looks like one.
+    package func suggestions(for name: String) -> [String] {
+        let folded = name.lowercased()
+        guard !folded.isEmpty else { return [] }
+        let candidates: [String]
+        if name.contains("/") && !folded.hasPrefix("tzone:") {
+            candidates = Array(Set(windowsByIANA.keys).union(links.allIdentifiers))
+        } else {
+            candidates = Array(windowsByFolded.values) + ["Alberta Standard Time", "British Columbia Standard Time",
+                "Manitoba Standard Time", "tzone://Microsoft/Utc", "tzone://Microsoft/Custom"]
+        }
+        let limit = max(3, folded.count / 3)
+        let scored = candidates.compactMap { candidate -> (String, Int)? in
+            let other = candidate.lowercased()
+            let distance = Self.editDistance(folded, other)
+            if distance <= limit { return (candidate, distance) }
+            // A fragment of a long name ("Pacific") is a fair hint too.
+            if folded.count >= 4, other.contains(folded) { return (candidate, limit + other.count - folded.count) }
+            return nil
+        }
+        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    // MARK: Display names
+
+    /// Lowercased, single-spaced, with the old "(GMT+01:00)" prefix read as "(UTC+01:00)".
+    static func normalizedDisplayName(_ text: String) -> String {
+        var folded = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if folded.hasPrefix("(gmt") { folded = "(utc" + folded.dropFirst(4) }
+        return folded
+    }
+
+    /// The part after "(UTC+01:00) ", normalized; nil when the text has no such prefix.
+    static func cityList(of text: String) -> String? {
+        let normalized = normalizedDisplayName(text)
+        guard normalized.hasPrefix("(utc"), let close = normalized.firstIndex(of: ")") else { return nil }
+        let cities = normalized[normalized.index(after: close)...].trimmingWhitespace()
+        return cities.isEmpty ? nil : cities
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        let end = lastIndex(where: { !$0.isWhitespace })!
+        return String(self[start...end])
+    }
+}

@@ -1,1 +1,0 @@
-// Module WindowsZonesCore: filled in by its issue (see README.md, Architecture).

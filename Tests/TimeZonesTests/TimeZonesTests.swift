@@ -1,1 +1,0 @@
-// Tests for TimeZones: filled in by its issue.
