@@ -139,7 +139,11 @@ public struct GoogleCalendarProvider: CalendarProvider {
         repeat {
             let page: GoogleEvents = try await get(first.query("pageToken", pageToken), calendar: calendarID)
             for g in page.items ?? [] {
-                result.append(try GoogleEventMapping.event(g, calendarID: calendarID, calendarZone: page.timeZone))
+                do {
+                    result.append(try GoogleEventMapping.event(g, calendarID: calendarID, calendarZone: page.timeZone))
+                } catch {
+                    throw error.with(account: account, calendar: calendarID)
+                }
             }
             pageToken = page.nextPageToken
         } while pageToken != nil
