@@ -1,1 +1,262 @@
-// Microsoft Graph provider: filled in by the providers issue.
+import CalendarBridge
+import Foundation
+import HTTP
+
+/// Microsoft Graph v1.0 (Outlook, Microsoft 365) behind `CalendarProvider`.
+///
+/// Speaks only `HTTPTransport`: give it a transport that already adds the account's bearer token and
+/// retries per policy; this type never sets `Authorization`. At most 4 requests of one provider are in
+/// flight at once (Graph's per-mailbox limit): use one provider value per mailbox.
+///
+/// Times: listings ask Graph for times in `responseZone` (`Prefer: outlook.timezone`), parse each
+/// `dateTime` in the zone the response names, and keep the event's own zone (`originalStartTimeZone`,
+/// converted to IANA). Writes send wall-clock time in the event's zone with its Windows name.
+public struct GraphCalendarProvider: CalendarProvider {
+    public let provider = ProviderKind.microsoft
+    public let account: String
+    public let capabilities = ProviderCapabilities(
+        serverQuickAdd: false, recurrence: .patterned, personalSensitivity: true, richShowAs: true, categories: true)
+
+    let transport: any HTTPTransport
+    let baseURL: URL
+    /// The Windows zone name sent in `Prefer: outlook.timezone`.
+    let responseZone: String
+    let mapping: GraphEventMapping
+    let limiter: AsyncSemaphore
+
+    /// Graph's limit on concurrent requests per mailbox.
+    public static let maxConcurrentRequests = 4
+    /// Largest page calbridge asks for (`$top`).
+    static let pageSize = 999
+
+    /// - Parameters:
+    ///   - account: the calbridge account name, stamped on calendars and errors.
+    ///   - transport: an authorized transport (adds the bearer token).
+    ///   - baseURL: `https://graph.microsoft.com` or a sandbox's base; paths start with `/v1.0`.
+    ///   - responseZone: the Windows zone name Graph should report times in (default "UTC"; the mailbox
+    ///     zone works too). Never an IANA id.
+    public init(
+        account: String, transport: any HTTPTransport, baseURL: URL = URL(string: "https://graph.microsoft.com")!,
+        responseZone: String = "UTC"
+    ) {
+        self.init(account: account, transport: transport, baseURL: baseURL, responseZone: responseZone, zones: .cldr)
+    }
+
+    init(account: String, transport: any HTTPTransport, baseURL: URL, responseZone: String, zones: ZoneNames) {
+        self.account = account
+        self.transport = transport
+        self.baseURL = baseURL
+        self.responseZone = responseZone
+        self.mapping = GraphEventMapping(zones: zones)
+        self.limiter = AsyncSemaphore(limit: Self.maxConcurrentRequests)
+    }
+
+    var api: APIURL { APIURL(base: baseURL).path("v1.0") }
+
+    /// `$expand` that brings calbridge's extension properties along with each event.
+    static let expandProperties: String = {
+        let ids = OriginMarker.propertyNames.map { "id eq '\(GraphEventMapping.propertyID($0))'" }
+        return "singleValueExtendedProperties($filter=\(ids.joined(separator: " or ")))"
+    }()
+
+    var preferHeader: String { "outlook.timezone=\"\(responseZone)\"" }
+
+    // MARK: CalendarProvider
+
+    public func userInfo() async throws -> UserInfo {
+        let user: GraphUser = try await get(
+            api.path("me").query("$select", "displayName,mail,userPrincipalName"), calendar: nil)
+        let settings: GraphMailboxSettings = try await get(api.path("me/mailboxSettings"), calendar: nil)
+        return UserInfo(
+            displayName: user.displayName, email: user.mail ?? user.userPrincipalName,
+            timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone)
+    }
+
+    public func listCalendars() async throws -> [CalendarInfo] {
+        let calendars: [GraphCalendar] = try await all(api.path("me/calendars").url, calendar: nil)
+        return calendars.map { c in
+            // The default calendar, and calendars the user may share, are the user's own.
+            let role: AccessRole = c.canEdit == false ? .reader : (c.isDefaultCalendar == true || c.canShare == true ? .owner : .writer)
+            return CalendarInfo(
+                id: c.id, name: c.name ?? c.id, account: account, provider: .microsoft,
+                isPrimary: c.isDefaultCalendar == true, accessRole: role, timeZone: nil,
+                colour: c.hexColor.flatMap { $0.isEmpty ? nil : $0.lowercased() })
+        }
+    }
+
+    public func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        let url = calendar(calendarID).path("calendarView")
+            .query("startDateTime", RFC3339.formatUTC(range.start))
+            .query("endDateTime", RFC3339.formatUTC(range.end))
+            .query("$top", String(Self.pageSize))
+            .query("$orderby", "start/dateTime")
+            .query("$expand", Self.expandProperties)
+        let items: [GraphEvent] = try await all(url.url, calendar: calendarID)
+        let events = try map(items, calendarID: calendarID)
+        guard !expand else { return events }
+        // Series view: single events and exceptions as they are, occurrences replaced by their masters.
+        var result: [Event] = []
+        var masters: [String] = []
+        for (g, event) in zip(items, events) {
+            if g.type == "occurrence", let master = g.seriesMasterId {
+                if !masters.contains(master) { masters.append(master) }
+            } else {
+                result.append(event)
+            }
+        }
+        let fetched = try await withThrowingTaskGroup(of: (Int, Event).self) { group in
+            for (index, id) in masters.enumerated() {
+                group.addTask { (index, try await getEvent(id: id, calendarID: calendarID)) }
+            }
+            var byIndex: [Int: Event] = [:]
+            for try await (index, event) in group { byIndex[index] = event }
+            return masters.indices.map { byIndex[$0]! }
+        }
+        return fetched + result
+    }
+
+    public func getEvent(id: String, calendarID: String) async throws -> Event {
+        let url = api.path("me/events").segment(id).query("$expand", Self.expandProperties)
+        let g: GraphEvent = try await get(url, calendar: calendarID)
+        return try map([g], calendarID: calendarID)[0]
+    }
+
+    public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+        let transactionID = idempotencyKey?.transactionID
+        let body = try withContext(calendarID) { () throws(CalendarError) in
+            try mapping.body(for: event, transactionID: transactionID)
+        }
+        // With a transactionId Graph recognises a repeated POST: safe to retry.
+        let response = try await send(
+            .post, calendar(calendarID).path("events").url, json: body, calendar: calendarID,
+            retrySafe: transactionID != nil)
+        if response.status == 409, let transactionID {
+            // An earlier attempt created it: find it by its transaction id.
+            let url = calendar(calendarID).path("events")
+                .query("$filter", "transactionId eq '\(Self.quoted(transactionID))'")
+                .query("$expand", Self.expandProperties)
+            let found: [GraphEvent] = try await all(url.url, calendar: calendarID)
+            if let first = found.first { return try map([first], calendarID: calendarID)[0] }
+        }
+        try check(response, calendar: calendarID, writing: true)
+        return try map([decode(GraphEvent.self, response)], calendarID: calendarID)[0]
+    }
+
+    public func updateEvent(_ event: Event) async throws -> Event {
+        let body = try withContext(event.calendarID) { () throws(CalendarError) in try mapping.body(for: event) }
+        let response = try await send(
+            .patch, api.path("me/events").segment(event.id).url, json: body, calendar: event.calendarID, retrySafe: true)
+        try check(response, calendar: event.calendarID, writing: true)
+        return try map([decode(GraphEvent.self, response)], calendarID: event.calendarID)[0]
+    }
+
+    public func deleteEvent(id: String, calendarID: String) async throws {
+        let response = try await send(
+            .delete, api.path("me/events").segment(id).url, json: nil, calendar: calendarID, retrySafe: true)
+        if response.status == 404 || response.status == 410 { return }
+        try check(response, calendar: calendarID, writing: true)
+    }
+
+    public func quickAdd(text: String, in calendarID: String) async throws -> Event {
+        throw CalendarError(
+            .unsupported, "Outlook has no server-side quick add; parse the text locally and create the event",
+            provider: .microsoft, account: account, calendar: calendarID)
+    }
+
+    public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        let id = GraphEventMapping.propertyID(origin.property)
+        let url = calendar(calendarID).path("events")
+            .query("$filter", "singleValueExtendedProperties/Any(ep: ep/id eq '\(Self.quoted(id))' and ep/value eq '\(Self.quoted(origin.value))')")
+            .query("$expand", Self.expandProperties)
+            .query("$top", String(Self.pageSize))
+        let items: [GraphEvent] = try await all(url.url, calendar: calendarID)
+        return try map(items, calendarID: calendarID)
+    }
+
+    // MARK: helpers
+
+    func calendar(_ id: String) -> APIURL { api.path("me/calendars").segment(id) }
+
+    /// OData string literal content: a single quote is doubled.
+    static func quoted(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
+
+    /// Maps events, naming the account and calendar in any mapping error.
+    func map(_ items: [GraphEvent], calendarID: String) throws(CalendarError) -> [Event] {
+        try withContext(calendarID) { () throws(CalendarError) in
+            try items.map { g throws(CalendarError) in try mapping.event(g, calendarID: calendarID) }
+        }
+    }
+
+    func withContext<T>(_ calendar: String, _ body: () throws(CalendarError) -> T) throws(CalendarError) -> T {
+        do { return try body() } catch { throw error.with(account: account, calendar: calendar) }
+    }
+
+    /// Every item of a collection, following `@odata.nextLink` (only to the same server).
+    func all<Item: Decodable>(_ first: URL, calendar: String?) async throws -> [Item] {
+        var items: [Item] = []
+        var next: URL? = first
+        while let url = next {
+            let response = try await send(.get, url, json: nil, calendar: calendar, retrySafe: true)
+            try check(response, calendar: calendar, writing: false)
+            let page = try decode(GraphCollection<Item>.self, response)
+            items += page.value
+            next = try page.nextLink.map { link throws(CalendarError) in try sameServer(link) }
+        }
+        return items
+    }
+
+    /// A next link as a URL, refused when it points at another server (the bearer token must not follow it).
+    func sameServer(_ link: String) throws(CalendarError) -> URL {
+        guard let url = URL(string: link), url.scheme == baseURL.scheme, url.host == baseURL.host, url.port == baseURL.port
+        else {
+            throw CalendarError(
+                .invalidResponse, "Graph returned a next-page link to another server", provider: .microsoft,
+                account: account)
+        }
+        return url
+    }
+
+    func get<T: Decodable>(_ url: APIURL, calendar: String?) async throws -> T {
+        let response = try await send(.get, url.url, json: nil, calendar: calendar, retrySafe: true)
+        try check(response, calendar: calendar, writing: false)
+        return try decode(T.self, response)
+    }
+
+    func send(_ method: HTTPMethod, _ url: URL, json: [String: Any]?, calendar: String?, retrySafe: Bool) async throws
+        -> HTTPResponse
+    {
+        var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
+        request.headers["Prefer"] = preferHeader
+        if let json {
+            request.body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.headers["Content-Type"] = "application/json"
+        }
+        request.isRetrySafe = retrySafe && !method.isIdempotent
+        let transport = self.transport
+        let sendable = request
+        do {
+            return try await limiter.withPermit { try await transport.send(sendable) }
+        } catch let error as HTTPError {
+            throw CalendarError(.transport, error.description, provider: .microsoft, account: account, calendar: calendar)
+        }
+    }
+
+    func check(_ response: HTTPResponse, calendar: String?, writing: Bool) throws(CalendarError) {
+        guard response.isSuccess else {
+            var error = GraphErrorMapping.error(for: response, account: account, calendar: calendar)
+            // Refused writes are, for a user, a read-only calendar.
+            if writing && error.code == .forbidden { error.code = .readOnly }
+            throw error
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws(CalendarError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch {
+            throw CalendarError(
+                .invalidResponse, "unreadable Graph response: \(error)", provider: .microsoft, account: account,
+                httpStatus: response.status)
+        }
+    }
+}

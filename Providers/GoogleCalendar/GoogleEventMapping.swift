@@ -1,0 +1,194 @@
+import CalendarBridge
+import Foundation
+
+/// Google event JSON ↔ `Event`, both ways.
+enum GoogleEventMapping {
+    /// Reads one event. `calendarZone` is the zone of times that state only an offset.
+    static func event(_ g: GoogleEvent, calendarID: String, calendarZone: String?) throws(CalendarError) -> Event {
+        guard let start = g.start, let end = g.end else {
+            // Cancelled occurrences of a series come with no times; everything else must have them.
+            if g.status == "cancelled", let original = g.originalStartTime {
+                let time = try eventTime(original, calendarZone: calendarZone, field: "originalStartTime")
+                return base(g, calendarID: calendarID, start: time, end: time, calendarZone: calendarZone)
+            }
+            throw CalendarError(.invalidResponse, "Google event \(g.id) has no start or end", provider: .google)
+        }
+        var event = base(
+            g, calendarID: calendarID, start: try eventTime(start, calendarZone: calendarZone, field: "start"),
+            end: try eventTime(end, calendarZone: calendarZone, field: "end"), calendarZone: calendarZone)
+        if let original = g.originalStartTime {
+            event.originalStart = try eventTime(original, calendarZone: calendarZone, field: "originalStartTime")
+        }
+        return event
+    }
+
+    private static func base(
+        _ g: GoogleEvent, calendarID: String, start: EventTime, end: EventTime, calendarZone: String?
+    ) -> Event {
+        let (origin, bag) = Event.splitProperties(g.extendedProperties?.private ?? [:])
+        let event = Event(
+            id: g.id, calendarID: calendarID, title: g.summary ?? "",
+            body: g.description.flatMap { $0.isEmpty ? nil : (looksLikeHTML($0) ? .html($0) : .text($0)) },
+            location: g.location.flatMap { $0.isEmpty ? nil : $0 }, start: start, end: end,
+            recurrence: g.recurrence.flatMap { $0.isEmpty ? nil : Recurrence(lines: $0) },
+            seriesID: g.recurringEventId,
+            status: EventStatus(rawValue: g.status ?? "confirmed") ?? .confirmed,
+            organizer: g.organizer.flatMap { person in
+                person.email.map { Attendee(name: person.displayName, email: $0, response: .organizer) }
+            },
+            attendees: (g.attendees ?? []).compactMap(attendee),
+            reminders: reminders(g.reminders),
+            showAs: showAs(transparency: g.transparency, eventType: g.eventType),
+            sensitivity: sensitivity(g.visibility),
+            onlineMeetingURL: meetingURL(g),
+            webURL: g.htmlLink.flatMap(URL.init(string:)),
+            iCalUID: g.iCalUID,
+            created: g.created.flatMap(RFC3339.parse),
+            updated: g.updated.flatMap(RFC3339.parse),
+            origin: origin,
+            extendedProperties: bag)
+        return event
+    }
+
+    static func eventTime(_ t: GoogleEventDateTime, calendarZone: String?, field: String) throws(CalendarError)
+        -> EventTime
+    {
+        if let date = t.date {
+            guard let day = LocalDate(date) else {
+                throw CalendarError(.invalidResponse, "Google \(field).date '\(date)' is not YYYY-MM-DD", provider: .google)
+            }
+            return .allDay(date: day)
+        }
+        guard let text = t.dateTime, let instant = RFC3339.parse(text) else {
+            throw CalendarError(
+                .invalidResponse, "Google \(field).dateTime '\(t.dateTime ?? "")' is not RFC 3339", provider: .google)
+        }
+        let zone = t.timeZone ?? calendarZone ?? fixedOffsetZone(text)
+        return .timed(instant: instant, zone: zone)
+    }
+
+    /// `Etc/GMT-1` for `+01:00` (POSIX signs are inverted); `UTC` when the offset is not whole hours.
+    static func fixedOffsetZone(_ rfc3339: String) -> String {
+        guard let instant = RFC3339.parse(rfc3339), let local = LocalDateTime(rfc3339.prefix(19)) else { return "UTC" }
+        let offset = Int(local.instant(in: TimeZone(secondsFromGMT: 0)!).timeIntervalSince(instant))
+        guard offset != 0, offset % 3600 == 0 else { return "UTC" }
+        let hours = offset / 3600
+        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+
+    static func looksLikeHTML(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return ["<br", "<p>", "<p ", "</", "<b>", "<i>", "<ul", "<a href", "<html", "<div"].contains {
+            lowered.contains($0)
+        }
+    }
+
+    static func attendee(_ a: GoogleAttendee) -> Attendee? {
+        guard let email = a.email else { return nil }
+        let role: Attendee.Role = a.resource == true ? .resource : (a.optional == true ? .optional : .required)
+        let response: Attendee.Response =
+            switch a.responseStatus {
+            case "accepted": .accepted
+            case "declined": .declined
+            case "tentative": .tentative
+            default: .needsAction
+            }
+        return Attendee(name: a.displayName, email: email, role: role, response: response)
+    }
+
+    static func reminders(_ r: GoogleReminders?) -> [Reminder]? {
+        guard let r, r.useDefault != true else { return nil }
+        return (r.overrides ?? []).compactMap { o in
+            guard let minutes = o.minutes else { return nil }
+            return Reminder(minutesBefore: minutes, method: o.method == "email" ? .email : .popup)
+        }
+    }
+
+    static func showAs(transparency: String?, eventType: String?) -> ShowAs {
+        switch eventType {
+        case "outOfOffice": return .oof
+        case "workingLocation": return .workingElsewhere
+        default: return transparency == "transparent" ? .free : .busy
+        }
+    }
+
+    static func sensitivity(_ visibility: String?) -> Sensitivity {
+        switch visibility {
+        case "private": .private
+        case "confidential": .confidential
+        default: .normal
+        }
+    }
+
+    static func meetingURL(_ g: GoogleEvent) -> URL? {
+        if let video = g.conferenceData?.entryPoints?.first(where: { $0.entryPointType == "video" })?.uri {
+            return URL(string: video)
+        }
+        return g.hangoutLink.flatMap(URL.init(string:))
+    }
+
+    // MARK: writing
+
+    /// The JSON body for insert (with `id`) or patch. Read-only fields (links, created, iCalUID,
+    /// online meeting, organizer) are not written; nil text fields are written empty so a patch clears them.
+    static func body(for event: Event, id: String? = nil) throws(CalendarError) -> [String: Any] {
+        var json: [String: Any] = [
+            "summary": event.title,
+            "description": event.body?.content ?? "",
+            "location": event.location ?? "",
+            "start": try dateTime(event.start, field: "start"),
+            "end": try dateTime(event.end, field: "end"),
+            "transparency": event.showAs == .free ? "transparent" : "opaque",
+            "visibility": visibility(event.sensitivity),
+            "attendees": event.attendees.map(attendeeJSON),
+        ]
+        if let id { json["id"] = id }
+        if event.status != .cancelled { json["status"] = event.status.rawValue }
+        if let recurrence = event.recurrence { json["recurrence"] = recurrence.lines }
+        if let reminders = event.reminders {
+            json["reminders"] = [
+                "useDefault": false,
+                "overrides": reminders.map { ["method": $0.method == .email ? "email" : "popup", "minutes": $0.minutesBefore] },
+            ] as [String: Any]
+        } else {
+            json["reminders"] = ["useDefault": true]
+        }
+        let properties = event.propertiesToWrite
+        if !properties.isEmpty { json["extendedProperties"] = ["private": properties] }
+        return json
+    }
+
+    static func dateTime(_ time: EventTime, field: String) throws(CalendarError) -> [String: Any] {
+        switch time {
+        case .allDay(let date):
+            return ["date": date.description]
+        case .timed(let instant, let zone):
+            guard let tz = TimeZone(identifier: zone) else {
+                throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
+            }
+            return ["dateTime": RFC3339.format(instant, in: tz), "timeZone": zone]
+        }
+    }
+
+    static func visibility(_ s: Sensitivity) -> String {
+        switch s {
+        case .normal: "default"
+        case .personal, .private: "private"
+        case .confidential: "confidential"
+        }
+    }
+
+    static func attendeeJSON(_ a: Attendee) -> [String: Any] {
+        var json: [String: Any] = ["email": a.email]
+        if let name = a.name { json["displayName"] = name }
+        if a.role == .optional { json["optional"] = true }
+        if a.role == .resource { json["resource"] = true }
+        switch a.response {
+        case .accepted, .organizer: json["responseStatus"] = "accepted"
+        case .declined: json["responseStatus"] = "declined"
+        case .tentative: json["responseStatus"] = "tentative"
+        case .needsAction: json["responseStatus"] = "needsAction"
+        }
+        return json
+    }
+}

@@ -1,0 +1,110 @@
+// Google Calendar v3 resources as the API sends them (see the discovery document, schemas `Event`,
+// `CalendarListEntry`, `Events`, `CalendarList`). Only what calbridge maps is declared; the rest is
+// ignored when decoding.
+
+struct GoogleCalendarList: Decodable {
+    var items: [GoogleCalendarListEntry]?
+    var nextPageToken: String?
+}
+
+struct GoogleCalendarListEntry: Decodable {
+    var id: String
+    var summary: String?
+    var summaryOverride: String?
+    var primary: Bool?
+    var accessRole: String?
+    var timeZone: String?
+    var backgroundColor: String?
+    var deleted: Bool?
+}
+
+struct GoogleEvents: Decodable {
+    var items: [GoogleEvent]?
+    var nextPageToken: String?
+    /// The calendar's zone: the zone of event times that state only an offset.
+    var timeZone: String?
+}
+
+struct GoogleEvent: Decodable {
+    var id: String
+    var status: String?
+    var htmlLink: String?
+    var created: String?
+    var updated: String?
+    var summary: String?
+    var description: String?
+    var location: String?
+    var start: GoogleEventDateTime?
+    var end: GoogleEventDateTime?
+    var recurrence: [String]?
+    var recurringEventId: String?
+    var originalStartTime: GoogleEventDateTime?
+    var transparency: String?
+    var visibility: String?
+    var iCalUID: String?
+    var organizer: GooglePerson?
+    var attendees: [GoogleAttendee]?
+    var hangoutLink: String?
+    var conferenceData: GoogleConferenceData?
+    var extendedProperties: GoogleExtendedProperties?
+    var reminders: GoogleReminders?
+    var eventType: String?
+}
+
+struct GoogleEventDateTime: Decodable {
+    var date: String?
+    var dateTime: String?
+    var timeZone: String?
+}
+
+struct GooglePerson: Decodable {
+    var email: String?
+    var displayName: String?
+}
+
+struct GoogleAttendee: Decodable {
+    var email: String?
+    var displayName: String?
+    var optional: Bool?
+    var resource: Bool?
+    var organizer: Bool?
+    var responseStatus: String?
+}
+
+struct GoogleConferenceData: Decodable {
+    struct EntryPoint: Decodable {
+        var entryPointType: String?
+        var uri: String?
+    }
+    var entryPoints: [EntryPoint]?
+}
+
+struct GoogleExtendedProperties: Decodable {
+    var `private`: [String: String]?
+    var shared: [String: String]?
+}
+
+struct GoogleReminders: Decodable {
+    struct Override: Decodable {
+        var method: String?
+        var minutes: Int?
+    }
+    var useDefault: Bool?
+    var overrides: [Override]?
+}
+
+/// The error body of every Google API: `{"error": {"code", "message", "errors": [{"reason", ...}], "status"}}`.
+struct GoogleErrorBody: Decodable {
+    struct Detail: Decodable {
+        var code: Int?
+        var message: String?
+        var status: String?
+        var errors: [Item]?
+    }
+    struct Item: Decodable {
+        var domain: String?
+        var reason: String?
+        var message: String?
+    }
+    var error: Detail
+}

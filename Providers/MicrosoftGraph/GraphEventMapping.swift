@@ -1,0 +1,204 @@
+import CalendarBridge
+import Foundation
+
+/// Graph event JSON ↔ `Event`, both ways.
+struct GraphEventMapping: Sendable {
+    let zones: ZoneNames
+
+    /// calbridge's own property set for named extended properties (any fixed GUID works; this one is ours).
+    static let propertySet = "{4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4}"
+
+    /// The Graph id of a named string property: `String {guid} Name <name>`.
+    static func propertyID(_ name: String) -> String { "String \(propertySet) Name \(name)" }
+
+    /// The name of one of our properties, or the full id for anyone else's.
+    static func propertyName(_ id: String) -> String {
+        let prefix = "String \(propertySet) Name "
+        return id.lowercased().hasPrefix(prefix.lowercased()) ? String(id.dropFirst(prefix.count)) : id
+    }
+
+    // MARK: reading
+
+    /// The IANA zone for a Graph zone name, or a typed error.
+    func ianaZone(_ name: String?, field: String) throws(CalendarError) -> TimeZone {
+        guard let name, let iana = zones.toIANA(name), let zone = TimeZone(identifier: iana) else {
+            throw CalendarError(
+                .invalidResponse, "Graph \(field).timeZone '\(name ?? "")' names no known time zone", provider: .microsoft)
+        }
+        return zone
+    }
+
+    /// Parses Graph's `dateTime` (a local time, up to 7 fractional digits, no offset) in its `timeZone`.
+    func instant(_ t: GraphDateTimeTimeZone, field: String) throws(CalendarError) -> Date {
+        guard let local = LocalDateTime(t.dateTime) else {
+            throw CalendarError(.invalidResponse, "Graph \(field).dateTime '\(t.dateTime)' is not a local date-time", provider: .microsoft)
+        }
+        return local.instant(in: try ianaZone(t.timeZone, field: field))
+    }
+
+    func event(_ g: GraphEvent, calendarID: String) throws(CalendarError) -> Event {
+        guard let start = g.start, let end = g.end else {
+            throw CalendarError(.invalidResponse, "Graph event \(g.id) has no start or end", provider: .microsoft)
+        }
+        let startTime: EventTime
+        let endTime: EventTime
+        let eventZone: TimeZone
+        if g.isAllDay == true {
+            // All-day events run midnight to midnight in whatever zone they are shown in: the date is the event.
+            guard let s = LocalDateTime(start.dateTime), let e = LocalDateTime(end.dateTime) else {
+                throw CalendarError(.invalidResponse, "Graph all-day event \(g.id) has unreadable dates", provider: .microsoft)
+            }
+            startTime = .allDay(date: s.date)
+            endTime = .allDay(date: e.hour == 0 && e.minute == 0 && e.second == 0 ? e.date : e.date.adding(days: 1))
+            eventZone = try ianaZone(start.timeZone, field: "start")
+        } else {
+            let responseZone = try ianaZone(start.timeZone, field: "start")
+            // The event's own zone (originalStartTimeZone) keeps its wall-clock meaning; the instant comes
+            // from the response's zone. A custom zone has no name: the response zone stands in.
+            eventZone = g.originalStartTimeZone.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:)) ?? responseZone
+            let endZone = g.originalEndTimeZone.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:)) ?? eventZone
+            startTime = .timed(instant: try instant(start, field: "start"), zone: Self.name(eventZone))
+            endTime = .timed(instant: try instant(end, field: "end"), zone: Self.name(endZone))
+        }
+
+        var properties: [String: String] = [:]
+        for p in g.singleValueExtendedProperties ?? [] { properties[Self.propertyName(p.id)] = p.value ?? "" }
+        let (origin, bag) = Event.splitProperties(properties)
+
+        var event = Event(
+            id: g.id, calendarID: calendarID, title: g.subject ?? "",
+            body: body(g.body),
+            location: g.location?.displayName.flatMap { $0.isEmpty ? nil : $0 },
+            start: startTime, end: endTime,
+            recurrence: try g.recurrence.map { r throws(CalendarError) in
+                Recurrence(rule: try GraphRecurrenceMapping.rule(r, allDay: g.isAllDay == true, zone: eventZone))
+            },
+            seriesID: g.seriesMasterId,
+            status: g.isCancelled == true ? .cancelled : .confirmed,
+            organizer: g.organizer?.emailAddress.flatMap { a in
+                a.address.map { Attendee(name: a.name, email: $0, response: .organizer) }
+            },
+            attendees: (g.attendees ?? []).compactMap(Self.attendee),
+            reminders: g.isReminderOn == false ? [] : g.reminderMinutesBeforeStart.map { [Reminder(minutesBefore: $0)] } ?? [],
+            showAs: ShowAs(rawValue: g.showAs ?? "busy") ?? .busy,
+            sensitivity: Sensitivity(rawValue: g.sensitivity ?? "normal") ?? .normal,
+            onlineMeetingURL: (g.onlineMeeting?.joinUrl ?? g.onlineMeetingUrl).flatMap(URL.init(string:)),
+            webURL: g.webLink.flatMap(URL.init(string:)),
+            categories: g.categories ?? [],
+            iCalUID: g.iCalUId,
+            created: g.createdDateTime.flatMap(RFC3339.parse),
+            updated: g.lastModifiedDateTime.flatMap(RFC3339.parse),
+            origin: origin, extendedProperties: bag)
+        if let original = g.originalStart.flatMap(RFC3339.parse) {
+            event.originalStart =
+                g.isAllDay == true
+                ? .allDay(date: LocalDate(instant: original, in: eventZone))
+                : .timed(instant: original, zone: Self.name(eventZone))
+        }
+        return event
+    }
+
+    /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".
+    static func name(_ zone: TimeZone) -> String { zone.identifier == "GMT" ? "UTC" : zone.identifier }
+
+    func body(_ b: GraphItemBody?) -> EventBody? {
+        guard let content = b?.content, !content.isEmpty else { return nil }
+        return b?.contentType?.lowercased() == "html" ? .html(content) : .text(content)
+    }
+
+    static func attendee(_ a: GraphAttendee) -> Attendee? {
+        guard let address = a.emailAddress?.address else { return nil }
+        let role: Attendee.Role =
+            switch a.type {
+            case "optional": .optional
+            case "resource": .resource
+            default: .required
+            }
+        let response: Attendee.Response =
+            switch a.status?.response {
+            case "accepted": .accepted
+            case "declined": .declined
+            case "tentativelyAccepted": .tentative
+            case "organizer": .organizer
+            default: .needsAction
+            }
+        return Attendee(name: a.emailAddress?.name, email: address, role: role, response: response)
+    }
+
+    // MARK: writing
+
+    /// The JSON body for create or patch. Read-only fields (links, created, iCalUID, online meeting,
+    /// organizer, status) are not written. Attendees are written as given: Graph then sends invitations
+    /// (it has no "send no updates" switch), so callers that copy leave them out.
+    func body(for event: Event, transactionID: String? = nil) throws(CalendarError) -> [String: Any] {
+        var json: [String: Any] = [
+            "subject": event.title,
+            "body": ["contentType": event.body?.isHTML == true ? "html" : "text", "content": event.body?.content ?? ""],
+            "location": ["displayName": event.location ?? ""],
+            "showAs": event.showAs.rawValue,
+            "sensitivity": event.sensitivity.rawValue,
+            "categories": event.categories,
+            "attendees": event.attendees.map(Self.attendeeJSON),
+        ]
+        if let transactionID { json["transactionId"] = transactionID }
+        let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start")
+        let (end, _, _) = try dateTime(event.end, isAllDay: event.isAllDay, field: "end")
+        json["start"] = start
+        json["end"] = end
+        json["isAllDay"] = event.isAllDay
+        if let reminders = event.reminders {
+            json["isReminderOn"] = !reminders.isEmpty
+            if let first = reminders.min(by: { $0.minutesBefore < $1.minutesBefore }) {
+                json["reminderMinutesBeforeStart"] = first.minutesBefore
+            }
+        }
+        if let recurrence = event.recurrence {
+            let startDate: LocalDate =
+                switch event.start {
+                case .allDay(let date): date
+                case .timed(let instant, _): LocalDate(instant: instant, in: startZone)
+                }
+            json["recurrence"] = try GraphRecurrenceMapping.json(
+                recurrence, start: startDate, zone: startZone, windowsZone: windows)
+        }
+        let properties = event.propertiesToWrite
+        if !properties.isEmpty {
+            json["singleValueExtendedProperties"] = properties.sorted { $0.key < $1.key }.map {
+                ["id": Self.propertyID($0.key), "value": $0.value]
+            }
+        }
+        return json
+    }
+
+    /// `{dateTime, timeZone}` for a time: the wall-clock time in the event's zone, labelled with its
+    /// Windows name; UTC when the zone has no Windows name (the instant is kept, the zone is not).
+    func dateTime(_ time: EventTime, isAllDay: Bool, field: String) throws(CalendarError)
+        -> ([String: String], TimeZone, String)
+    {
+        switch time {
+        case .allDay(let date):
+            let utc = TimeZone(identifier: "UTC")!
+            return (["dateTime": LocalDateTime(date: date).format(fractionDigits: 0), "timeZone": "UTC"], utc, "UTC")
+        case .timed(let instant, let zone):
+            guard !isAllDay else {
+                throw CalendarError(.invalidRequest, "event \(field) has a time but the event is all-day", provider: .microsoft)
+            }
+            guard let tz = TimeZone(identifier: zone) else {
+                throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .microsoft)
+            }
+            if let windows = zones.toWindows(zone) {
+                let local = LocalDateTime(instant: instant, in: tz).format(fractionDigits: 0)
+                return (["dateTime": local, "timeZone": windows], tz, windows)
+            }
+            let utc = TimeZone(identifier: "UTC")!
+            let local = LocalDateTime(instant: instant, in: utc).format(fractionDigits: 0)
+            return (["dateTime": local, "timeZone": "UTC"], utc, "UTC")
+        }
+    }
+
+    static func attendeeJSON(_ a: Attendee) -> [String: Any] {
+        var address: [String: String] = ["address": a.email]
+        if let name = a.name { address["name"] = name }
+        return ["type": a.role.rawValue, "emailAddress": address]
+    }
+}

@@ -1,0 +1,146 @@
+// Microsoft Graph v1.0 resources as the API sends them (calendar, event, dateTimeTimeZone,
+// patternedRecurrence, user, mailboxSettings, OData collections and errors). Only what calbridge maps
+// is declared; the rest is ignored when decoding.
+
+struct GraphCollection<Item: Decodable>: Decodable {
+    var value: [Item]
+    var nextLink: String?
+
+    enum CodingKeys: String, CodingKey {
+        case value
+        case nextLink = "@odata.nextLink"
+    }
+}
+
+struct GraphCalendar: Decodable {
+    var id: String
+    var name: String?
+    var color: String?
+    var hexColor: String?
+    var isDefaultCalendar: Bool?
+    var canEdit: Bool?
+    var canShare: Bool?
+    var owner: GraphEmailAddress?
+}
+
+struct GraphEmailAddress: Decodable {
+    var name: String?
+    var address: String?
+}
+
+struct GraphDateTimeTimeZone: Decodable {
+    var dateTime: String
+    var timeZone: String?
+}
+
+struct GraphEvent: Decodable {
+    var id: String
+    var subject: String?
+    var body: GraphItemBody?
+    var start: GraphDateTimeTimeZone?
+    var end: GraphDateTimeTimeZone?
+    var originalStartTimeZone: String?
+    var originalEndTimeZone: String?
+    var originalStart: String?
+    var isAllDay: Bool?
+    var isCancelled: Bool?
+    var location: GraphLocation?
+    var attendees: [GraphAttendee]?
+    var organizer: GraphRecipient?
+    var showAs: String?
+    var sensitivity: String?
+    var isReminderOn: Bool?
+    var reminderMinutesBeforeStart: Int?
+    var recurrence: GraphPatternedRecurrence?
+    var seriesMasterId: String?
+    var type: String?
+    var onlineMeeting: GraphOnlineMeeting?
+    var onlineMeetingUrl: String?
+    var webLink: String?
+    var createdDateTime: String?
+    var lastModifiedDateTime: String?
+    var categories: [String]?
+    var iCalUId: String?
+    var transactionId: String?
+    var singleValueExtendedProperties: [GraphExtendedProperty]?
+}
+
+struct GraphItemBody: Decodable {
+    var contentType: String?
+    var content: String?
+}
+
+struct GraphLocation: Decodable {
+    var displayName: String?
+}
+
+struct GraphRecipient: Decodable {
+    var emailAddress: GraphEmailAddress?
+}
+
+struct GraphAttendee: Decodable {
+    struct Status: Decodable {
+        var response: String?
+    }
+    var type: String?
+    var status: Status?
+    var emailAddress: GraphEmailAddress?
+}
+
+struct GraphOnlineMeeting: Decodable {
+    var joinUrl: String?
+}
+
+struct GraphExtendedProperty: Decodable {
+    var id: String
+    var value: String?
+}
+
+struct GraphPatternedRecurrence: Decodable {
+    struct Pattern: Decodable {
+        var type: String
+        var interval: Int?
+        var month: Int?
+        var dayOfMonth: Int?
+        var daysOfWeek: [String]?
+        var firstDayOfWeek: String?
+        var index: String?
+    }
+    struct Range: Decodable {
+        var type: String
+        var startDate: String?
+        var endDate: String?
+        var recurrenceTimeZone: String?
+        var numberOfOccurrences: Int?
+    }
+    var pattern: Pattern
+    var range: Range
+}
+
+struct GraphUser: Decodable {
+    var displayName: String?
+    var mail: String?
+    var userPrincipalName: String?
+}
+
+struct GraphMailboxSettings: Decodable {
+    var timeZone: String?
+}
+
+/// `{"error": {"code": "ErrorItemNotFound", "message": "...", "innerError": {"request-id": "...", "date": "..."}}}`
+struct GraphErrorBody: Decodable {
+    struct Detail: Decodable {
+        var code: String?
+        var message: String?
+        var innerError: Inner?
+    }
+    struct Inner: Decodable {
+        var requestID: String?
+        var clientRequestID: String?
+        enum CodingKeys: String, CodingKey {
+            case requestID = "request-id"
+            case clientRequestID = "client-request-id"
+        }
+    }
+    var error: Detail
+}

@@ -1,1 +1,0 @@
-// Module CalendarBridge: filled in by its issue (see README.md, Architecture).

@@ -1,0 +1,4 @@
+/// Whether an event takes place.
+public enum EventStatus: String, Sendable, Hashable, Codable {
+    case confirmed, tentative, cancelled
+}

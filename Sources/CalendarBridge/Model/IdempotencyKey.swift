@@ -1,0 +1,38 @@
+/// A caller-chosen key that makes a create safe to repeat: sending the same create twice (a retry after
+/// a lost response, a rerun after a crash) leaves one event.
+///
+/// Google turns it into the event id (`googleEventID`), so a repeat gets 409; Graph sends it as
+/// `transactionId`, which the server deduplicates.
+public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// A key for the copy of one source event into one target calendar.
+    public static func copy(of marker: OriginMarker, toCalendar targetCalendarID: String) -> IdempotencyKey {
+        IdempotencyKey("copy\u{1F}\(marker.eventKey)\u{1F}\(targetCalendarID)")
+    }
+
+    /// 52 characters of base32hex (`0-9a-v`) from SHA-256 of the key: a valid Google event id
+    /// (5-1024 characters of `a-v0-9`), the same for the same key.
+    public var googleEventID: String {
+        let alphabet = Array("0123456789abcdefghijklmnopqrstuv")
+        var bits = 0
+        var buffer = 0
+        var out = ""
+        for byte in SHA256.digest(Array(rawValue.utf8)) {
+            buffer = (buffer << 8) | Int(byte)
+            bits += 8
+            while bits >= 5 {
+                out.append(alphabet[(buffer >> (bits - 5)) & 31])
+                bits -= 5
+            }
+        }
+        if bits > 0 { out.append(alphabet[(buffer << (5 - bits)) & 31]) }
+        return out
+    }
+
+    /// 64 hex digits from SHA-256 of the key (Graph `transactionId`).
+    public var transactionID: String { SHA256.hex(rawValue) }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A calendar date without a time or zone (the date of an all-day event), in the Gregorian calendar.
+///
+/// Encoded as `YYYY-MM-DD`, the form both Google (`start.date`) and RFC 3339 use.
+public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Creates a date; nil when the fields do not name a real day (February 30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year) else { return nil }
+        guard day <= Self.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` (exactly; no time, no offset).
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date an instant falls on in a zone.
+    public init(instant: Date, in zone: TimeZone) {
+        let parts = Self.gregorian(zone).dateComponents([.year, .month, .day], from: instant)
+        year = parts.year!
+        month = parts.month!
+        day = parts.day!
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Local midnight at the start of this date in a zone (the first instant of the day when midnight
+    /// falls in a DST gap).
+    public func startInstant(in zone: TimeZone) -> Date {
+        Self.gregorian(zone).startOfDay(for: Self.gregorian(zone).date(from: components(hour: 12))!)
+    }
+
+    /// This date moved by a number of days (negative goes back).
+    public func adding(days: Int) -> LocalDate {
+        // Julian day arithmetic: exact, no zone involved.
+        LocalDate(julianDay: julianDay + days)
+    }
+
+    /// Days from this date to another (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int { other.julianDay - julianDay }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    func components(hour: Int) -> DateComponents {
+        DateComponents(year: year, month: month, day: day, hour: hour)
+    }
+
+    static func gregorian(_ zone: TimeZone) -> Foundation.Calendar {
+        var calendar = Foundation.Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Proleptic Gregorian Julian day number (Fliegel & Van Flandern).
+    var julianDay: Int {
+        let a = (14 - month) / 12
+        let y = year + 4800 - a
+        let m = month + 12 * a - 3
+        return day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 + y / 400 - 32045
+    }
+
+    init(julianDay jd: Int) {
+        let a = jd + 32044
+        let b = (4 * a + 3) / 146097
+        let c = a - 146097 * b / 4
+        let d = (4 * c + 3) / 1461
+        let e = c - 1461 * d / 4
+        let m = (5 * e + 2) / 153
+        day = e - (153 * m + 2) / 5 + 1
+        month = m + 3 - 12 * (m / 10)
+        year = 100 * b + d - 4800 + m / 10
+    }
+}

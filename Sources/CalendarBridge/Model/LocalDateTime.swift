@@ -1,0 +1,106 @@
+import Foundation
+
+/// A wall-clock date and time with no zone (Graph's `dateTime` strings, RFC 5545 local times).
+///
+/// Turning one into an instant always needs a zone, given explicitly: never UTC or the machine's zone
+/// by accident.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Fractional second in nanoseconds (Graph sends 7 digits: 100 ns steps).
+    public var nanosecond: Int
+
+    public init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fffffff]]` with no offset; nil for anything else (including a
+    /// trailing `Z` or offset, which would mean the text is not a local time).
+    public init?(_ text: some StringProtocol) {
+        let text = String(text)
+        guard let t = text.firstIndex(of: "T"), let date = LocalDate(text[..<t]) else { return nil }
+        let time = text[text.index(after: t)...]
+        var main = Substring(time)
+        var fraction: Substring = ""
+        if let dot = time.firstIndex(of: ".") {
+            main = time[..<dot]
+            fraction = time[time.index(after: dot)...]
+            guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return nil
+            }
+        }
+        let fields = main.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(fields.count),
+            fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(fields[0]), let m = Int(fields[1]), h < 24, m < 60
+        else { return nil }
+        let s = fields.count == 3 ? Int(fields[2])! : 0
+        guard s < 60 else { return nil }
+        let nanos = fraction.isEmpty ? 0 : Int(fraction + String(repeating: "0", count: 9 - fraction.count))!
+        self.init(date: date, hour: h, minute: m, second: s, nanosecond: nanos)
+    }
+
+    /// The wall-clock time an instant shows in a zone.
+    public init(instant: Date, in zone: TimeZone) {
+        let parts = LocalDate.gregorian(zone).dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: instant)
+        date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+        hour = parts.hour!
+        minute = parts.minute!
+        second = parts.second!
+        // Foundation's nanoseconds carry binary noise; keep whole microseconds.
+        nanosecond = (parts.nanosecond! + 500) / 1000 * 1000
+        if nanosecond >= 1_000_000_000 { nanosecond = 999_999_000 }
+    }
+
+    /// The instant this wall-clock time names in `zone`.
+    ///
+    /// In a DST gap (02:30 on a spring-forward day) the time is read with the offset before the gap,
+    /// landing after it (03:30), as calendar servers do; in an overlap the earlier instant is used.
+    public func instant(in zone: TimeZone) -> Date {
+        // Transitions are months apart, so the offsets a day either side are the only candidates.
+        let naive = naiveUTC
+        let before = zone.secondsFromGMT(for: naive.addingTimeInterval(-86_400))
+        let after = zone.secondsFromGMT(for: naive.addingTimeInterval(86_400))
+        let valid = [before, after].filter { offset in
+            zone.secondsFromGMT(for: naive.addingTimeInterval(-Double(offset))) == offset
+        }
+        // Overlap: both readings exist, take the earlier instant (the larger offset). Gap: none exists,
+        // read with the offset before the gap.
+        let offset = valid.max() ?? before
+        return naive.addingTimeInterval(-Double(offset))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, plus `.fffffff` (7 digits, Graph's form) when there is a fraction.
+    public var description: String { format(fractionDigits: nanosecond == 0 ? 0 : 7) }
+
+    /// The text with exactly `fractionDigits` (0...9) fractional digits.
+    public func format(fractionDigits: Int) -> String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        var text = "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        if fractionDigits > 0 {
+            text += "." + String(pad(nanosecond, 9).prefix(fractionDigits))
+        }
+        return text
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        (a.date, a.hour, a.minute, a.second, a.nanosecond) < (b.date, b.hour, b.minute, b.second, b.nanosecond)
+    }
+
+    /// The instant this wall-clock time would be if it were UTC (arithmetic only, never a result).
+    private var naiveUTC: Date {
+        let days = date.julianDay - 2_440_588  // Julian day of 1970-01-01
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: seconds + Double(nanosecond) / 1e9)
+    }
+}

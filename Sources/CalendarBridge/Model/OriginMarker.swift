@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where a copied event came from: written into every event calbridge creates, so copies are found
+/// again on the server (never by matching titles) and are not copied back (no ping-pong).
+///
+/// Stored in the provider's own extension field (Google `extendedProperties.private`, Graph
+/// `singleValueExtendedProperties`) as the three properties in `properties`.
+public struct OriginMarker: Sendable, Hashable, Codable {
+    public var provider: ProviderKind
+    public var account: String
+    public var calendarID: String
+    public var eventID: String
+    /// A hash of the copied content, so an unchanged source is recognised without comparing fields.
+    public var contentHash: String
+
+    public init(provider: ProviderKind, account: String, calendarID: String, eventID: String, contentHash: String) {
+        self.provider = provider
+        self.account = account
+        self.calendarID = calendarID
+        self.eventID = eventID
+        self.contentHash = contentHash
+    }
+
+    /// Property holding the whole marker as JSON.
+    public static let markerProperty = "calbridge.origin"
+    /// Property holding `eventKey`, for server-side lookups of one source event's copies.
+    public static let eventKeyProperty = "calbridge.originKey"
+    /// Property holding `calendarKey`, for finding every copy of one source calendar (pruning).
+    public static let calendarKeyProperty = "calbridge.originCalendar"
+    /// Every property name calbridge writes; providers fetch these with each event.
+    public static let propertyNames = [markerProperty, eventKeyProperty, calendarKeyProperty]
+
+    /// A short stable key for the source event (32 hex digits; safe in any query or filter).
+    public var eventKey: String {
+        Self.eventKey(provider: provider, account: account, calendarID: calendarID, eventID: eventID)
+    }
+
+    /// A short stable key for the source calendar.
+    public var calendarKey: String { Self.calendarKey(provider: provider, account: account, calendarID: calendarID) }
+
+    public static func eventKey(provider: ProviderKind, account: String, calendarID: String, eventID: String) -> String {
+        String(SHA256.hex([provider.rawValue, account, calendarID, eventID].joined(separator: "\u{1F}")).prefix(32))
+    }
+
+    public static func calendarKey(provider: ProviderKind, account: String, calendarID: String) -> String {
+        String(SHA256.hex([provider.rawValue, account, calendarID].joined(separator: "\u{1F}")).prefix(32))
+    }
+
+    /// The marker as extension properties (name → value).
+    public var properties: [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return [Self.markerProperty: json, Self.eventKeyProperty: eventKey, Self.calendarKeyProperty: calendarKey]
+    }
+
+    /// Reads a marker back from extension properties; nil when there is none or it does not parse.
+    public init?(properties: [String: String]) {
+        guard let json = properties[Self.markerProperty],
+            let marker = try? JSONDecoder().decode(OriginMarker.self, from: Data(json.utf8))
+        else { return nil }
+        self = marker
+    }
+}

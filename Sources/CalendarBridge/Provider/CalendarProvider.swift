@@ -1,0 +1,85 @@
+/// One account's calendars on one calendar service: Google Calendar, Microsoft Graph, or a test double.
+///
+/// Every method is `async throws`; failures are `CalendarError` values naming the account and calendar.
+/// Calendar ids are the provider's own (`CalendarInfo.id`); resolve a user's `CalendarRef` first with
+/// `CalendarRef.resolve(in:)` or `CalendarDirectory`.
+///
+/// Writing a test double: keep the state in an actor and answer from it. For example
+/// ```swift
+/// actor InMemoryCalendars: CalendarProvider {
+///     nonisolated let provider = ProviderKind.google
+///     nonisolated let account = "test"
+///     var calendars: [CalendarInfo] = []
+///     var events: [String: [Event]] = [:]           // calendar id -> events
+///     func listCalendars() async throws -> [CalendarInfo] { calendars }
+///     func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+///         events[calendarID, default: []].filter { range.contains($0.start.instant(allDayZone: .gmt)) }
+///     }
+///     func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+///         var created = event
+///         created.id = idempotencyKey?.googleEventID ?? UUID().uuidString
+///         created.calendarID = calendarID
+///         if events[calendarID, default: []].contains(where: { $0.id == created.id }) { return created }
+///         events[calendarID, default: []].append(created)
+///         return created
+///     }
+///     // ... the other methods alike; throw CalendarError(.notFound, ...) for unknown ids, and
+///     // CalendarError(.unsupported, ...) from quickAdd when the double stands for Outlook.
+/// }
+/// ```
+/// For request-level tests, give the real providers a `RecordingTransport` instead.
+public protocol CalendarProvider: Sendable {
+    /// Which service this is.
+    var provider: ProviderKind { get }
+    /// The calbridge account name (stamped on calendars and errors).
+    var account: String { get }
+    /// What this provider can do beyond the common operations.
+    var capabilities: ProviderCapabilities { get }
+
+    /// Who the account belongs to: name, e-mail, mailbox or primary-calendar time zone.
+    func userInfo() async throws -> UserInfo
+
+    /// Every calendar of the account (all pages).
+    func listCalendars() async throws -> [CalendarInfo]
+
+    /// The events overlapping `range` (all pages).
+    /// - Parameter expand: true: recurring series come back as their occurrences (what a week view
+    ///   shows); false: series masters with their rules, plus single events and exceptions.
+    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event]
+
+    /// One event by id. Throws `.notFound` when it does not exist.
+    func getEvent(id: String, calendarID: String) async throws -> Event
+
+    /// Creates an event (`event.id` and `event.calendarID` are ignored) and returns it as stored.
+    ///
+    /// With an idempotency key, repeating the call (after a lost response or a crash) returns the event
+    /// the first call created instead of creating another.
+    func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event
+
+    /// Changes an existing event (`event.id` in `event.calendarID`) to the model's fields, leaving
+    /// properties the model does not carry as they are; returns the event as stored.
+    func updateEvent(_ event: Event) async throws -> Event
+
+    /// Deletes an event. Deleting one that is already gone succeeds.
+    func deleteEvent(id: String, calendarID: String) async throws
+
+    /// Creates an event from free text with the service's own parser ("Lunch with Ann tomorrow 1pm").
+    /// Throws `.unsupported` where the service has none (Outlook): parse locally and `createEvent`.
+    func quickAdd(text: String, in calendarID: String) async throws -> Event
+
+    /// The events in a calendar that carry an origin marker property with the lookup's value, on the
+    /// whole calendar (no time window), series masters unexpanded.
+    func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event]
+}
+
+extension CalendarProvider {
+    /// The copies of one source event in a calendar.
+    public func findEvents(originatingFrom marker: OriginMarker, in calendarID: String) async throws -> [Event] {
+        try await findEvents(origin: .event(marker), in: calendarID)
+    }
+
+    /// Creates an event without an idempotency key.
+    public func createEvent(_ event: Event, in calendarID: String) async throws -> Event {
+        try await createEvent(event, in: calendarID, idempotencyKey: nil)
+    }
+}

@@ -1,0 +1,33 @@
+/// What a provider can do beyond the common operations, so callers choose a path up front instead of
+/// catching `.unsupported`.
+public struct ProviderCapabilities: Sendable, Hashable {
+    /// The service parses free text itself (Google quickAdd).
+    public var serverQuickAdd: Bool
+    /// Recurrence rules the service can store as a series (others must be copied as instances).
+    public var recurrence: RecurrenceSupport
+    /// Whether `Sensitivity.personal` is stored as such (Graph) or folded into `.private` (Google).
+    public var personalSensitivity: Bool
+    /// Whether `ShowAs.tentative`, `.oof` and `.workingElsewhere` can be written.
+    public var richShowAs: Bool
+    /// Whether events carry categories.
+    public var categories: Bool
+
+    public init(
+        serverQuickAdd: Bool, recurrence: RecurrenceSupport, personalSensitivity: Bool, richShowAs: Bool,
+        categories: Bool
+    ) {
+        self.serverQuickAdd = serverQuickAdd
+        self.recurrence = recurrence
+        self.personalSensitivity = personalSensitivity
+        self.richShowAs = richShowAs
+        self.categories = categories
+    }
+
+    /// Which recurrence a provider can store.
+    public enum RecurrenceSupport: Sendable, Hashable {
+        /// Any RFC 5545 lines (Google).
+        case rfc5545
+        /// Graph's `patternedRecurrence`: one rule, daily/weekly/monthly/yearly patterns, no EXDATE/RDATE.
+        case patterned
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for Providers: filled in by its issue.
