@@ -38,15 +38,16 @@ public actor GoogleOAuthServer: SandboxComponent {
         self.now = now
     }
 
-    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+    /// Nonisolated so that requests for other components never queue behind this actor.
+    public nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
         let segments = request.pathSegments
         switch segments {
         case ["o", "oauth2", "v2", "auth"], ["o", "oauth2", "auth"]:
             guard request.method == "GET" || request.method == "POST" else { return methodNotAllowed() }
-            return authorize(OAuthParameters(request.method == "GET" ? request.query : request.formBody))
+            return await authorize(OAuthParameters(request.method == "GET" ? request.query : request.formBody))
         case ["o", "oauth2", "v2", "auth", "consent"]:
             guard request.method == "POST" else { return methodNotAllowed() }
-            return consent(OAuthParameters(request.formBody))
+            return await consent(OAuthParameters(request.formBody))
         case ["token"], ["oauth2", "v4", "token"]:
             guard request.method == "POST" else { return methodNotAllowed() }
             return await token(request)
@@ -223,7 +224,7 @@ public actor GoogleOAuthServer: SandboxComponent {
         OAuthPages.json(status, ["error": error, "error_description": description])
     }
 
-    private func methodNotAllowed() -> ServerResponse { .text(405, "Method Not Allowed\n") }
+    private nonisolated func methodNotAllowed() -> ServerResponse { .text(405, "Method Not Allowed\n") }
 
     /// `Authorization: Basic base64(id:secret)`, each part form-encoded (RFC 6749 §2.3.1).
     static func basicCredentials(_ header: String?) -> (id: String, secret: String)? {

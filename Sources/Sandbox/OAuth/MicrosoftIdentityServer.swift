@@ -80,26 +80,27 @@ public actor MicrosoftIdentityServer: SandboxComponent {
         self.now = now
     }
 
-    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+    /// Nonisolated so that requests for other components never queue behind this actor.
+    public nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
         let segments = request.pathSegments
         guard segments.count >= 3, segments[1] == "oauth2" else { return nil }
         switch Array(segments.dropFirst(2)) {
         case ["v2.0", "authorize"]:
             guard request.method == "GET" || request.method == "POST" else { return methodNotAllowed() }
-            return authorize(OAuthParameters(request.method == "GET" ? request.query : request.formBody), tenant: segments[0])
+            return await authorize(OAuthParameters(request.method == "GET" ? request.query : request.formBody), tenant: segments[0])
         case ["v2.0", "consent"]:
             guard request.method == "POST" else { return methodNotAllowed() }
-            return consent(OAuthParameters(request.formBody))
+            return await consent(OAuthParameters(request.formBody))
         case ["v2.0", "token"]:
             guard request.method == "POST" else { return methodNotAllowed() }
             return await token(OAuthParameters(request.formBody))
         case ["v2.0", "devicecode"]:
             guard request.method == "POST" else { return methodNotAllowed() }
-            return deviceCode(OAuthParameters(request.formBody), host: request.headers["Host"])
+            return await deviceCode(OAuthParameters(request.formBody), host: request.headers["Host"])
         case ["deviceauth"]:
-            if request.method == "GET" { return verificationPage(message: nil, code: request.queryValue("otc")) }
+            if request.method == "GET" { return await verificationPage(message: nil, code: request.queryValue("otc")) }
             guard request.method == "POST" else { return methodNotAllowed() }
-            return verify(OAuthParameters(request.formBody))
+            return await verify(OAuthParameters(request.formBody))
         default:
             return nil
         }
@@ -419,7 +420,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
         ])
     }
 
-    private func methodNotAllowed() -> ServerResponse { .text(405, "Method Not Allowed\n") }
+    private nonisolated func methodNotAllowed() -> ServerResponse { .text(405, "Method Not Allowed\n") }
 
     /// Nine characters people can type, as Microsoft's user codes look.
     private static func newUserCode() -> String {
