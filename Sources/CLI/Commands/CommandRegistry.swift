@@ -2,6 +2,8 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
+        SandboxCommand.self,
+        BenchSandboxCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

@@ -1,4 +1,5 @@
 import HTTP
+import Sandbox
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -9,6 +10,7 @@ public enum ErrorReporting {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
         case is HTTPError: return .failure
+        case let error as SandboxError: return error.isInputError ? .usage : .failure
         default: return .failure
         }
     }
