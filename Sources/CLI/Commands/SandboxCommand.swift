@@ -59,7 +59,6 @@ public enum SandboxCommand: Command {
         options.stateFile = arguments.value("state").map { URL(fileURLWithPath: $0) }
         options.logFile = arguments.value("log").map { URL(fileURLWithPath: $0) }
         options.autoApprove = !arguments.flag("no-auto-approve")
-        if !options.autoApprove { options.devicePolicy.approveAfterPolls = Int.max }
         return options
     }
 
