@@ -7,8 +7,10 @@ public enum CommandRegistry {
         AccountsRemoveCommand.self,
         WhoamiCommand.self,
         TimeZonesCommand.self,
+        SandboxCommand.self,
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,
+        BenchSandboxCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

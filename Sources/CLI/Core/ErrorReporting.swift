@@ -1,6 +1,7 @@
 import HTTP
 import OAuth
 import TimeZones
+import Sandbox
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -17,6 +18,7 @@ public enum ErrorReporting {
         case let error as StorageError:
             return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
         case is OAuthError, is SignInError: return .failure
+        case let error as SandboxError: return error.isInputError ? .usage : .failure
         default: return .failure
         }
     }
