@@ -16,6 +16,7 @@ extension GoogleCalendarEmulator {
         let (entry, calendar) = try resolve(calendarID, user: user)
         let (zone, zoneName) = try Self.responseZone(request, calendar: calendar)
         let maxResults = try Self.intParameter(request, "maxResults", default: 250, max: 2500)
+        _ = try Self.pageOffset(request)
         let singleEvents = try Self.boolParameter(request, "singleEvents")
         var showDeleted = try Self.boolParameter(request, "showDeleted")
         let timeMin = try Self.timeParameter(request, "timeMin")
@@ -99,6 +100,7 @@ extension GoogleCalendarEmulator {
         let (entry, calendar) = try resolve(calendarID, user: user)
         let (zone, zoneName) = try Self.responseZone(request, calendar: calendar)
         let maxResults = try Self.intParameter(request, "maxResults", default: 250, max: 2500)
+        _ = try Self.pageOffset(request)
         let showDeleted = try Self.boolParameter(request, "showDeleted")
         let timeMin = try Self.timeParameter(request, "timeMin")
         let timeMax = try Self.timeParameter(request, "timeMax")
@@ -239,7 +241,6 @@ extension GoogleCalendarEmulator {
             let keep: Set<String> = ["kind", "etag", "id", "status", "start", "end", "recurringEventId", "originalStartTime",
                                      "recurrence", "iCalUID", "sequence", "created", "updated", "visibility", "transparency", "eventType"]
             json = json.filter { keep.contains($0.key) }
-            if entry.rank == 2 { json["summary"] = "busy" }
             return .object(json)
         }
         for key in ["creator", "organizer"] {
