@@ -53,7 +53,7 @@ extension GoogleCalendarEmulator {
     ) async -> GoogleReply {
         var headers = extra
         if let user, headers["Authorization"] == nil { headers["Authorization"] = "Bearer token-" + user }
-        if body != nil { headers["Content-Type"] = "application/json" }
+        if body != nil, headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         let request = ServerRequest(method: method, target: target, headers: headers, body: Data((body ?? "").utf8))
         guard let response = await handle(request) else { return GoogleReply(status: -1, headers: [:], body: Data()) }
         return GoogleReply(status: response.status, headers: response.headers, body: response.body)

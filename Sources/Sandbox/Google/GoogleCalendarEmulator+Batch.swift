@@ -78,12 +78,13 @@ extension GoogleCalendarEmulator {
         for chunk in chunks {
             if chunk.hasPrefix("--") { break }  // closing delimiter
             var body = Substring(chunk)
-            if body.hasPrefix("\r\n") { body = body.dropFirst(2) } else if body.hasPrefix("\n") { body = body.dropFirst() }
-            if body.hasSuffix("\r\n") { body = body.dropLast(2) } else if body.hasSuffix("\n") { body = body.dropLast() }
+            // "\r\n" is one Character, so one drop removes a CRLF as well as a bare LF.
+            if body.hasPrefix("\r\n") || body.hasPrefix("\n") { body = body.dropFirst() }
+            if body.hasSuffix("\r\n") || body.hasSuffix("\n") { body = body.dropLast() }
             let (partHeaders, embedded) = splitHead(body)
             let (head, requestBody) = splitHead(embedded)
-            var lines = head.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" })
-                .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+            // "\r\n" is a single Character in Swift: split on newline characters, not on "\n".
+            var lines = head.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
             while lines.first?.isEmpty == true { lines.removeFirst() }
             guard let requestLine = lines.first else {
                 throw GoogleAPIError(code: 400, reason: "badRequest", message: "Invalid batch request: a part has no request line.")
@@ -106,7 +107,7 @@ extension GoogleCalendarEmulator {
                 headers[name] = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             }
             var contentID: String?
-            for line in partHeaders.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            for line in partHeaders.split(whereSeparator: \.isNewline) {
                 if let colon = line.firstIndex(of: ":"), line[..<colon].trimmingCharacters(in: .whitespaces).lowercased() == "content-id" {
                     contentID = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 }
