@@ -6,7 +6,7 @@ import HTTP
 ///
 /// Answers paths under `/calendar/v3/` and `/batch/calendar/v3`; anything else is nil (not this component).
 /// Every call needs `Authorization: Bearer <token>` (or Google's `access_token` query parameter), checked with
-/// the sandbox's token authority. Seed format: see `Fixtures/sandbox/README-google.md`.
+/// the sandbox's token authority. Seed format: see `GoogleSeed` (GoogleSeed.swift).
 public actor GoogleCalendarEmulator: SandboxComponent {
     /// Interprets a quick-add text the way Google's quickAdd would: `(text, now, calendar zone)`.
     public typealias QuickAddInterpreter = @Sendable (_ text: String, _ now: Date, _ zone: TimeZone) -> QuickAddInterpretation?
