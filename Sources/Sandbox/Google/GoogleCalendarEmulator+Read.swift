@@ -171,8 +171,9 @@ extension GoogleCalendarEmulator {
         if withExceptions {
             for record in calendar.events.values where record.recurringEventID == master.id { exceptions[record.id] = record }
         }
-        // Moved exceptions may land in the window from outside it: widen the generation by a margin.
-        let generationEnd = to.map { $0.addingTimeInterval(originalsOnly ? 0 : 86400 * 366) }
+        // Occurrences are generated up to the window's end; exceptions moved into the window from a later
+        // original start are added after the loop.
+        let generationEnd = to
         var starts: [(start: Date, id: String, original: GoogleJSON)] = []
         if master.allDay {
             guard let startDay = master.resource["start"]?["date"]?.stringValue.flatMap(GoogleTime.parseDate) else { return [] }
@@ -222,6 +223,16 @@ extension GoogleCalendarEmulator {
                 : Self.overlaps(start: checkStart, end: checkEnd, from, to) {
                 items.append(item)
                 if let limit, items.count >= limit { break }
+            }
+        }
+        if !originalsOnly, limit.map({ items.count < $0 }) ?? true {
+            let generated = Set(starts.map(\.id))
+            for exception in exceptions.values where !generated.contains(exception.id) && !exception.isCancelled
+                && Self.overlaps(start: exception.start, end: exception.end, from, to) {
+                // Only exceptions whose original start lies beyond the generated range (not EXDATEd ones).
+                guard let original = try? GoogleEventTimes.parse(exception.resource["originalStartTime"], field: "originalStartTime", requireZone: false),
+                      let to, GoogleEventTimes.instant(original, calendarZone: calendarZone) >= to else { continue }
+                items.append(Item(resource: exception.resource, start: exception.start, end: exception.end, updated: exception.updated, order: master.order))
             }
         }
         return items.sorted { $0.start < $1.start }
