@@ -29,6 +29,8 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let authorizationPending = Code("authorization_pending")
         public static let slowDown = Code("slow_down")
         public static let expiredToken = Code("expired_token")
+        /// Microsoft's device flow says this (not RFC 8628's `access_denied`) when the user declines.
+        public static let authorizationDeclined = Code("authorization_declined")
         // RFC 7009 §2.2.1.
         public static let unsupportedTokenType = Code("unsupported_token_type")
         /// Google's revocation endpoint answers this for a token that is already invalid.

@@ -39,8 +39,8 @@ public struct DeviceCodeFlow: Sendable {
                         .deviceCodeExpired,
                         "the code \(authorization.userCode) expired before sign-in was finished; run the command again"
                     )
-                case .accessDenied:
-                    throw SignInError(.denied, "sign-in was declined at \(client.descriptor.displayName) (access_denied)")
+                case .accessDenied, .authorizationDeclined:
+                    throw SignInError(.denied, "sign-in was declined at \(client.descriptor.displayName) (\(error.code))")
                 default:
                     throw error
                 }

@@ -1,17 +1,27 @@
 import Foundation
+import TimeZones
 
 /// The one place that knows which API emulators the sandbox runs.
 public enum SandboxServices {
     /// The Google Calendar and Microsoft Graph emulators built from `seed`, checking tokens with `tokens`.
-    ///
-    /// The emulators are written on their own branches; until they are merged this returns none, and the
-    /// composition serves only the OAuth servers. At merge, construct them here:
-    /// `GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now)` (name "google") and
-    /// `GraphEmulator(seed: seed.microsoft, tokens: tokens, now: now)` (name "microsoft"), users = both
-    /// emulators' `users`.
+    /// Graph converts Windows zone names with the CLDR table (the `001` row, as Exchange does).
     public static func makeAPIComponents(
         seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date
     ) throws -> SandboxAPIComponents {
-        SandboxAPIComponents(components: [], users: [])
+        let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now)
+        let graph = try GraphEmulator(
+            seed: seed.microsoft, tokens: tokens, now: now,
+            timeZoneNames: GraphTimeZoneNames(
+                windowsToIANA: { WindowsZones.ianaIdentifier(forWindowsName: $0, territory: "001") },
+                ianaToWindows: { WindowsZones.windowsName(forIANA: $0) }
+            )
+        )
+        return SandboxAPIComponents(
+            components: [
+                SandboxNamedComponent(name: "google", component: google),
+                SandboxNamedComponent(name: "microsoft", component: graph),
+            ],
+            users: google.users + graph.users
+        )
     }
 }
