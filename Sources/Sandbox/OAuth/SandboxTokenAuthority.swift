@@ -56,6 +56,8 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     }
 
     private var state = State()
+    /// Successful refresh-token grants since start (benchmarks and tests count refreshes with it).
+    public private(set) var refreshCount = 0
     private let now: @Sendable () -> Date
     /// Lifetime of access tokens in seconds (`--token-lifetime`).
     public nonisolated let accessTokenLifetime: TimeInterval
@@ -141,6 +143,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
             issuedRefresh = rotated
         }
         let granted = scopes.map { requested in requested.filter { grant.scopes.contains($0) } } ?? grant.scopes
+        refreshCount += 1
         return .success(IssuedTokens(
             accessToken: mintAccessToken(for: grant), refreshToken: issuedRefresh,
             expiresIn: Int(accessTokenLifetime), scopes: granted.isEmpty ? grant.scopes : granted, user: grant.user
@@ -158,6 +161,13 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     /// Revokes every grant of a user (a test hook: "the user removed the app's access").
     public func revokeAll(user: String, provider: SandboxProvider) {
         for grant in state.grants.values where grant.user == user && grant.provider == provider { endGrant(grant.id) }
+    }
+
+    /// Ends the lifetime of every access token issued so far, as if it had passed (a test hook: the API
+    /// then answers 401, and a client that still thinks its token is fresh must refresh and retry).
+    public func expireAllAccessTokens() {
+        let past = now().addingTimeInterval(-1)
+        for token in state.accessTokens.keys { state.accessTokens[token]?.expiresAt = past }
     }
 
     /// How many grants are live (tests).
