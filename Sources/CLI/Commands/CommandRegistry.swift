@@ -2,6 +2,7 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
+        QuickAddCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

@@ -1,3 +1,4 @@
+import CalendarBridge
 import HTTP
 
 /// The one place where errors become exit codes and one-line messages.
@@ -8,6 +9,7 @@ public enum ErrorReporting {
         switch error {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
+        case is QuickAddError: return .usage
         case is HTTPError: return .failure
         default: return .failure
         }
