@@ -135,6 +135,12 @@ struct QuickAddCollected {
         case .dayOfMonth(let day):
             return (try dayOfMonth(day, from: base, fragment: fragment), nil)
         case .range(let first, let second):
+            // One month named for both days ("Dec 16-14", "16.-14. Dezember"): the days are in that month.
+            if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,
+                y1 == y2, m1 == m2, d2 < d1
+            {
+                throw error(.invalidRange, "\"\(fragment)\" ends before it starts")
+            }
             let (start, _) = try resolve(first, today: today, base: base, fragment: fragment)
             let (end, _) = try resolve(second, today: today, base: start, fragment: fragment)
             guard end >= start else {

@@ -199,9 +199,7 @@ struct QuickAddGrammar {
             }
         }
         let after = next(j)
-        if isNumber(after) { return true }
-        if case .namedTime? = meaning(after) { return true }
-        return false
+        return isNumber(after) || matchTime(at: after) != nil
     }
 
     /// One date without a range: "tomorrow", "next Friday", "Dec 5th, 2026", "5.12.", "12/5", "the 15th".
@@ -528,6 +526,16 @@ struct QuickAddGrammar {
         switch meaning(i) {
         case .every?:
             var j = next(i)
+            // "every 15th": monthly on that day.
+            if let (day, end) = ordinalDay(at: j) {
+                switch meaning(end) {
+                case .unit?, .weekday?, .weekdays?, .workdays?: break
+                default:
+                    part.frequency = .monthly
+                    part.byMonthDay = day
+                    return QuickAddMatch(end: end, element: .recurrence(part))
+                }
+            }
             var interval: Int?
             if isNumber(j), value(j) >= 0, tokens[j].digits <= 4 {
                 interval = value(j)
@@ -569,16 +577,12 @@ struct QuickAddGrammar {
                 part.start = spec
                 return QuickAddMatch(end: end, element: .recurrence(part))
             default:
-                // "every 15th": monthly on that day (the number was read as an interval above).
-                if interval != nil { return nil }
-                if let (day, end) = ordinalDay(at: j) {
-                    part.frequency = .monthly
-                    part.byMonthDay = day
-                    return QuickAddMatch(end: end, element: .recurrence(part))
-                }
                 return nil
             }
         case .frequency(let frequency, let interval)?:
+            // "Daily standup": a frequency word right before an ordinary word is an adjective of the title.
+            let after = next(i)
+            if after < count, tokens[after].kind == .word, meanings[after] == nil { return nil }
             part.frequency = frequency
             part.interval = interval
             let end = onClause(at: next(i), for: frequency, into: &part)
