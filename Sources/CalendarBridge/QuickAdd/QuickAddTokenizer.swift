@@ -75,6 +75,11 @@ enum QuickAddTokenizer {
                     break
                 }
             }
+            if index == start {
+                // Cannot happen with the classes above; never loop without consuming input.
+                index += 1
+                continue
+            }
             var text = ""
             if ascii {
                 text.unicodeScalars.append(contentsOf: scalars[start..<index].lazy.map { c in
@@ -95,8 +100,9 @@ enum QuickAddTokenizer {
     @inline(__always)
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) }
-        return scalar.properties.isWhitespace
+        // ASCII control characters count as spaces, so that every scalar belongs to some class.
+        if v < 0x80 { return v <= 0x20 || v == 0x7F }
+        return scalar.properties.isWhitespace || (v >= 0x80 && v <= 0x9F)
     }
 
     /// Letters, `_`, and any non-ASCII scalar that is neither a space nor a dash.
