@@ -3,6 +3,7 @@ public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
         QuickAddCommand.self,
+        QuickAddBenchCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.
