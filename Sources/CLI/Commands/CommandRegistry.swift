@@ -8,9 +8,11 @@ public enum CommandRegistry {
         WhoamiCommand.self,
         TimeZonesCommand.self,
         SandboxCommand.self,
+        QuickAddCommand.self,
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,
+        QuickAddBenchCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.
