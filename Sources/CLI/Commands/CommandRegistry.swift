@@ -9,6 +9,7 @@ public enum CommandRegistry {
         CalendarsCommand.self,
         EventsCommand.self,
         AddCommand.self,
+        DemoCommand.self,
         TimeZonesCommand.self,
         SandboxCommand.self,
         HTTPBenchCommand.self,
