@@ -15,6 +15,7 @@ public enum CommandRegistry {
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,
+        BenchCalendarsCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.
