@@ -77,7 +77,7 @@ public enum CalendarsCommand: Command {
                     Table.Column("ref", "CALENDAR", shrinkOrder: 1), Table.Column("name", "NAME"),
                     Table.Column("provider", "PROVIDER", shrinkable: false),
                     Table.Column("access", "ACCESS", shrinkable: false),
-                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE"),
+                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkOrder: 1),
                 ],
                 rows: rows.map { row in
                     [
