@@ -16,6 +16,8 @@ public enum CommandRegistry {
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,
         BenchCalendarsCommand.self,
+        QuickAddCommand.self,
+        QuickAddBenchCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

@@ -12,6 +12,7 @@ public enum ErrorReporting {
         switch error {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
+        case is QuickAddError: return .usage
         case is HTTPError: return .failure
         case is TimeZoneLookupError: return .usage
         case is ReauthenticationRequired: return .reauthenticate

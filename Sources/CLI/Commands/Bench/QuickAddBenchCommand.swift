@@ -1,0 +1,93 @@
+import CalendarBridge
+import Foundation
+
+/// `calbridge bench quickadd`: how many corpus phrases the quick-add parser reads per second.
+public enum QuickAddBenchCommand: Command {
+    public static let spec = CommandSpec(
+        ["bench", "quickadd"],
+        abstract: "Measure quick-add parsing speed on the phrase corpus (goal: 50,000 phrases/s, each under 1 ms).",
+        options: [
+            .value("corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree)."),
+            .value("seconds", "N", "How long to run (default 2)."),
+        ]
+    )
+
+    struct Phrase {
+        var text: String
+        var now: Date
+        var zone: QuickAddZone
+        var parser: Int
+    }
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let seconds = try arguments.double("seconds", in: 0.1...600) ?? 2
+        let directory = arguments.value("corpus").map { URL(fileURLWithPath: $0) } ?? defaultCorpus()
+        var parsers: [QuickAddParser] = []
+        var parserIndex: [String: Int] = [:]
+        var phrases: [Phrase] = []
+        let formatter = ISO8601DateFormatter()
+        for lang in ["en", "de"] {
+            let url = directory.appendingPathComponent("\(lang).jsonl")
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw InputError("cannot read the corpus file \(url.path); pass --corpus DIR")
+            }
+            for line in text.split(separator: "\n") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let phrase = object["text"] as? String, let nowText = object["now"] as? String,
+                    let now = formatter.date(from: nowText), let tz = object["tz"] as? String,
+                    let zone = QuickAddZone(identifier: tz), let locale = QuickAddLocale.named(object["lang"] as? String ?? "")
+                else { throw InputError("malformed corpus line in \(url.path): \(line.prefix(80))") }
+                let order = (object["dateOrder"] as? String).flatMap(QuickAddDateOrder.init(rawValue:))
+                let key = "\(locale.identifier)/\(order?.rawValue ?? "")"
+                if parserIndex[key] == nil {
+                    parserIndex[key] = parsers.count
+                    parsers.append(QuickAddParser(options: QuickAddOptions(locale: locale, dateOrder: order)))
+                }
+                phrases.append(Phrase(text: phrase, now: now, zone: zone, parser: parserIndex[key]!))
+            }
+        }
+        guard !phrases.isEmpty else { throw InputError("the corpus in \(directory.path) is empty") }
+
+        // Throughput: whole passes over the corpus until the time is up.
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + .seconds(seconds)
+        var parsed = 0
+        while clock.now < deadline {
+            for phrase in phrases {
+                _ = try? parsers[phrase.parser].parse(phrase.text, now: phrase.now, zone: phrase.zone)
+            }
+            parsed += phrases.count
+        }
+        let elapsed = clock.now - start
+        let total = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        // Latency: each phrase once more, timed alone.
+        var latencies: [Duration] = []
+        latencies.reserveCapacity(phrases.count)
+        for phrase in phrases {
+            let begin = clock.now
+            _ = try? parsers[phrase.parser].parse(phrase.text, now: phrase.now, zone: phrase.zone)
+            latencies.append(clock.now - begin)
+        }
+        latencies.sort()
+        func micro(_ duration: Duration) -> String {
+            String(format: "%.1f µs", Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6)
+        }
+        let rate = Double(parsed) / total
+        context.print("quick-add: \(phrases.count) corpus phrases, \(parsed) parses in \(String(format: "%.2f", total)) s")
+        context.print("throughput: \(Int(rate)) phrases/s (goal 50000) \(rate >= 50_000 ? "ok" : "BELOW GOAL")")
+        context.print("latency: median \(micro(latencies[latencies.count / 2])), p99 \(micro(latencies[latencies.count * 99 / 100])), max \(micro(latencies.last!)) (goal < 1 ms)")
+        return .success
+    }
+
+    /// Fixtures/quickadd next to this source file's package root.
+    static func defaultCorpus() -> URL {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
+            directory.path != "/"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("Fixtures/quickadd")
+    }
+}

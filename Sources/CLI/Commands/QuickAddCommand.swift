@@ -1,0 +1,158 @@
+import CalendarBridge
+import Foundation
+
+/// `calbridge quick-add`: one line of text to an event; `--dry-run` shows the interpretation without an account.
+public enum QuickAddCommand: Command {
+    public static let spec = CommandSpec(
+        ["quick-add"],
+        abstract: "Create an event from one line of text, or preview it with --dry-run.",
+        discussion: """
+            Reads dates, times, ranges, durations, zones, a location ("at ..." / "@ ...") and repeat rules
+            ("every Monday", "until ...", "for N times"); the rest is the title. The README's "Quick add"
+            section lists every rule. Examples:
+              calbridge quick-add --dry-run "Lunch with Ann tomorrow 1pm at Cafe Luna"
+              calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
+            """,
+        options: [
+            .flag("dry-run", "Only print how the text is understood; needs no account."),
+            .value("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time)."),
+            .value("tz", "IANA", "Your time zone (default: $TZ, else the system zone)."),
+            .value("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German)."),
+            .value("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy)."),
+            .value("format", "table|json", "Output format (default table)."),
+        ],
+        positionals: [
+            PositionalSpec("CALENDAR_REF", "account:calendar to create the event in (not needed with --dry-run)", optional: true),
+            PositionalSpec("TEXT", "The event in words, quoted", optional: true),
+        ]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let text: String
+        switch arguments.positionals.count {
+        case 0: throw UsageError("missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
+        case 1: text = arguments.positionals[0]
+        default: text = arguments.positionals[1]
+        }
+        guard arguments.flag("dry-run") else {
+            throw UsageError(
+                "creating the event needs a CALENDAR_REF and a signed-in account; use --dry-run to preview \"\(text)\"",
+                command: spec.name)
+        }
+        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        let zone = try userZone(arguments, context.environment)
+        let settings = try languageSettings(arguments, context.environment)
+        let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
+        let parser = QuickAddParser(options: QuickAddOptions(locale: settings.locale, dateOrder: settings.dateOrder))
+        let result = try parser.parse(text, now: now, zone: zone)
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            context.print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        default:
+            context.print(table(result).aligned())
+        }
+        return .success
+    }
+
+    static func table(_ result: QuickAddResult) -> Table {
+        Table(
+            columns: [Table.Column("field", "FIELD", shrinkable: false), Table.Column("value", "VALUE")],
+            rows: [
+                ["title", result.title],
+                ["start", result.start.description],
+                ["end", result.end.description + (result.isAllDay ? " (exclusive)" : "")],
+                ["all day", result.isAllDay ? "yes" : "no"],
+                ["time zone", result.timeZone],
+                ["location", result.location ?? "-"],
+                ["repeats", result.recurrence.isEmpty ? "no" : result.recurrence.joined(separator: " ")],
+            ])
+    }
+
+    /// `--tz`, else `$TZ`, else the system zone.
+    static func userZone(_ arguments: ParsedArguments, _ environment: [String: String]) throws -> QuickAddZone {
+        if let name = arguments.value("tz") {
+            guard let zone = QuickAddZone(identifier: name) else {
+                throw UsageError("--tz takes an IANA zone such as Europe/Berlin, not '\(name)'", command: spec.name)
+            }
+            return zone
+        }
+        if var name = environment["TZ"], !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let zone = QuickAddZone(identifier: name) { return zone }
+        }
+        return QuickAddZone(identifier: TimeZone.current.identifier) ?? QuickAddZone(identifier: "UTC")!
+    }
+
+    /// The locale and numeric date order from the options, else `$LC_ALL` / `$LANG`.
+    static func languageSettings(_ arguments: ParsedArguments, _ environment: [String: String]) throws
+        -> (locale: QuickAddLocale, dateOrder: QuickAddDateOrder)
+    {
+        let posix = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
+        let language: String
+        if let chosen = try arguments.choice("lang", QuickAddLocale.all.map(\.identifier)) {
+            language = chosen
+        } else {
+            language = posix.hasPrefix("de") ? "de" : "en"
+        }
+        let locale = QuickAddLocale.named(language)!
+        if let order = try arguments.choice("date-order", QuickAddDateOrder.allCases.map(\.rawValue)) {
+            return (locale, QuickAddDateOrder(rawValue: order)!)
+        }
+        // de_DE.UTF-8 -> region DE; a locale without a region uses the language's own default.
+        let name = posix.split(separator: ".").first.map(String.init) ?? ""
+        let parts = name.split(separator: "_")
+        if parts.count >= 2 { return (locale, parts[1].hasPrefix("US") ? .mdy : .dmy) }
+        return (locale, locale.defaultDateOrder)
+    }
+
+    /// `--now`: `YYYY-MM-DDTHH:MM[:SS][.fff](Z|+HH:MM)`; without an offset it is a wall time in the user's zone.
+    static func referenceTime(_ text: String?, zone: QuickAddZone) throws -> Date? {
+        guard let text else { return nil }
+        let bad = UsageError("--now takes an ISO 8601 time such as 2026-03-10T09:00:00Z, not '\(text)'", command: spec.name)
+        let chars = Array(text.utf8)
+        func number(_ from: Int, _ length: Int) -> Int? {
+            guard from + length <= chars.count else { return nil }
+            var value = 0
+            for c in chars[from..<(from + length)] {
+                guard c >= 48 && c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            return value
+        }
+        guard chars.count >= 16, let y = number(0, 4), chars[4] == 45, let mo = number(5, 2), chars[7] == 45,
+            let d = number(8, 2), chars[10] == 84 || chars[10] == 116 || chars[10] == 32, let h = number(11, 2),
+            chars[13] == 58, let mi = number(14, 2), QuickAddDate.isValid(year: y, month: mo, day: d), h < 24, mi < 60
+        else { throw bad }
+        var index = 16
+        var second = 0
+        if index < chars.count, chars[index] == 58 {
+            guard let s = number(index + 1, 2), s < 60 else { throw bad }
+            second = s
+            index += 3
+            if index < chars.count, chars[index] == 46 {
+                index += 1
+                while index < chars.count, chars[index] >= 48, chars[index] <= 57 { index += 1 }
+            }
+        }
+        let date = QuickAddDate(year: y, month: mo, day: d)
+        let local = date.dayNumber * 86_400 + h * 3600 + mi * 60 + second
+        if index == chars.count {
+            return Date(timeIntervalSince1970: TimeInterval(zone.instant(date, hour: h, minute: mi, second: second)))
+        }
+        if chars[index] == 90 || chars[index] == 122, index + 1 == chars.count {
+            return Date(timeIntervalSince1970: TimeInterval(local))
+        }
+        guard chars[index] == 43 || chars[index] == 45, let oh = number(index + 1, 2) else { throw bad }
+        var om = 0
+        if index + 3 < chars.count {
+            guard chars[index + 3] == 58, let minutes = number(index + 4, 2), index + 6 == chars.count else { throw bad }
+            om = minutes
+        } else if index + 3 != chars.count {
+            throw bad
+        }
+        let offset = (oh * 3600 + om * 60) * (chars[index] == 45 ? -1 : 1)
+        return Date(timeIntervalSince1970: TimeInterval(local - offset))
+    }
+}

@@ -1,0 +1,667 @@
+/// The parts of a quick-add line the grammar recognises, before they are resolved against "now".
+enum QuickAddDateSpec: Sendable, Equatable {
+    case relative(days: Int)
+    case relativeMonths(Int)
+    case weekday(Int, next: Bool)
+    case absolute(year: Int?, month: Int, day: Int)
+    case dayOfMonth(Int)
+    indirect case range(QuickAddDateSpec, QuickAddDateSpec)
+}
+
+/// A clock time as written: hour as typed, am/pm if given, and what marks it as a time.
+struct QuickAddTimePoint: Sendable, Equatable {
+    var hour: Int
+    var minute: Int
+    var pm: Bool?
+    var hasMinutes: Bool
+    /// "Uhr"/"o'clock" or a named time ("noon"): on the 24-hour clock, never ambiguous.
+    var explicit: Bool
+    var end: Int
+
+    /// A lone hour with nothing that says which half of the day it is.
+    var isBare: Bool { pm == nil && !hasMinutes && !explicit }
+}
+
+/// One piece of a repeat rule; several pieces ("every Monday", "until Dec 1", "5 times") merge.
+struct QuickAddRecurrencePart: Sendable, Equatable {
+    var frequency: QuickAddFrequency?
+    var interval = 1
+    var byDay: [Int] = []
+    var byMonthDay: Int?
+    var until: QuickAddDateSpec?
+    var count: Int?
+    /// The first date implied by the rule itself ("every Dec 5").
+    var start: QuickAddDateSpec?
+}
+
+enum QuickAddElement: Sendable, Equatable {
+    case date(QuickAddDateSpec)
+    case time(QuickAddTimePoint, QuickAddTimePoint?, zone: String?, prefixed: Bool)
+    case duration(seconds: Int, wholeDays: Int?)
+    /// An IANA id, or nil for an Area/Location name the tz database does not know.
+    case zone(String?)
+    case location(String)
+    case recurrence(QuickAddRecurrencePart)
+    case allDay
+}
+
+struct QuickAddMatch: Sendable {
+    var end: Int
+    var element: QuickAddElement
+}
+
+/// Recognisers over one tokenised line. Each `match...` is a pure function of a token position: it
+/// says what element starts there and where it ends, and changes nothing, so the location recogniser
+/// can ask "does something temporal start here?" freely.
+struct QuickAddGrammar {
+    let scalars: [Unicode.Scalar]
+    let tokens: [QuickAddToken]
+    let meanings: [QuickAddMeaning?]
+    let lengths: [Int]
+    let weakWords: Set<String>
+    let dateOrder: QuickAddDateOrder
+    /// Windows zone names found in the text: start token -> (end token, IANA id).
+    var windowsZones: [Int: (end: Int, id: String)] = [:]
+
+    static let ianaAreas: Set<String> = [
+        "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian",
+        "pacific", "etc",
+    ]
+
+    var count: Int { tokens.count }
+
+    // MARK: token helpers
+
+    @inline(__always) func meaning(_ i: Int) -> QuickAddMeaning? { i < count && i >= 0 ? meanings[i] : nil }
+    @inline(__always) func next(_ i: Int) -> Int { i < count ? i + lengths[i] : i + 1 }
+    @inline(__always) func isNumber(_ i: Int) -> Bool { i < count && tokens[i].kind == .number && tokens[i].value >= 0 }
+    @inline(__always) func value(_ i: Int) -> Int { tokens[i].value }
+    @inline(__always) func isSymbol(_ i: Int, _ text: String) -> Bool {
+        i < count && tokens[i].kind == .symbol && tokens[i].text == text
+    }
+    /// Token `i` touches the token before it (no space between).
+    @inline(__always) func attached(_ i: Int) -> Bool { i < count && !tokens[i].spaceBefore }
+
+    func isRangeSeparator(_ i: Int) -> Bool {
+        switch meaning(i) {
+        case .rangeTo?, .untilOrTo?: true
+        default: false
+        }
+    }
+
+    func weekdayNumber(_ i: Int) -> Int? {
+        switch meaning(i) {
+        case .weekday(let w)?, .weekdays(let w)?: w
+        default: nil
+        }
+    }
+
+    /// The original text of tokens `from..<to`, whitespace collapsed to single spaces.
+    func text(_ from: Int, _ to: Int) -> String {
+        guard from < to, to <= count else { return "" }
+        var result = ""
+        var pendingSpace = false
+        for scalar in scalars[tokens[from].start..<tokens[to - 1].end] {
+            if QuickAddTokenizer.isSpace(scalar) {
+                pendingSpace = true
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: elements
+
+    /// The element that starts at token `i`, if any (locations excepted).
+    func element(at i: Int) -> QuickAddMatch? {
+        if let zone = matchZone(at: i) { return zone }
+        if let recurrence = matchRecurrence(at: i) { return recurrence }
+        if let duration = matchDuration(at: i) { return duration }
+        if let date = matchDate(at: i) { return date }
+        if let time = matchTime(at: i) { return time }
+        if case .allDay? = meaning(i) { return QuickAddMatch(end: next(i), element: .allDay) }
+        return nil
+    }
+
+    // MARK: zones
+
+    func matchZone(at i: Int) -> QuickAddMatch? {
+        if let windows = windowsZones[i] { return QuickAddMatch(end: windows.end, element: .zone(windows.id)) }
+        guard i + 2 < count, tokens[i].kind == .word, Self.ianaAreas.contains(tokens[i].text),
+            isSymbol(i + 1, "/"), attached(i + 1), attached(i + 2), tokens[i + 2].kind != .symbol
+        else { return nil }
+        var end = i + 1
+        while end < count, attached(end) {
+            let token = tokens[end]
+            guard token.kind != .symbol || token.text == "/" || token.text == "-" || token.text == "+" else { break }
+            end += 1
+        }
+        var identifier = ""
+        identifier.unicodeScalars.append(contentsOf: scalars[tokens[i].start..<tokens[end - 1].end])
+        let known = QuickAddZone(identifier: identifier) != nil
+        return QuickAddMatch(end: end, element: .zone(known ? identifier : nil))
+    }
+
+    // MARK: dates
+
+    /// A day number 1-31, with an optional ordinal mark ("5th", German "5."), that is not a time.
+    func bareDay(at k: Int) -> (day: Int, end: Int, marked: Bool)? {
+        guard isNumber(k), tokens[k].digits <= 2, (1...31).contains(value(k)) else { return nil }
+        var end = k + 1
+        if case .ordinalSuffix? = meaning(end), attached(end) {
+            return (value(k), next(end), true)
+        }
+        if isSymbol(end, "."), attached(end), !(isNumber(end + 1) && attached(end + 1)) {
+            end += 1
+            return (value(k), end, true)
+        }
+        if isSymbol(end, ":") && attached(end) { return nil }
+        switch meaning(end) {
+        case .meridiem?, .oclock?, .unit?, .times?: return nil
+        default: return (value(k), end, false)
+        }
+    }
+
+    /// An optional year after a month-day: `, 2026` or ` 2026`.
+    func year(at k: Int) -> (year: Int, end: Int)? {
+        var j = k
+        if isSymbol(j, ",") { j += 1 }
+        guard isNumber(j), tokens[j].digits == 4 else { return nil }
+        // "Dec 5 2026:..." would be odd; a four-digit number followed by ':' is not a year.
+        if isSymbol(j + 1, ":") && attached(j + 1) { return nil }
+        return (value(j), j + 1)
+    }
+
+    /// A whole amount: digits or a number word.
+    func amount(at k: Int) -> (value: Int, end: Int)? {
+        if isNumber(k), value(k) <= 100_000 { return (value(k), k + 1) }
+        if case .number(let n)? = meaning(k) { return (n, next(k)) }
+        return nil
+    }
+
+    /// Is a lone ordinal day ("the 15th") followed by something that lets it be a date?
+    /// ("the 3rd floor" is not a date.)
+    func loneOrdinalMayEndAt(_ k: Int) -> Bool {
+        guard k < count else { return true }
+        return tokens[k].kind != .word || meanings[k] != nil
+    }
+
+    func weekdayIsAllowed(at j: Int) -> Bool {
+        guard weakWords.contains(tokens[j].text) else { return true }
+        if j > 0 {
+            if tokens[j - 1].kind == .symbol && tokens[j - 1].text == "," { return true }
+            switch meanings[j - 1] {
+            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?: return true
+            default: break
+            }
+        }
+        let after = next(j)
+        return isNumber(after) || matchTime(at: after) != nil
+    }
+
+    /// One date without a range: "tomorrow", "next Friday", "Dec 5th, 2026", "5.12.", "12/5", "the 15th".
+    func dateAtom(at j: Int, prefixed: Bool) -> (spec: QuickAddDateSpec, end: Int)? {
+        guard j < count else { return nil }
+        switch meaning(j) {
+        case .relativeDay(let n)?:
+            return (.relative(days: n), next(j))
+        case .next?, .this?:
+            let k = next(j)
+            if case .weekday(let w)? = meaning(k) {
+                if case .next? = meaning(j) { return (.weekday(w, next: true), next(k)) }
+                return (.weekday(w, next: false), next(k))
+            }
+            return nil
+        case .weekday(let w)?:
+            guard weekdayIsAllowed(at: j) else { return nil }
+            return (.weekday(w, next: false), next(j))
+        case .inRelative?, .inRelativeOrLocation?:
+            guard let (n, k) = amount(at: next(j)), case .unit(let unit)? = meaning(k) else { return nil }
+            switch unit {
+            case .day: return (.relative(days: n), next(k))
+            case .week: return (.relative(days: n * 7), next(k))
+            case .month: return (.relativeMonths(n), next(k))
+            case .year: return (.relativeMonths(n * 12), next(k))
+            default: return nil
+            }
+        case .month(let m)?:
+            var k = next(j)
+            if isSymbol(k, ".") && attached(k) { k += 1 }
+            guard let (d, end, _) = bareDay(at: k) else { return nil }
+            if let (y, yearEnd) = year(at: end) { return (.absolute(year: y, month: m, day: d), yearEnd) }
+            return (.absolute(year: nil, month: m, day: d), end)
+        default:
+            break
+        }
+        guard isNumber(j) else { return nil }
+        let digits = tokens[j].digits
+        // ISO 2026-12-05 (or 2026/12/05).
+        if digits == 4, j + 4 < count, isSymbol(j + 1, "-") || isSymbol(j + 1, "/"), tokens[j + 3].text == tokens[j + 1].text,
+            attached(j + 1), attached(j + 2), attached(j + 3), attached(j + 4),
+            isNumber(j + 2), isNumber(j + 4), tokens[j + 2].digits <= 2, tokens[j + 4].digits <= 2
+        {
+            return (.absolute(year: value(j), month: value(j + 2), day: value(j + 4)), j + 5)
+        }
+        guard digits <= 2 else { return nil }
+        // Numeric 12/5 or 12/5/2026 in the configured order.
+        if isSymbol(j + 1, "/"), attached(j + 1), isNumber(j + 2), attached(j + 2), tokens[j + 2].digits <= 2 {
+            var year: Int?
+            var end = j + 3
+            if isSymbol(j + 3, "/"), attached(j + 3), isNumber(j + 4), attached(j + 4),
+                tokens[j + 4].digits == 2 || tokens[j + 4].digits == 4
+            {
+                year = tokens[j + 4].digits == 2 ? 2000 + value(j + 4) : value(j + 4)
+                end = j + 5
+            }
+            let first = value(j), second = value(j + 2)
+            switch dateOrder {
+            case .mdy: return (.absolute(year: year, month: first, day: second), end)
+            case .dmy: return (.absolute(year: year, month: second, day: first), end)
+            }
+        }
+        // Dotted 5.12. or 5.12.2026, always day first.
+        if isSymbol(j + 1, "."), attached(j + 1), isNumber(j + 2), attached(j + 2), tokens[j + 2].digits <= 2,
+            isSymbol(j + 3, "."), attached(j + 3)
+        {
+            if isNumber(j + 4), attached(j + 4), tokens[j + 4].digits == 2 || tokens[j + 4].digits == 4 {
+                let y = tokens[j + 4].digits == 2 ? 2000 + value(j + 4) : value(j + 4)
+                return (.absolute(year: y, month: value(j + 2), day: value(j)), j + 5)
+            }
+            return (.absolute(year: nil, month: value(j + 2), day: value(j)), j + 4)
+        }
+        // 5 December, 5th of December, 5. Dezember 2026.
+        guard let (d, end, marked) = bareDay(at: j) else { return nil }
+        var k = end
+        if marked, case .of? = meaning(k) { k = next(k) }
+        if case .month(let m)? = meaning(k) {
+            let monthEnd = next(k)
+            if let (y, yearEnd) = year(at: monthEnd) { return (.absolute(year: y, month: m, day: d), yearEnd) }
+            return (.absolute(year: nil, month: m, day: d), monthEnd)
+        }
+        // A lone ordinal: "15th" anywhere, "15." only after a preposition.
+        guard marked, loneOrdinalMayEndAt(end) else { return nil }
+        if case .ordinalSuffix? = meaning(j + 1) { return (.dayOfMonth(d), end) }
+        return prefixed ? (.dayOfMonth(d), end) : nil
+    }
+
+    func matchDate(at i: Int) -> QuickAddMatch? {
+        var j = i
+        var prefixed = false
+        switch meaning(j) {
+        case .onDate?, .from?, .starting?:
+            j = next(j)
+            prefixed = true
+        default: break
+        }
+        if case .the? = meaning(j) {
+            j = next(j)
+            prefixed = true
+        }
+        // "14-16 December", "14. bis 16. Dezember": the first day borrows the month of the second.
+        if let (d1, end, _) = bareDay(at: j), isRangeSeparator(end),
+            let (second, secondEnd) = dateAtom(at: next(end), prefixed: true),
+            case .absolute(let y, let m, _) = second
+        {
+            return QuickAddMatch(end: secondEnd, element: .date(.range(.absolute(year: y, month: m, day: d1), second)))
+        }
+        if let (first, end) = dateAtom(at: j, prefixed: prefixed) {
+            if case .dayOfMonth = first { return QuickAddMatch(end: end, element: .date(first)) }
+            guard isRangeSeparator(end) else { return QuickAddMatch(end: end, element: .date(first)) }
+            let k = next(end)
+            if let (second, secondEnd) = dateAtom(at: k, prefixed: true), second != first {
+                if case .dayOfMonth = second {} else {
+                    return QuickAddMatch(end: secondEnd, element: .date(.range(first, second)))
+                }
+            }
+            if case .absolute(let y, let m, _) = first, let (d2, secondEnd, _) = bareDay(at: k),
+                !(isSymbol(secondEnd, ":") && attached(secondEnd))
+            {
+                if case .month? = meaning(secondEnd) {} else {
+                    return QuickAddMatch(end: secondEnd, element: .date(.range(first, .absolute(year: y, month: m, day: d2))))
+                }
+            }
+            return QuickAddMatch(end: end, element: .date(first))
+        }
+        return nil
+    }
+
+    // MARK: times
+
+    func timePoint(at j: Int) -> QuickAddTimePoint? {
+        guard j < count else { return nil }
+        if case .namedTime(let h, let m)? = meaning(j) {
+            return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
+        }
+        guard isNumber(j), tokens[j].digits <= 2 else { return nil }
+        var point = QuickAddTimePoint(hour: value(j), minute: 0, pm: nil, hasMinutes: false, explicit: false, end: j + 1)
+        var k = j + 1
+        if isSymbol(k, ":"), attached(k), isNumber(k + 1), attached(k + 1), tokens[k + 1].digits == 2 {
+            point.minute = value(k + 1)
+            point.hasMinutes = true
+            k += 2
+        } else if isSymbol(k, "."), attached(k), isNumber(k + 1), attached(k + 1), tokens[k + 1].digits == 2 {
+            // 15.30 is a time only when "Uhr" or am/pm follows.
+            switch meaning(k + 2) {
+            case .meridiem?, .oclock?:
+                point.minute = value(k + 1)
+                point.hasMinutes = true
+                k += 2
+            default: return nil
+            }
+        }
+        switch meaning(k) {
+        case .meridiem(let pm)?:
+            point.pm = pm
+            k = next(k)
+        case .oclock?:
+            point.explicit = true
+            k = next(k)
+        case .ordinalSuffix?, .unit?, .times?, .month?:
+            if !point.hasMinutes { return nil }
+        default:
+            if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, ".") , attached(k) { return nil }
+        }
+        point.end = k
+        return point
+    }
+
+    func matchTime(at i: Int) -> QuickAddMatch? {
+        var j = i
+        var prefix: QuickAddMeaning?
+        switch meaning(i) {
+        case .at?, .atTime?, .from?, .between?, .starting?:
+            prefix = meaning(i)
+            j = next(i)
+        default: break
+        }
+        guard let first = timePoint(at: j) else { return nil }
+        var end = first.end
+        var second: QuickAddTimePoint?
+        let separates: Bool
+        if case .between? = prefix, case .and? = meaning(end) { separates = true } else { separates = isRangeSeparator(end) }
+        if separates, let point = timePoint(at: next(end)) {
+            second = point
+            end = point.end
+        }
+        if prefix == nil {
+            if first.isBare && (second == nil || second!.isBare) { return nil }
+        }
+        var zone: String?
+        if case .zone(let id)? = meaning(end) {
+            zone = id
+            end = next(end)
+        }
+        return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
+    }
+
+    // MARK: durations
+
+    func matchDuration(at i: Int) -> QuickAddMatch? {
+        var j = i
+        let hasFor: Bool
+        if case .forDuration? = meaning(i) {
+            hasFor = true
+            j = next(i)
+        } else {
+            hasFor = false
+        }
+        var seconds = 0.0
+        var components = 0
+        var onlyDays = true
+        var clockUnits = true
+        while true {
+            var amount = 0.0
+            var k = j
+            if case .half? = meaning(k) {
+                amount = 0.5
+                k = next(k)
+                if case .number(1)? = meaning(k) { k = next(k) }
+            } else if case .number(let n)? = meaning(k) {
+                amount = Double(n)
+                k = next(k)
+                if case .half? = meaning(k) {
+                    amount *= 0.5
+                    k = next(k)
+                }
+            } else if isNumber(k), value(k) <= 100_000 {
+                amount = Double(value(k))
+                k += 1
+                if isSymbol(k, ".") || isSymbol(k, ","), attached(k), isNumber(k + 1), attached(k + 1),
+                    tokens[k + 1].digits <= 3
+                {
+                    var fraction = Double(value(k + 1))
+                    for _ in 0..<tokens[k + 1].digits { fraction /= 10 }
+                    amount += fraction
+                    k += 2
+                }
+            } else {
+                break
+            }
+            guard case .unit(let unit)? = meaning(k) else { break }
+            if unit == .month || unit == .year { return nil }
+            seconds += amount * Double(unit.seconds)
+            components += 1
+            if unit != .day && unit != .week { onlyDays = false }
+            if unit != .hour && unit != .minute { clockUnits = false }
+            j = next(k)
+            // "1h30": minutes straight after the hour unit.
+            if unit == .hour, isNumber(j), attached(j), tokens[j].digits == 2 {
+                if case .unit? = meaning(j + 1) {} else {
+                    seconds += Double(value(j)) * 60
+                    j += 1
+                }
+            }
+            if case .and? = meaning(j), amountStartsAt(next(j)) { j = next(j) }
+        }
+        guard components > 0 else { return nil }
+        if !hasFor && !clockUnits { return nil }
+        let whole = Int(seconds.rounded())
+        let days = onlyDays && whole % 86_400 == 0 ? whole / 86_400 : nil
+        return QuickAddMatch(end: j, element: .duration(seconds: whole, wholeDays: days))
+    }
+
+    private func amountStartsAt(_ k: Int) -> Bool {
+        if isNumber(k) { return true }
+        switch meaning(k) {
+        case .number?, .half?: return true
+        default: return false
+        }
+    }
+
+    // MARK: repeats
+
+    /// "Mon, Wed and Fri", "Tue/Thu", "Dienstag und Donnerstag".
+    func weekdayList(at k: Int) -> (days: [Int], end: Int)? {
+        guard let first = weekdayNumber(k) else { return nil }
+        var days = [first]
+        var end = next(k)
+        while true {
+            var s = end
+            if isSymbol(s, ",") || isSymbol(s, "/") { s += 1 }
+            if case .and? = meaning(s) { s = next(s) }
+            guard s != end, let day = weekdayNumber(s) else { break }
+            if !days.contains(day) { days.append(day) }
+            end = next(s)
+        }
+        return (days, end)
+    }
+
+    /// "the 15th", "15th", "15." after "on"/"am".
+    func ordinalDay(at k: Int) -> (day: Int, end: Int)? {
+        var j = k
+        if case .the? = meaning(j) { j = next(j) }
+        guard let (d, end, marked) = bareDay(at: j), marked else { return nil }
+        return (d, end)
+    }
+
+    /// "on Monday and Friday" / "on the 15th" after a frequency.
+    func onClause(at j: Int, for frequency: QuickAddFrequency, into part: inout QuickAddRecurrencePart) -> Int {
+        var k = j
+        if case .onDate? = meaning(k) { k = next(k) }
+        switch frequency {
+        case .weekly:
+            if let (days, end) = weekdayList(at: k) {
+                part.byDay = days
+                return end
+            }
+            if case .workdays? = meaning(k) {
+                part.byDay = [1, 2, 3, 4, 5]
+                return next(k)
+            }
+        case .monthly:
+            if let (day, end) = ordinalDay(at: k) {
+                part.byMonthDay = day
+                return end
+            }
+        default: break
+        }
+        return j
+    }
+
+    func matchRecurrence(at i: Int) -> QuickAddMatch? {
+        var part = QuickAddRecurrencePart()
+        switch meaning(i) {
+        case .every?:
+            var j = next(i)
+            // "every 15th": monthly on that day.
+            if let (day, end) = ordinalDay(at: j) {
+                switch meaning(end) {
+                case .unit?, .weekday?, .weekdays?, .workdays?: break
+                default:
+                    part.frequency = .monthly
+                    part.byMonthDay = day
+                    return QuickAddMatch(end: end, element: .recurrence(part))
+                }
+            }
+            var interval: Int?
+            if isNumber(j), value(j) >= 0, tokens[j].digits <= 4 {
+                interval = value(j)
+                j += 1
+                if case .ordinalSuffix? = meaning(j), attached(j) { j = next(j) }
+            } else if case .number(let n)? = meaning(j) {
+                interval = n
+                j = next(j)
+            } else if case .ordinal(let n)? = meaning(j) {
+                interval = n
+                j = next(j)
+            }
+            part.interval = interval ?? 1
+            switch meaning(j) {
+            case .unit(let unit)?:
+                switch unit {
+                case .day: part.frequency = .daily
+                case .week: part.frequency = .weekly
+                case .month: part.frequency = .monthly
+                case .year: part.frequency = .yearly
+                default: return nil
+                }
+                let end = onClause(at: next(j), for: part.frequency!, into: &part)
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            case .weekday?, .weekdays?:
+                guard let (days, end) = weekdayList(at: j) else { return nil }
+                part.frequency = .weekly
+                part.byDay = days
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            case .workdays?:
+                part.frequency = .weekly
+                part.byDay = [1, 2, 3, 4, 5]
+                return QuickAddMatch(end: next(j), element: .recurrence(part))
+            case .month?:
+                guard interval == nil, let (spec, end) = dateAtom(at: j, prefixed: true),
+                    case .absolute(nil, _, _) = spec
+                else { return nil }
+                part.frequency = .yearly
+                part.start = spec
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            default:
+                return nil
+            }
+        case .frequency(let frequency, let interval)?:
+            // "Daily standup": a frequency word right before an ordinary word is an adjective of the title.
+            let after = next(i)
+            if after < count, tokens[after].kind == .word, meanings[after] == nil { return nil }
+            part.frequency = frequency
+            part.interval = interval
+            let end = onClause(at: next(i), for: frequency, into: &part)
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        case .weekdays?:
+            guard let (days, end) = weekdayList(at: i) else { return nil }
+            part.frequency = .weekly
+            part.byDay = days
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        case .workdays(plural: true)?:
+            part.frequency = .weekly
+            part.byDay = [1, 2, 3, 4, 5]
+            return QuickAddMatch(end: next(i), element: .recurrence(part))
+        case .onDate?:
+            let j = next(i)
+            if case .weekdays? = meaning(j), let (days, end) = weekdayList(at: j) {
+                part.frequency = .weekly
+                part.byDay = days
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            }
+            if case .workdays(plural: true)? = meaning(j) {
+                part.frequency = .weekly
+                part.byDay = [1, 2, 3, 4, 5]
+                return QuickAddMatch(end: next(j), element: .recurrence(part))
+            }
+            return nil
+        case .untilOrTo?:
+            var j = next(i)
+            var prefixed = false
+            if case .the? = meaning(j) {
+                j = next(j)
+                prefixed = true
+            }
+            guard let (spec, end) = dateAtom(at: j, prefixed: prefixed) else { return nil }
+            part.until = spec
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        case .forDuration?:
+            guard let (n, end) = repeatCount(at: next(i)) else { return nil }
+            part.count = n
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        default:
+            guard let (n, end) = repeatCount(at: i) else { return nil }
+            part.count = n
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        }
+    }
+
+    /// "5 times", "5x", "5-mal".
+    func repeatCount(at k: Int) -> (Int, Int)? {
+        guard let (n, end) = amount(at: k) else { return nil }
+        var j = end
+        if isSymbol(j, "-"), attached(j) { j += 1 }
+        guard case .times? = meaning(j) else { return nil }
+        return (n, next(j))
+    }
+
+    // MARK: location
+
+    /// "at Cafe Luna", "@ Room 4", German "in Berlin"/"im Büro": words up to the next temporal element,
+    /// "with", or the end.
+    func matchLocation(at i: Int) -> QuickAddMatch? {
+        switch meaning(i) {
+        case .at?, .location?, .inRelativeOrLocation?: break
+        default: return nil
+        }
+        let start = next(i)
+        var end = start
+        while end < count {
+            if case .with? = meanings[end] { break }
+            if element(at: end) != nil { break }
+            end += 1
+        }
+        var last = end
+        while last > start, tokens[last - 1].kind == .symbol,
+            [",", ";", ":", "-", "(", "@", "&"].contains(tokens[last - 1].text)
+        {
+            last -= 1
+        }
+        guard last > start else { return nil }
+        return QuickAddMatch(end: end, element: .location(text(start, last)))
+    }
+}

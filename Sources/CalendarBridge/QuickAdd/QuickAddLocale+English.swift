@@ -1,0 +1,96 @@
+extension QuickAddLocale {
+    /// Zone abbreviations shared by the built-in locales. An abbreviation names a region's zone, not a
+    /// fixed offset: "3pm EST" in July is 15:00 New York time (EDT, -04:00). Ambiguous ones take the
+    /// reading listed in the README (CST = US Central, IST = India, BST = British Summer Time).
+    static let commonZoneAbbreviations: [(String, String)] = [
+        ("ET", "America/New_York"), ("EST", "America/New_York"), ("EDT", "America/New_York"),
+        ("CT", "America/Chicago"), ("CST", "America/Chicago"), ("CDT", "America/Chicago"),
+        ("MT", "America/Denver"), ("MST", "America/Denver"), ("MDT", "America/Denver"),
+        ("PT", "America/Los_Angeles"), ("PST", "America/Los_Angeles"), ("PDT", "America/Los_Angeles"),
+        ("AKST", "America/Anchorage"), ("AKDT", "America/Anchorage"),
+        ("HST", "Pacific/Honolulu"),
+        ("AST", "America/Halifax"), ("ADT", "America/Halifax"),
+        ("NST", "America/St_Johns"), ("NDT", "America/St_Johns"),
+        ("UTC", "UTC"), ("GMT", "UTC"), ("Z", "UTC"),
+        ("BST", "Europe/London"),
+        ("WET", "Europe/Lisbon"), ("WEST", "Europe/Lisbon"),
+        ("CET", "Europe/Berlin"), ("CEST", "Europe/Berlin"),
+        ("EET", "Europe/Athens"), ("EEST", "Europe/Athens"),
+        ("MSK", "Europe/Moscow"),
+        ("JST", "Asia/Tokyo"), ("KST", "Asia/Seoul"), ("HKT", "Asia/Hong_Kong"), ("SGT", "Asia/Singapore"),
+        ("AEST", "Australia/Sydney"), ("AEDT", "Australia/Sydney"),
+        ("ACST", "Australia/Adelaide"), ("ACDT", "Australia/Adelaide"), ("AWST", "Australia/Perth"),
+        ("NZST", "Pacific/Auckland"), ("NZDT", "Pacific/Auckland"),
+        ("SAST", "Africa/Johannesburg"),
+    ]
+
+    /// English: US and British spellings, 12- and 24-hour clocks.
+    public static let english = QuickAddLocale(
+        identifier: "en",
+        phrases: englishPhrases,
+        zoneAbbreviations: commonZoneAbbreviations + [("IST", "Asia/Kolkata")],
+        weakWords: ["sat", "sun"],
+        example: "Lunch with Ann tomorrow 1pm at Cafe Luna",
+        defaultDateOrder: .mdy
+    )
+
+    private static let englishPhrases: [(String, QuickAddMeaning)] = {
+        var table: [(String, QuickAddMeaning)] = [
+            ("today", .relativeDay(0)), ("tonight", .relativeDay(0)), ("tomorrow", .relativeDay(1)),
+            ("tmrw", .relativeDay(1)), ("day after tomorrow", .relativeDay(2)),
+            ("the day after tomorrow", .relativeDay(2)),
+            ("next", .next), ("this", .this), ("coming", .this), ("in", .inRelative),
+            ("st", .ordinalSuffix), ("nd", .ordinalSuffix), ("rd", .ordinalSuffix), ("th", .ordinalSuffix),
+            ("half", .half), ("am", .meridiem(pm: false)), ("a.m.", .meridiem(pm: false)),
+            ("a.m", .meridiem(pm: false)), ("pm", .meridiem(pm: true)), ("p.m.", .meridiem(pm: true)),
+            ("p.m", .meridiem(pm: true)), ("o'clock", .oclock), ("o’clock", .oclock),
+            ("noon", .namedTime(hour: 12, minute: 0)), ("midday", .namedTime(hour: 12, minute: 0)),
+            ("midnight", .namedTime(hour: 0, minute: 0)),
+            ("-", .rangeTo), ("to", .rangeTo), ("through", .rangeTo), ("thru", .rangeTo),
+            ("until", .untilOrTo), ("till", .untilOrTo), ("til", .untilOrTo),
+            ("from", .from), ("between", .between), ("on", .onDate), ("at", .at), ("@", .at),
+            ("all day", .allDay), ("all-day", .allDay), ("allday", .allDay), ("for", .forDuration),
+            ("every", .every), ("each", .every),
+            ("daily", .frequency(.daily, interval: 1)), ("weekly", .frequency(.weekly, interval: 1)),
+            ("monthly", .frequency(.monthly, interval: 1)), ("yearly", .frequency(.yearly, interval: 1)),
+            ("annually", .frequency(.yearly, interval: 1)), ("fortnightly", .frequency(.weekly, interval: 2)),
+            ("weekday", .workdays(plural: false)), ("workday", .workdays(plural: false)),
+            ("weekdays", .workdays(plural: true)), ("workdays", .workdays(plural: true)),
+            ("times", .times), ("time", .times), ("and", .and), ("&", .and),
+            ("starting", .starting), ("beginning", .starting), ("starting on", .starting),
+            ("starting from", .starting), ("of", .of), ("the", .the), ("with", .with),
+        ]
+        let weekdays = [
+            ["monday", "mon", "mon."], ["tuesday", "tue", "tues", "tue.", "tues."], ["wednesday", "wed", "wed."],
+            ["thursday", "thu", "thur", "thurs", "thu.", "thurs."], ["friday", "fri", "fri."],
+            ["saturday", "sat", "sat."], ["sunday", "sun", "sun."],
+        ]
+        let plurals = ["mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays"]
+        for (index, names) in weekdays.enumerated() {
+            table += each(names, .weekday(index + 1))
+            table.append((plurals[index], .weekdays(index + 1)))
+        }
+        let months = [
+            ["january", "jan"], ["february", "feb"], ["march", "mar"], ["april", "apr"], ["may"],
+            ["june", "jun"], ["july", "jul"], ["august", "aug"], ["september", "sep", "sept"],
+            ["october", "oct"], ["november", "nov"], ["december", "dec"],
+        ]
+        for (index, names) in months.enumerated() {
+            table += each(names, .month(index + 1))
+            table += each(names.filter { $0.count <= 4 && $0 != "may" && $0 != "june" && $0 != "july" }.map { $0 + "." }, .month(index + 1))
+        }
+        table += each(["minute", "minutes", "min", "mins", "m"], .unit(.minute))
+        table += each(["hour", "hours", "hr", "hrs", "h"], .unit(.hour))
+        table += each(["day", "days"], .unit(.day))
+        table += each(["week", "weeks", "wk", "wks"], .unit(.week))
+        table += each(["month", "months"], .unit(.month))
+        table += each(["year", "years"], .unit(.year))
+        let numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        for (index, word) in numbers.enumerated() { table.append((word, .number(index + 1))) }
+        table += [("a", .number(1)), ("an", .number(1))]
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth"]
+        for (index, word) in ordinals.enumerated() { table.append((word, .ordinal(index + 1))) }
+        table.append(("other", .ordinal(2)))
+        return table
+    }()
+}

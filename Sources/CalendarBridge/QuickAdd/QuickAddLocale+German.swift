@@ -1,0 +1,80 @@
+extension QuickAddLocale {
+    /// German: 24-hour clock with "Uhr", day-first dates, "am 5. Dezember", "jeden Montag".
+    public static let german = QuickAddLocale(
+        identifier: "de",
+        phrases: germanPhrases,
+        // "IST" is left out: "ist" is an everyday German word.
+        zoneAbbreviations: commonZoneAbbreviations + [
+            ("MEZ", "Europe/Berlin"), ("MESZ", "Europe/Berlin"),
+            ("WEZ", "Europe/Lisbon"), ("WESZ", "Europe/Lisbon"),
+            ("OEZ", "Europe/Athens"), ("OESZ", "Europe/Athens"),
+        ],
+        weakWords: ["mo", "di", "mi", "do", "fr", "sa"],
+        example: "Zahnarzt morgen 15 Uhr",
+        defaultDateOrder: .dmy
+    )
+
+    private static let germanPhrases: [(String, QuickAddMeaning)] = {
+        var table: [(String, QuickAddMeaning)] = [
+            ("heute", .relativeDay(0)), ("morgen", .relativeDay(1)), ("übermorgen", .relativeDay(2)),
+            ("uebermorgen", .relativeDay(2)),
+            ("nächsten", .next), ("nächste", .next), ("nächster", .next), ("naechsten", .next),
+            ("kommenden", .next), ("kommende", .next), ("diesen", .this), ("diese", .this),
+            ("in", .inRelativeOrLocation), ("im", .location), ("half", .half),
+            ("halbe", .half), ("halben", .half), ("uhr", .oclock),
+            ("mittag", .namedTime(hour: 12, minute: 0)), ("mittags", .namedTime(hour: 12, minute: 0)),
+            ("mitternacht", .namedTime(hour: 0, minute: 0)),
+            ("-", .rangeTo), ("bis", .untilOrTo), ("bis zum", .untilOrTo), ("bis zur", .untilOrTo),
+            ("bis einschließlich", .untilOrTo),
+            ("von", .from), ("vom", .from), ("zwischen", .between), ("am", .onDate), ("den", .onDate),
+            ("@", .at), ("um", .atTime), ("gegen", .atTime),
+            ("ganztägig", .allDay), ("ganztaegig", .allDay), ("ganztags", .allDay), ("den ganzen tag", .allDay),
+            ("für", .forDuration), ("fuer", .forDuration),
+            ("jeden", .every), ("jede", .every), ("jedes", .every), ("alle", .every),
+            ("täglich", .frequency(.daily, interval: 1)), ("taeglich", .frequency(.daily, interval: 1)),
+            ("wöchentlich", .frequency(.weekly, interval: 1)), ("woechentlich", .frequency(.weekly, interval: 1)),
+            ("zweiwöchentlich", .frequency(.weekly, interval: 2)),
+            ("monatlich", .frequency(.monthly, interval: 1)), ("jährlich", .frequency(.yearly, interval: 1)),
+            ("jaehrlich", .frequency(.yearly, interval: 1)),
+            ("werktag", .workdays(plural: false)), ("arbeitstag", .workdays(plural: false)),
+            ("werktags", .workdays(plural: true)), ("wochentags", .workdays(plural: true)),
+            ("mal", .times), ("x", .times), ("termine", .times), ("und", .and), ("&", .and),
+            ("ab", .starting), ("beginnend", .starting), ("ab dem", .starting),
+            ("mit", .with), ("der", .the), ("dem", .the),
+        ]
+        let weekdays = [
+            ["montag", "mo"], ["dienstag", "di"], ["mittwoch", "mi"], ["donnerstag", "do"], ["freitag", "fr"],
+            ["samstag", "sonnabend", "sa"], ["sonntag"],
+        ]
+        let plurals = [
+            ["montags"], ["dienstags"], ["mittwochs"], ["donnerstags"], ["freitags"], ["samstags", "sonnabends"],
+            ["sonntags"],
+        ]
+        for (index, names) in weekdays.enumerated() {
+            table += each(names, .weekday(index + 1))
+            table += each(names.filter { $0.count == 2 }.map { $0 + "." }, .weekday(index + 1))
+            table += each(plurals[index], .weekdays(index + 1))
+        }
+        let months = [
+            ["januar", "jänner", "jan"], ["februar", "feb"], ["märz", "maerz", "mär", "mrz"], ["april", "apr"],
+            ["mai"], ["juni", "jun"], ["juli", "jul"], ["august", "aug"], ["september", "sep", "sept"],
+            ["oktober", "okt"], ["november", "nov"], ["dezember", "dez"],
+        ]
+        for (index, names) in months.enumerated() {
+            table += each(names, .month(index + 1))
+            table += each(names.filter { $0.count <= 4 && $0 != "mai" && $0 != "juni" && $0 != "juli" }.map { $0 + "." }, .month(index + 1))
+        }
+        table += each(["minute", "minuten", "min", "min."], .unit(.minute))
+        table += each(["stunde", "stunden", "std", "std.", "h"], .unit(.hour))
+        table += each(["tag", "tage", "tagen"], .unit(.day))
+        table += each(["woche", "wochen"], .unit(.week))
+        table += each(["monat", "monate", "monaten"], .unit(.month))
+        table += each(["jahr", "jahre", "jahren"], .unit(.year))
+        let numbers = ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"]
+        for (index, word) in numbers.enumerated() { table.append((word, .number(index + 1))) }
+        table += each(["ein", "eine", "einer", "einen"], .number(1))
+        let ordinals = ["ersten", "zweiten", "dritten", "vierten"]
+        for (index, word) in ordinals.enumerated() { table.append((word, .ordinal(index + 1))) }
+        return table
+    }()
+}

@@ -1,0 +1,47 @@
+/// A language's quick-add vocabulary: phrases and what they mean, zone abbreviations, and an example.
+///
+/// Adding a language means writing one of these (see `english` and `german`); the grammar is shared.
+/// Phrases are matched case-insensitively, token by token (`"a.m."` is the tokens `a . m .`), longest first.
+public struct QuickAddLocale: Sendable {
+    /// `en`, `de`, ...
+    public var identifier: String
+    public var phrases: [(String, QuickAddMeaning)]
+    /// Abbreviation (any case) -> IANA id; recognised only right after a time ("3pm PST").
+    public var zoneAbbreviations: [(String, String)]
+    /// Short weekday names that are also ordinary words ("sat", "sun"): they count as weekdays only after
+    /// a preposition, "next"/"every" or a list word, or right before a time or number.
+    public var weakWords: Set<String>
+    /// A phrase that works, shown in error messages.
+    public var example: String
+    /// Numeric date order when neither `--date-order` nor the environment says.
+    public var defaultDateOrder: QuickAddDateOrder
+
+    public init(
+        identifier: String,
+        phrases: [(String, QuickAddMeaning)],
+        zoneAbbreviations: [(String, String)],
+        weakWords: Set<String>,
+        example: String,
+        defaultDateOrder: QuickAddDateOrder
+    ) {
+        self.identifier = identifier
+        self.phrases = phrases
+        self.zoneAbbreviations = zoneAbbreviations
+        self.weakWords = weakWords
+        self.example = example
+        self.defaultDateOrder = defaultDateOrder
+    }
+
+    /// The built-in locales.
+    public static let all: [QuickAddLocale] = [.english, .german]
+
+    /// The built-in locale with this identifier (`en`, `de`).
+    public static func named(_ identifier: String) -> QuickAddLocale? {
+        all.first { $0.identifier == identifier }
+    }
+
+    /// Helper for tables: one meaning for several spellings.
+    static func each(_ words: [String], _ meaning: QuickAddMeaning) -> [(String, QuickAddMeaning)] {
+        words.map { ($0, meaning) }
+    }
+}

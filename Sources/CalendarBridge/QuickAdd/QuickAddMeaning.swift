@@ -1,0 +1,99 @@
+/// What a word or phrase of a locale's vocabulary means to the quick-add grammar.
+///
+/// A locale is a table of phrases and their meanings; the grammar only ever sees meanings, so a new
+/// language needs a table, not new parsing code.
+public enum QuickAddMeaning: Sendable, Equatable {
+    /// A day relative to today: today 0, tomorrow 1, the day after tomorrow 2.
+    case relativeDay(Int)
+    /// A weekday name, ISO numbered (1 = Monday ... 7 = Sunday).
+    case weekday(Int)
+    /// A plural or adverbial weekday ("Mondays", "montags"): a weekly repeat on that day.
+    case weekdays(Int)
+    /// A month name, 1 = January.
+    case month(Int)
+    /// "next" before a weekday: the first such day after today.
+    case next
+    /// "this" before a weekday: the same as the bare weekday.
+    case this
+    /// "in" before an amount of days/weeks/months ("in 3 days").
+    case inRelative
+    /// "in" that is either relative ("in 3 Tagen") or a location marker ("in Berlin").
+    case inRelativeOrLocation
+    /// A location marker that is nothing else ("im Büro").
+    case location
+    /// A unit of time ("days", "h", "Stunden").
+    case unit(QuickAddUnit)
+    /// A number word ("one", "a", "eine").
+    case number(Int)
+    /// An ordinal word ("other", "second", "zweiten"), for "every other week".
+    case ordinal(Int)
+    /// An ordinal suffix after digits ("st", "nd", "rd", "th").
+    case ordinalSuffix
+    /// One half ("half", "halbe").
+    case half
+    /// am or pm.
+    case meridiem(pm: Bool)
+    /// "o'clock" / "Uhr": marks an hour on the 24-hour clock.
+    case oclock
+    /// A named time of day ("noon", "midnight", "mittags").
+    case namedTime(hour: Int, minute: Int)
+    /// A range separator ("-", "to", "through").
+    case rangeTo
+    /// "until"/"bis": a range separator, or the end of a repeat.
+    case untilOrTo
+    /// "from"/"von": starts a time or date range.
+    case from
+    /// "between" ... "and".
+    case between
+    /// A preposition that may precede a date ("on", "am").
+    case onDate
+    /// "at"/"@": precedes a time, otherwise a location.
+    case at
+    /// A preposition that only precedes a time ("um", "gegen").
+    case atTime
+    /// "all day" / "ganztägig".
+    case allDay
+    /// "for"/"für": precedes a duration or a repeat count.
+    case forDuration
+    /// "every"/"jeden": starts a repeat rule.
+    case every
+    /// A frequency adverb ("weekly", "täglich"); `interval` for words like "fortnightly".
+    case frequency(QuickAddFrequency, interval: Int)
+    /// "weekday"/"Werktag"; `plural` ("weekdays", "werktags") repeats on its own.
+    case workdays(plural: Bool)
+    /// "times"/"mal" after a repeat count.
+    case times
+    /// "and"/"und" in lists of weekdays.
+    case and
+    /// "starting"/"ab": precedes the first date of a repeat.
+    case starting
+    /// "of" in "5th of December".
+    case of
+    /// "the" in "on the 15th".
+    case the
+    /// "with"/"mit": ends a location, stays in the title.
+    case with
+    /// A zone abbreviation, as the IANA id it stands for.
+    case zone(String)
+}
+
+/// Units of time in durations, relative dates and repeat intervals.
+public enum QuickAddUnit: Sendable, Equatable {
+    case minute, hour, day, week, month, year
+
+    var seconds: Int {
+        switch self {
+        case .minute: 60
+        case .hour: 3600
+        case .day: 86_400
+        case .week: 604_800
+        case .month: 2_592_000
+        case .year: 31_536_000
+        }
+    }
+}
+
+/// RFC 5545 FREQ values the parser produces.
+public enum QuickAddFrequency: String, Sendable, Equatable {
+    case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+}

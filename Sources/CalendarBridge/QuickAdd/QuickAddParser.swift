@@ -1,0 +1,145 @@
+import Foundation
+
+/// Turns one line of text ("Lunch with Ann tomorrow 1pm at Cafe Luna") into an event.
+///
+/// Deterministic: the reference instant, the user's zone, the locale and the date order are inputs;
+/// the parser never reads the clock or the environment. Every rule is documented in the README's
+/// "Quick add" section. Build one parser per configuration and reuse it: building compiles the locale
+/// table, parsing is allocation-light and needs no `DateFormatter` or regular expression.
+public struct QuickAddParser: Sendable {
+    /// Longer text is rejected (`QuickAddError.Code.tooLong`).
+    public static let maximumLength = 500
+
+    public let options: QuickAddOptions
+
+    struct Entry: Sendable {
+        var rest: [String]
+        var meaning: QuickAddMeaning
+    }
+
+    /// First token of a phrase -> the phrases starting with it, longest first.
+    let table: [String: [Entry]]
+
+    public init(options: QuickAddOptions = QuickAddOptions()) {
+        self.options = options
+        var table: [String: [Entry]] = [:]
+        let phrases = options.locale.phrases
+            + options.locale.zoneAbbreviations.map { ($0.0, QuickAddMeaning.zone($0.1)) }
+        for (phrase, meaning) in phrases {
+            let tokens = QuickAddTokenizer.tokenize(Array(phrase.unicodeScalars))
+            guard let first = tokens.first else { continue }
+            table[first.text, default: []].append(Entry(rest: tokens.dropFirst().map(\.text), meaning: meaning))
+        }
+        for key in table.keys { table[key]!.sort { $0.rest.count > $1.rest.count } }
+        self.table = table
+    }
+
+    /// Parses one line.
+    ///
+    /// - Parameters:
+    ///   - text: what the user typed.
+    ///   - now: the reference instant; "today" is its date in `zone`.
+    ///   - zone: the user's zone; the event's zone unless the text names another.
+    /// - Returns: the event.
+    /// - Throws: `QuickAddError` naming what could not be understood, with an example that works.
+    public func parse(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
+        let example = options.locale.example
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count <= Self.maximumLength else {
+            throw QuickAddError(
+                .tooLong, "the text is \(scalars.count) characters long, more than \(Self.maximumLength)",
+                example: example)
+        }
+        let tokens = QuickAddTokenizer.tokenize(scalars)
+        var meanings = [QuickAddMeaning?](repeating: nil, count: tokens.count)
+        var lengths = [Int](repeating: 1, count: tokens.count)
+        for index in tokens.indices {
+            guard let entries = table[tokens[index].text] else { continue }
+            for entry in entries where index + entry.rest.count < tokens.count {
+                var matches = true
+                for (offset, word) in entry.rest.enumerated() where tokens[index + 1 + offset].text != word {
+                    matches = false
+                    break
+                }
+                if matches {
+                    meanings[index] = entry.meaning
+                    lengths[index] = entry.rest.count + 1
+                    break
+                }
+            }
+        }
+        var grammar = QuickAddGrammar(
+            scalars: scalars, tokens: tokens, meanings: meanings, lengths: lengths,
+            weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
+        if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
+
+        var collected = QuickAddCollected(example: example)
+        var consumed = [Bool](repeating: false, count: tokens.count)
+        var index = 0
+        while index < tokens.count {
+            if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
+                try collected.add(match.element, fragment: grammar.text(index, min(match.end, tokens.count)))
+                for k in index..<min(match.end, tokens.count) { consumed[k] = true }
+                index = max(match.end, index + 1)
+            } else {
+                index += 1
+            }
+        }
+        let title = Self.title(grammar, consumed: consumed)
+        var result = try collected.resolve(
+            now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
+        guard !title.isEmpty else {
+            throw QuickAddError(
+                .missingTitle, "\"\(text)\" says when but not what the event is",
+                example: example)
+        }
+        result.title = title
+        return result
+    }
+
+    /// Windows zone names end in "Standard Time"; try the longest name ending there that the resolver knows.
+    private func findWindowsZones(
+        _ grammar: QuickAddGrammar, _ resolver: @Sendable (String) -> String?
+    ) -> [Int: (end: Int, id: String)] {
+        var found: [Int: (end: Int, id: String)] = [:]
+        let tokens = grammar.tokens
+        for index in tokens.indices.dropLast() where tokens[index].text == "standard" && tokens[index + 1].text == "time" {
+            for start in max(0, index - 5)..<index {
+                let name = grammar.text(start, index + 2)
+                if let id = resolver(name), QuickAddZone(identifier: id) != nil {
+                    found[start] = (index + 2, id)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    static let separators: Set<String> = [",", ";", ":", "-", ".", "/", "@", "&", "(", ")", "!", "?", "+", "|"]
+
+    /// The words nothing else took, in order, with single spaces. Punctuation right after a removed part
+    /// ("Nov 6, 10:00" -> the comma) is dropped, and so is punctuation left hanging at either end.
+    static func title(_ grammar: QuickAddGrammar, consumed: [Bool]) -> String {
+        let tokens = grammar.tokens
+        func isSeparator(_ index: Int) -> Bool { tokens[index].kind == .symbol && separators.contains(tokens[index].text) }
+        var kept: [Int] = []
+        for index in tokens.indices where !consumed[index] {
+            if isSeparator(index) && (index == 0 || consumed[index - 1]) { continue }
+            kept.append(index)
+        }
+        while let first = kept.first, isSeparator(first), tokens[first].text != "(" { kept.removeFirst() }
+        while let last = kept.last, isSeparator(last) {
+            let closes = [".", "!", "?", ")"].contains(tokens[last].text)
+            if closes, !tokens[last].spaceBefore, kept.count > 1, kept[kept.count - 2] == last - 1 { break }
+            kept.removeLast()
+        }
+        var title = ""
+        var previous = -2
+        for index in kept {
+            if !title.isEmpty && (previous != index - 1 || tokens[index].spaceBefore) { title += " " }
+            title += grammar.text(index, index + 1)
+            previous = index
+        }
+        return title
+    }
+}

@@ -1,0 +1,78 @@
+import CalendarBridge
+import Foundation
+import Testing
+
+@Suite("Quick-add parser under random input")
+struct QuickAddFuzzTests {
+    /// SplitMix64: a small seeded generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces: [String] = {
+        var words = QuickAddLocale.english.phrases.map(\.0) + QuickAddLocale.german.phrases.map(\.0)
+        words += QuickAddLocale.english.zoneAbbreviations.map(\.0)
+        words += [
+            "Lunch", "with", "Ann", "Europe/London", "America/Argentina/Buenos_Aires", "Europe/Nowhere", "Standard",
+            "Time", "W.", "0", "00", "1", "12", "13", "24", "29", "31", "99", "2026", "1850", "999999999999", "3pm",
+            "15:00", "9:30-10:15", "12/5", "5.12.", "2026-02-29", "1h30", "1,5", "½", "é", "e\u{301}", "日本", "🎉",
+            "\u{200B}", "\u{00A0}", "\t", "\n", "—", "–", "’", "'", "\"", "(", ")", ":", ".", ",", "-", "/", "@", "#",
+            "+", "&", "x", "mal", "Uhr",
+        ]
+        return words
+    }()
+
+    @Test("100,000 random strings never crash, never hang, and fail only with QuickAddError")
+    func randomStrings() throws {
+        var random = SplitMix(state: 0x5EED_CA1B_0001)
+        let zone = QuickAddZone(identifier: "Europe/Berlin")!
+        let parsers = [
+            QuickAddTestSupport.parser(lang: "en"), QuickAddTestSupport.parser(lang: "en", dateOrder: "dmy"),
+            QuickAddTestSupport.parser(lang: "de"),
+        ]
+        let clock = ContinuousClock()
+        var slowest = Duration.zero
+        var accepted = 0
+        for _ in 0..<100_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<6: text += Self.pieces.randomElement(using: &random)!
+                case 6..<8: text += String(Int.random(in: 0...3000, using: &random))
+                default:
+                    let scalar = Unicode.Scalar(UInt32.random(in: 0...0x2FFF, using: &random)) ?? "?"
+                    text.unicodeScalars.append(scalar)
+                }
+                if Int.random(in: 0..<4, using: &random) != 0 { text += " " }
+            }
+            let parser = parsers.randomElement(using: &random)!
+            let now = Date(timeIntervalSince1970: TimeInterval(Int.random(in: 0...4_000_000_000, using: &random)))
+            let start = clock.now
+            let outcome = Result { () throws(QuickAddError) in try parser.parse(text, now: now, zone: zone) }
+            let elapsed = clock.now - start
+            slowest = max(slowest, elapsed)
+            // A generous ceiling that only a hang or a runaway loop would exceed (the 1 ms goal is in the benchmark).
+            #expect(elapsed < .milliseconds(50), "parse took \(elapsed) for \(text.debugDescription)")
+            if case .success(let result) = outcome {
+                accepted += 1
+                #expect(!result.title.isEmpty)
+                if case .dateTime(let start, _) = result.start, case .dateTime(let end, _) = result.end {
+                    #expect(end > start, "end before start for \(text.debugDescription)")
+                }
+                if case .date(let start) = result.start, case .date(let end) = result.end {
+                    #expect(end > start, "end before start for \(text.debugDescription)")
+                }
+            }
+        }
+        // Guards against a generator that only ever produces rejected noise.
+        #expect(accepted > 1000)
+        print("quick-add fuzz: \(accepted) of 100000 accepted, slowest parse \(slowest)")
+    }
+}
