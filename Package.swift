@@ -94,6 +94,6 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: ["GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "TestSupport"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Sandbox", "TestSupport"]),
     ]
 )

@@ -6,7 +6,7 @@ public enum CalbridgeCLI {
             return try await dispatch(arguments, context: context)
         } catch {
             let code = ErrorReporting.exitCode(for: error)
-            context.printError("calbridge: error: \(ErrorReporting.message(for: error))")
+            context.printError("calbridge: error: \(ErrorReporting.message(for: error, environment: context.environment))")
             return code
         }
     }

@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import TimeZones
 
 /// `calbridge quick-add`: one line of text to an event; `--dry-run` shows the interpretation without an account.
 public enum QuickAddCommand: Command {
@@ -9,12 +10,15 @@ public enum QuickAddCommand: Command {
         discussion: """
             Reads dates, times, ranges, durations, zones, a location ("at ..." / "@ ...") and repeat rules
             ("every Monday", "until ...", "for N times"); the rest is the title. The README's "Quick add"
-            section lists every rule. Examples:
+            section lists every rule. With a calendar, Google calendars use Google's own quick add; other
+            calendars (Outlook) are read by calbridge in the calendar owner's zone (or --tz) and the event is
+            created from that. --dry-run shows calbridge's reading in --tz and sends nothing. Examples:
+              calbridge quick-add work:Calendar "Lunch with Ann tomorrow 1pm at Cafe Luna"
               calbridge quick-add --dry-run "Lunch with Ann tomorrow 1pm at Cafe Luna"
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
             """,
         options: [
-            .flag("dry-run", "Only print how the text is understood; needs no account."),
+            .flag("dry-run", "Only print how the text is understood (in --tz); needs no account."),
             .value("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time)."),
             .value("tz", "IANA", "Your time zone (default: $TZ, else the system zone)."),
             .value("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German)."),
@@ -35,16 +39,18 @@ public enum QuickAddCommand: Command {
         default: text = arguments.positionals[1]
         }
         guard arguments.flag("dry-run") else {
-            throw UsageError(
-                "creating the event needs a CALENDAR_REF and a signed-in account; use --dry-run to preview \"\(text)\"",
-                command: spec.name)
+            guard arguments.positionals.count == 2 else {
+                throw UsageError(
+                    "creating the event needs a CALENDAR_REF before the text (calbridge quick-add work:Calendar \"\(text)\"); use --dry-run to preview it",
+                    command: spec.name)
+            }
+            return try await create(text, in: arguments.positionals[0], arguments: arguments, context: context)
         }
         let format = try OutputFormat.from(arguments, allowed: [.table, .json])
         let zone = try userZone(arguments, context.environment)
         let settings = try languageSettings(arguments, context.environment)
         let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
-        let parser = QuickAddParser(options: QuickAddOptions(locale: settings.locale, dateOrder: settings.dateOrder))
-        let result = try parser.parse(text, now: now, zone: zone)
+        let result = try parser(settings).parse(text, now: now, zone: zone)
         switch format {
         case .json:
             let encoder = JSONEncoder()
@@ -54,6 +60,55 @@ public enum QuickAddCommand: Command {
             context.print(table(result).aligned())
         }
         return .success
+    }
+
+    /// Creates the event: Google parses the text itself (quickAdd); elsewhere (Outlook) calbridge's parser
+    /// reads it in the calendar owner's zone (or --tz) and the event is created from the result.
+    static func create(_ text: String, in ref: String, arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        let settings = try languageSettings(arguments, context.environment)
+        let chosenZone = try arguments.value("tz").map { _ in try userZone(arguments, context.environment) }
+        let display = ZoneOptions.localZone(context.environment)
+        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let target = try await CalendarTarget.open(ref, accounts: accounts)
+        try target.requireWritable()
+
+        let created: Event
+        if target.provider.capabilities.serverQuickAdd {
+            created = try await target.provider.quickAdd(text: text, in: target.calendar.id)
+            if format == .table { context.print("Created by the provider's own quick add (\(target.calendar.provider)):") }
+        } else {
+            let owner = try await target.ownerZone()
+            let zone = try chosenZone ?? owner.flatMap { QuickAddZone(identifier: $0.identifier) } ?? userZone(arguments, context.environment)
+            let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
+            let result = try parser(settings).parse(text, now: now, zone: zone)
+            created = try await target.provider.createEvent(event(from: result), in: target.calendar.id)
+            if format == .table { context.print("Read by calbridge in \(zone.identifier) and created:") }
+        }
+        try AddCommand.printCreated(created, target: target, format: format, zone: display, context: context)
+        return .success
+    }
+
+    /// The parser for the language settings, with Windows zone names ("Pacific Standard Time") read through CLDR.
+    static func parser(_ settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder)) -> QuickAddParser {
+        QuickAddParser(options: QuickAddOptions(
+            locale: settings.locale, dateOrder: settings.dateOrder,
+            windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
+    }
+
+    /// The event a parse result describes, in the result's zone.
+    static func event(from result: QuickAddResult) -> Event {
+        func time(_ value: QuickAddResult.Time) -> EventTime {
+            switch value {
+            case .dateTime(let seconds, _):
+                return .timed(instant: Date(timeIntervalSince1970: TimeInterval(seconds)), zone: result.timeZone)
+            case .date(let date):
+                return .allDay(date: LocalDate(year: date.year, month: date.month, day: date.day)!)
+            }
+        }
+        return Event(
+            title: result.title, location: result.location, start: time(result.start), end: time(result.end),
+            recurrence: result.recurrence.isEmpty ? nil : Recurrence(lines: result.recurrence))
     }
 
     static func table(_ result: QuickAddResult) -> Table {

@@ -21,13 +21,28 @@ public enum ErrorReporting {
             return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
         case is OAuthError, is SignInError: return .failure
         case let error as SandboxError: return error.isInputError ? .usage : .failure
+        case let error as CalendarError:
+            switch error.code {
+            case .invalidReference, .ambiguous, .notFound, .readOnly: return .usage
+            case .unauthorized: return .reauthenticate
+            default: return .failure
+            }
         default: return .failure
         }
     }
 
     /// One line for stderr: what was wrong and how to fix it. Never contains a token.
-    public static func message(for error: any Error) -> String {
+    /// - Parameter environment: where to find calbridge's home, so that a rejected sign-in names the
+    ///   exact `calbridge accounts add ...` command of the stored account.
+    public static func message(for error: any Error, environment: [String: String]? = nil) -> String {
         switch error {
+        case let error as CalendarError where error.code == .unauthorized:
+            guard let environment, let account = error.account, let hint = error.hint,
+                let record = try? AccountRegistry(home: CalbridgeHome(environment: environment)).account(named: account)
+            else { return error.description }
+            var text = error.description
+            if text.hasSuffix("; " + hint) { text.removeLast(hint.count + 2) }
+            return text + "; sign in again with: " + record.signInCommand
         case let error as UsageError: return error.description
         case let error as CustomStringConvertible: return error.description
         default: return String(describing: error)

@@ -7,10 +7,14 @@ public struct Table: Sendable {
         public var title: String
         /// May this column be shortened (with "…") so the table fits the width?
         public var shrinkable: Bool
-        public init(_ key: String, _ title: String, shrinkable: Bool = true) {
+        /// Shrinkable columns with a lower order are shortened first (0 by default): a column people
+        /// copy from (a reference) keeps its width longer than a descriptive one.
+        public var shrinkOrder: Int
+        public init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0) {
             self.key = key
             self.title = title
             self.shrinkable = shrinkable
+            self.shrinkOrder = shrinkOrder
         }
     }
 
@@ -40,7 +44,9 @@ public struct Table: Sendable {
         }
         let minimum = 6
         while widths.reduce(0, +) + gap * (widths.count - 1) > width {
-            let candidates = widths.indices.filter { columns[$0].shrinkable && widths[$0] > minimum }
+            let shrinkable = widths.indices.filter { columns[$0].shrinkable && widths[$0] > minimum }
+            let first = shrinkable.map { columns[$0].shrinkOrder }.min()
+            let candidates = shrinkable.filter { columns[$0].shrinkOrder == first }
             guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
             widths[widest] -= 1
         }

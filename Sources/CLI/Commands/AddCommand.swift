@@ -1,0 +1,133 @@
+import CalendarBridge
+import Foundation
+
+/// `calbridge add`: creates one event from options.
+public enum AddCommand: Command {
+    public static let spec = CommandSpec(
+        ["add"],
+        abstract: "Add an event to a calendar.",
+        discussion: """
+        Times without an offset are read in --tz (an IANA zone or a Windows name such as "Pacific
+        Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
+        the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
+        dates (YYYY-MM-DD; --end is the last day, default the start day).
+        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"); no invitation mail
+        is sent.
+        Examples:
+          calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
+          calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
+        """,
+        options: [
+            .value("title", "TEXT", "The event's title (required)."),
+            .value("start", "DATETIME", "Start (default: the next half hour)."),
+            .value("end", "DATETIME", "End (default: start + 30 minutes)."),
+            .flag("all-day", "An all-day event: --start/--end are dates."),
+            .value("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone)."),
+            .value("location", "TEXT", "Where."),
+            .value("body", "TEXT", "Description."),
+            .value("attendees", "LIST", "E-mail addresses separated by ';'."),
+            .value("format", "table|json", "Output format (default table)."),
+        ],
+        positionals: [PositionalSpec("CALENDAR_REF", "account:calendar to add the event to")]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        guard let title = arguments.value("title")?.trimmingCharacters(in: .whitespaces), !title.isEmpty else {
+            throw UsageError("missing --title TEXT (the event's title)", command: spec.name)
+        }
+        let (zoneID, zone) = try arguments.value("tz").map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
+            ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
+        let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
+        let attendees = try parseAttendees(arguments.value("attendees"))
+        var event = Event(title: title, start: start, end: end, attendees: attendees)
+        if let location = arguments.value("location"), !location.isEmpty { event.location = location }
+        if let body = arguments.value("body"), !body.isEmpty { event.body = .text(body) }
+
+        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let target = try await CalendarTarget.open(arguments.positional(0)!, accounts: accounts)
+        try target.requireWritable()
+        let created = try await target.provider.createEvent(event, in: target.calendar.id)
+        try printCreated(created, target: target, format: format, zone: zone, context: context)
+        return .success
+    }
+
+    /// Prints an event that was just created (also used by `quick-add`).
+    static func printCreated(
+        _ event: Event, target: CalendarTarget, format: OutputFormat, zone: TimeZone, context: CommandContext
+    ) throws {
+        let formatting = EventFormatting(zone: zone)
+        if format == .json {
+            context.print(try JSONText.render(formatting.json(event, calendar: target.label)))
+        } else {
+            formatting.summary(event, calendar: target.label).forEach { context.print($0) }
+        }
+    }
+
+    /// Start and end from the options, checked before anything is sent.
+    static func times(_ arguments: ParsedArguments, zone: TimeZone, zoneID: String, now: Date) throws -> (EventTime, EventTime) {
+        if arguments.flag("all-day") {
+            let first = try arguments.value("start").map { try DateOptions.date($0, option: "start", command: spec.name) }
+                ?? LocalDate(instant: now, in: zone)
+            let last = try arguments.value("end").map { try DateOptions.date($0, option: "end", command: spec.name) } ?? first
+            guard last >= first else {
+                throw UsageError("--end (\(last)) is before --start (\(first))", command: spec.name)
+            }
+            return (.allDay(date: first), .allDay(date: last.adding(days: 1)))
+        }
+        let start = try arguments.value("start").map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
+            ?? nextHalfHour(after: now, in: zone)
+        let end = try arguments.value("end").map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
+            ?? start.addingTimeInterval(30 * 60)
+        guard end > start else {
+            throw UsageError("--end must be after --start", command: spec.name)
+        }
+        return (.timed(instant: start, zone: zoneID), .timed(instant: end, zone: zoneID))
+    }
+
+    /// The first :00 or :30 of the zone's wall clock strictly after `now`.
+    static func nextHalfHour(after now: Date, in zone: TimeZone) -> Date {
+        let local = LocalDateTime(instant: now, in: zone)
+        var next = LocalDateTime(date: local.date, hour: local.hour, minute: local.minute < 30 ? 30 : 0)
+        if local.minute >= 30 {
+            if local.hour == 23 {
+                next = LocalDateTime(date: local.date.adding(days: 1))
+            } else {
+                next.hour += 1
+            }
+        }
+        // Half hours are the same instants in every whole-hour zone; in a DST gap the reading moves forward.
+        let instant = next.instant(in: zone)
+        return instant > now ? instant : instant.addingTimeInterval(30 * 60)
+    }
+
+    /// `"a@x; b@y"` → attendees: split on ';', trimmed, empties dropped, each address checked.
+    static func parseAttendees(_ text: String?) throws -> [Attendee] {
+        guard let text else { return [] }
+        var seen: Set<String> = []
+        var attendees: [Attendee] = []
+        for part in text.split(separator: ";") {
+            let address = part.trimmingCharacters(in: .whitespaces)
+            if address.isEmpty { continue }
+            guard isValidAddress(address) else {
+                throw UsageError(
+                    "--attendees: '\(address)' is not an e-mail address (separate addresses with ';')", command: spec.name)
+            }
+            if seen.insert(address.lowercased()).inserted { attendees.append(Attendee(email: address)) }
+        }
+        return attendees
+    }
+
+    /// A plain `local@domain` address: one '@', no spaces or list punctuation, a domain of dot-separated labels.
+    static func isValidAddress(_ address: String) -> Bool {
+        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].count <= 64 else { return false }
+        let forbidden = Set(" \t\"(),:;<>[]\\")
+        guard !address.contains(where: { forbidden.contains($0) || $0.isNewline }) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.allSatisfy { label in
+            !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
+    }
+}

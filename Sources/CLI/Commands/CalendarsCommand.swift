@@ -1,0 +1,93 @@
+import CalendarBridge
+import Foundation
+import OAuth
+
+/// `calbridge calendars`: every calendar of every (or the named) account, fetched concurrently.
+public enum CalendarsCommand: Command {
+    public static let spec = CommandSpec(
+        ["calendars"],
+        abstract: "List the calendars of all accounts (or the named ones).",
+        discussion: """
+        All accounts are asked at once, so the wait is the slowest account, not the sum. An account that
+        fails is reported on stderr (one line each) and the others still print; the exit code is then 4.
+        The CALENDAR column is the reference other commands take (account:name, or account:id when the
+        name is not unique). PRIMARY marks Google's primary and Outlook's default calendar.
+        Examples:
+          calbridge calendars
+          calbridge calendars --account work --format json
+        """,
+        options: [
+            .value("account", "NAME", "Only this account.", repeatable: true),
+            OutputFormat.option,
+        ]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = try OutputFormat.from(arguments)
+        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let records = try accounts.records(named: arguments.all("account"))
+
+        // An account whose session cannot even be opened (no tokens) fails like one whose request fails.
+        var providers: [any CalendarProvider] = []
+        var openFailures: [(account: String, error: any Error)] = []
+        for record in records {
+            do { providers.append(try accounts.provider(for: record)) } catch { openFailures.append((record.name, error)) }
+        }
+        let listing = await CalendarDirectory(providers: providers).listCalendars()
+        let failures = openFailures + listing.failures.map { ($0.account, $0.error) }
+
+        if !(failures.count == records.count && listing.calendars.isEmpty) {
+            context.print(try render(listing.calendars, format: format))
+        }
+        for failure in failures {
+            let message = ErrorReporting.message(for: failure.error, environment: context.environment)
+            // Most messages name the account already; the others get it in front.
+            let named = message.contains("'\(failure.account)'") ? message : "account '\(failure.account)': \(message)"
+            context.printError("calbridge: error: \(named)")
+        }
+        guard !failures.isEmpty else { return .success }
+        guard failures.count == records.count else { return .partial }
+        // Nothing listed: the exit code of the failures when they agree (e.g. 3 when every grant is gone).
+        let codes = Set(failures.map { ErrorReporting.exitCode(for: $0.error) })
+        return codes.count == 1 ? codes.first! : .failure
+    }
+
+    static func render(_ calendars: [CalendarInfo], format: OutputFormat) throws -> String {
+        let rows = calendars.map { calendar in
+            (
+                reference: calendar.reference(among: calendars), calendar: calendar
+            )
+        }
+        switch format {
+        case .json:
+            let objects: [[String: Any]] = rows.map { row in
+                var object: [String: Any] = [
+                    "ref": row.reference, "id": row.calendar.id, "name": row.calendar.name,
+                    "account": row.calendar.account, "provider": row.calendar.provider.rawValue,
+                    "accessRole": row.calendar.accessRole.rawValue, "primary": row.calendar.isPrimary,
+                ]
+                if let zone = row.calendar.timeZone { object["timeZone"] = zone }
+                if let colour = row.calendar.colour { object["colour"] = colour }
+                return object
+            }
+            return try JSONText.render(objects)
+        case .table, .tsv:
+            let table = Table(
+                columns: [
+                    Table.Column("ref", "CALENDAR", shrinkOrder: 1), Table.Column("name", "NAME"),
+                    Table.Column("provider", "PROVIDER", shrinkable: false),
+                    Table.Column("access", "ACCESS", shrinkable: false),
+                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkOrder: 1),
+                ],
+                rows: rows.map { row in
+                    [
+                        row.reference, row.calendar.name, row.calendar.provider.rawValue,
+                        row.calendar.accessRole.rawValue,
+                        format == .tsv ? String(row.calendar.isPrimary) : (row.calendar.isPrimary ? "*" : ""),
+                        row.calendar.timeZone ?? "",
+                    ]
+                })
+            return format == .tsv ? table.tsv() : table.aligned()
+        }
+    }
+}

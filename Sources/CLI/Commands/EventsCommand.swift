@@ -1,0 +1,85 @@
+import CalendarBridge
+import Foundation
+
+/// `calbridge events`: one calendar's events in a time window (this week by default), occurrences expanded.
+public enum EventsCommand: Command {
+    public static let spec = CommandSpec(
+        ["events"],
+        abstract: "List a calendar's events (default: this week).",
+        discussion: """
+        Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the
+        Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
+        occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
+        JSON and TSV an all-day end is the day after the last day).
+        DATE is YYYY-MM-DD (midnight in the shown zone) or an RFC 3339 date-time such as
+        2026-12-01T09:00:00+01:00. --from alone shows 7 days from it; --to alone the 7 days before it.
+        Examples:
+          calbridge events work:Calendar
+          calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
+        """,
+        options: [
+            .value("from", "DATE", "Start of the window."),
+            .value("to", "DATE", "End of the window (exclusive)."),
+            .flag("week", "This week in the calendar owner's zone (the default)."),
+            .value("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone)."),
+            OutputFormat.option,
+        ],
+        positionals: [PositionalSpec("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = try OutputFormat.from(arguments)
+        let zone = try ZoneOptions.displayZone(arguments, environment: context.environment, command: spec.name)
+        let from = try arguments.value("from").map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
+        let to = try arguments.value("to").map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+        if arguments.flag("week"), from != nil || to != nil {
+            throw UsageError("--week cannot be combined with --from or --to", command: spec.name)
+        }
+        if let from, let to, to <= from {
+            throw UsageError("--to (\(arguments.value("to")!)) must be after --from (\(arguments.value("from")!))", command: spec.name)
+        }
+
+        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let target = try await CalendarTarget.open(arguments.positional(0)!, accounts: accounts)
+        let week: TimeInterval = 7 * 86_400
+        let range: TimeRange
+        switch (from, to) {
+        case let (from?, to?): range = TimeRange(start: from, end: to)
+        case let (from?, nil): range = TimeRange(start: from, end: from.addingTimeInterval(week))
+        case let (nil, to?): range = TimeRange(start: to.addingTimeInterval(-week), end: to)
+        case (nil, nil):
+            let owner = try await target.ownerZone() ?? zone
+            range = DateOptions.week(containing: context.now(), in: owner)
+        }
+        let events = try await target.provider.listEvents(calendarID: target.calendar.id, range: range, expand: true)
+            .filter { $0.status != .cancelled }
+            .sorted { $0.start.instant(allDayZone: zone) < $1.start.instant(allDayZone: zone) }
+
+        let formatting = EventFormatting(zone: zone)
+        switch format {
+        case .json:
+            let document: [String: Any] = [
+                "calendar": target.label,
+                "calendarId": target.calendar.id,
+                "from": RFC3339.format(range.start, in: zone),
+                "to": RFC3339.format(range.end, in: zone),
+                "timeZone": ZoneOptions.name(of: zone),
+                "events": events.map { formatting.json($0, calendar: target.label) },
+            ]
+            context.print(try JSONText.render(document))
+        case .tsv:
+            context.print(formatting.tsv(events).tsv())
+        case .table:
+            func short(_ instant: Date) -> String {
+                RFC3339.format(instant, in: zone).prefix(16).replacingOccurrences(of: "T", with: " ")
+            }
+            context.print("\(target.label): \(short(range.start)) to \(short(range.end)) (\(ZoneOptions.name(of: zone)))")
+            if events.isEmpty {
+                context.print("No events.")
+            } else {
+                context.print(formatting.table(events).aligned())
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Sandbox
+import Testing
+import TestSupport
+
+@Suite("calbridge add, end to end against the sandbox")
+struct AddCommandTests {
+    @Test("\"Pacific Standard Time\" on Outlook (and America/Los_Angeles on Google) reads back as the same instants across the DST change")
+    func instantAcrossDST() async throws {
+        try await SandboxHome.with { home in
+            // 2027-03-14 is the US spring-forward day: 01:30 is PST (-08:00), 03:30 is PDT (-07:00).
+            let cases = [("carol:Calendar", "Pacific Standard Time"), ("ann:Family", "America/Los_Angeles")]
+            for (ref, zone) in cases {
+                let created = try await home.run([
+                    "add", ref, "--title", "Across the change", "--tz", zone,
+                    "--start", "2027-03-14T01:30", "--end", "2027-03-14 03:30", "--format", "json",
+                ])
+                #expect(created.status == 0, "\(ref): \(created.stderr)")
+                let event = try JSONOutput.object(created.stdout)
+                #expect(event["timeZone"] as? String == "America/Los_Angeles", "\(ref)")
+
+                let listed = try await home.run([
+                    "events", ref, "--from", "2027-03-14", "--to", "2027-03-15", "--tz", "America/Los_Angeles", "--format", "json",
+                ])
+                #expect(listed.status == 0, "\(listed.stderr)")
+                let events = try #require(try JSONOutput.object(listed.stdout)["events"] as? [[String: Any]])
+                let back = try #require(events.first { $0["id"] as? String == event["id"] as? String }, "\(ref)")
+                #expect(back["start"] as? String == "2027-03-14T01:30:00-08:00", "\(ref)")
+                #expect(back["end"] as? String == "2027-03-14T03:30:00-07:00", "\(ref)")
+                #expect(back["timeZone"] as? String == "America/Los_Angeles", "\(ref)")
+                // The same instants written in UTC.
+                let utc = try await home.run([
+                    "events", ref, "--from", "2027-03-14T00:00:00Z", "--to", "2027-03-15T00:00:00Z", "--tz", "UTC", "--format", "tsv",
+                ])
+                #expect(utc.stdout.contains("2027-03-14T09:30:00+00:00\t2027-03-14T10:30:00+00:00\tfalse\tAcross the change"), "\(ref): \(utc.stdout)")
+            }
+        }
+    }
+
+    @Test("defaults: the next half hour for 30 minutes, in $TZ; printed as id, title, start, end, link")
+    func defaults() async throws {
+        try await SandboxHome.with { home in
+            let before = Date()
+            let result = try await home.run(["add", "carol:Calendar", "--title", "Quick sync"], environment: ["TZ": "Asia/Kolkata"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains("calendar: carol:Calendar"))
+            #expect(lines.contains("title:    Quick sync"))
+            #expect(lines.contains { $0.hasPrefix("id:       ") && $0.count > 12 })
+            #expect(lines.contains { $0.hasPrefix("link:     https://") })
+            let startLine = try #require(lines.first { $0.hasPrefix("start:    ") })
+            // Outlook stores the zone as "India Standard Time"; CLDR's IANA spelling of it may be either.
+            #expect(startLine.hasSuffix("+05:30 (Asia/Kolkata)") || startLine.hasSuffix("+05:30 (Asia/Calcutta)"), "\(startLine)")
+            let json = try await home.run(["add", "carol:Calendar", "--title", "Quick sync 2", "--format", "json"], environment: ["TZ": "Asia/Kolkata"])
+            let event = try JSONOutput.object(json.stdout)
+            let start = try #require(Self.instant(event["start"] as? String))
+            let end = try #require(Self.instant(event["end"] as? String))
+            #expect(end.timeIntervalSince(start) == 1800)
+            // A :00 or :30 of the wall clock, within the half hour after the command started.
+            let minute = Int((event["start"] as! String).dropFirst(14).prefix(2))
+            #expect(minute == 0 || minute == 30)
+            #expect(start > before && start.timeIntervalSince(before) <= 1800 + 60)
+        }
+    }
+
+    @Test("all-day with attendees split on ';', trimmed, empties dropped; location and body")
+    func allDayWithAttendees() async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run([
+                "add", "ann:Family", "--title", "Holiday", "--all-day", "--start", "2027-12-24", "--end", "2027-12-26",
+                "--attendees", " bob@example.com ;; carol@example.org ; ", "--location", "Home", "--body", "Presents", "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let event = try JSONOutput.object(result.stdout)
+            #expect(event["allDay"] as? Bool == true)
+            #expect(event["start"] as? String == "2027-12-24")
+            #expect(event["end"] as? String == "2027-12-27")
+            #expect(event["attendees"] as? [String] == ["bob@example.com", "carol@example.org"])
+            #expect(event["location"] as? String == "Home")
+            let listed = try await home.run(["events", "ann:Family", "--from", "2027-12-24", "--to", "2027-12-27"])
+            #expect(listed.stdout.contains("Fri 2027-12-24  all day (3 days)  Holiday"), "\(listed.stdout)")
+        }
+    }
+
+    @Test("refused before anything is sent: exit 2, one line naming what was wrong", arguments: [
+        (["add", "carol:Contoso Holidays", "--title", "x"], "read-only for this account (access: reader)"),
+        (["add", "ann:Holidays in Germany", "--title", "x"], "read-only"),
+        (["add", "carol:Calendar", "--title", "x", "--attendees", "ann@example.com; not an address"], "'not an address'"),
+        (["add", "carol:Calendar", "--title", "x", "--attendees", "ann@example.com, bob@example.com"], "separate addresses with ';'"),
+        (["add", "carol:Calendar"], "missing --title"),
+        (["add", "carol:Calendar", "--title", "x", "--start", "noon"], "--start"),
+        (["add", "carol:Calendar", "--title", "x", "--start", "2027-01-01T10:00", "--end", "2027-01-01T09:00"], "--end must be after --start"),
+        (["add", "carol:Calendar", "--title", "x", "--tz", "Atlantis Standard Time"], "--tz"),
+        (["add", "carol:Calendar", "--title", "x", "--all-day", "--start", "2027-01-01T10:00"], "--start of an all-day event"),
+        (["add", "nobody:Calendar", "--title", "x"], "no account named 'nobody'"),
+    ])
+    func refused(_ arguments: [String], _ expected: String) async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run(arguments)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+            let posts = home.sandbox.requestLog.filter { $0.method == "POST" && $0.path.contains("events") }.count
+            #expect(posts == 0, "an event was sent although the input was refused")
+        }
+    }
+
+    static func instant(_ text: String?) -> Date? {
+        guard let text else { return nil }
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("calbridge demo")
+struct DemoCommandTests {
+    @Test("runs from any directory with the compiled-in seeds: exit 0, every section, temporary home removed")
+    func demo() async throws {
+        let elsewhere = try TemporaryDirectory(prefix: "calbridge-demo-cwd")
+        defer { elsewhere.remove() }
+        // `env -C DIR calbridge demo`: started in an unrelated directory, as after a fresh clone.
+        let result = try await blocking {
+            try Self.run(["-C", elsewhere.path, CalbridgeBinary.url.path, "demo", "--tz", "UTC"],
+                         environment: ["CALBRIDGE_HOME": elsewhere.path + "/untouched"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        for section in [
+            "== 1. A sandbox", "== 2. Sign in", "== 3. Every calendar", "== 4. Quick add", "== 5. This week", "== 6. Copy",
+        ] {
+            #expect(result.stdout.contains(section), "missing \(section)")
+        }
+        #expect(result.stdout.contains("account name 'ann'"))
+        #expect(result.stdout.contains("account name 'carol'"))
+        #expect(result.stdout.contains("$ calbridge calendars"))
+        #expect(result.stdout.contains("carol:Calendar"))
+        #expect(result.stdout.contains("ann:Family"))
+        // Both quick adds created the lunch, and this week's listings show it (unless tomorrow is next week).
+        #expect(result.stdout.components(separatedBy: "Lunch with Ann").count >= 3, "\(result.stdout)")
+        #expect(result.stdout.contains("Cafe Luna"))
+        // Its temporary home is gone, and the user's home was never used.
+        let home = try #require(result.stdout.split(separator: "\n").first { $0.contains("/descriptors/google.json") })
+        let path = try #require(home.split(separator: " ").first { $0.hasSuffix("/descriptors/google.json") })
+        #expect(!FileManager.default.fileExists(atPath: String(path)))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path + "/untouched"))
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = TemporaryFile(), err = TemporaryFile()
+        process.standardOutput = out.handle
+        process.standardError = err.handle
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, out.contents(), err.contents())
+    }
+
+    /// Output captured in a file, so a long transcript never blocks on a full pipe.
+    final class TemporaryFile: @unchecked Sendable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-demo-test-\(UUID().uuidString)")
+        let handle: FileHandle
+        init() {
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            handle = try! FileHandle(forWritingTo: url)
+        }
+        func contents() -> String {
+            try? handle.close()
+            defer { try? FileManager.default.removeItem(at: url) }
+            return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        }
+    }
+}
