@@ -10,13 +10,14 @@ public enum HTMLText {
         var index = html.startIndex
         // Characters of one text run; HTML collapses runs of white space (including newlines) to one space.
         var pendingSpace = false
+        func newline() {
+            trimTrailingSpaces(&out)
+            out.append("\n")
+            pendingSpace = false
+        }
         func emit(_ text: String) {
             for ch in text {
-                if ch == "\n" {
-                    trimTrailingSpaces(&out)
-                    out.append("\n")
-                    pendingSpace = false
-                } else if ch.isWhitespace && ch != "\u{A0}" {
+                if ch.isWhitespace && ch != "\u{A0}" {
                     pendingSpace = true
                 } else {
                     if pendingSpace, let last = out.last, last != "\n" { out.append(" ") }
@@ -57,13 +58,13 @@ public enum HTMLText {
                 }
                 let closing = tag.hasPrefix("/")
                 switch name {
-                case "br": emit("\n")
+                case "br": newline()
                 case "p", "div", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "blockquote", "pre":
-                    if !out.isEmpty && out.last != "\n" { emit("\n") }
-                    if closing && (name == "p" || name.hasPrefix("h")) { emit("\n") }
+                    if !out.isEmpty && out.last != "\n" { newline() }
+                    if closing && (name == "p" || name.hasPrefix("h")) { newline() }
                 case "li":
                     if !closing {
-                        if !out.isEmpty && out.last != "\n" { emit("\n") }
+                        if !out.isEmpty && out.last != "\n" { newline() }
                         emit("- ")
                     }
                 case "td", "th":
