@@ -4,17 +4,14 @@
 /// links, as on a machine without `tzdata.zi`).
 package struct WindowsZoneIndex: Sendable {
     package let mappings: [WindowsZoneMapping]
-    package let links: TZDatabaseLinks
+    /// The link-dependent tables, built on first need so that a plain Windows lookup never reads tzdata.zi.
+    private let aliasTables: @Sendable () -> IANAAliasTables
     /// Windows name -> territory -> IANA ids.
     private let rows: [String: [String: [String]]]
     /// Lowercased Windows name -> its spelling in the table.
     private let windowsByFolded: [String: String]
     /// IANA id exactly as in the table -> Windows name.
     private let windowsByIANA: [String: String]
-    /// Canonical (link-resolved) IANA id -> Windows name, for ids the table spells differently.
-    private let windowsByCanonical: [String: String]
-    /// Lowercased IANA id (table and links) -> its proper spelling.
-    private let ianaByFolded: [String: String]
     /// Normalized display name -> Windows name.
     private let windowsByDisplayName: [String: String]
     /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
@@ -36,13 +33,24 @@ package struct WindowsZoneIndex: Sendable {
         "Etc/Greenwich", "Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT0", "GMT+0", "GMT-0",
     ]
 
+    /// An index whose links are known up front (tests; `links: .empty` is a machine without tzdata.zi).
     package init(
         mappings: [WindowsZoneMapping],
         displayNames: [(displayName: String, windows: String)],
         links: TZDatabaseLinks
     ) {
+        let tables = IANAAliasTables(mappings: mappings, links: links)
+        self.init(mappings: mappings, displayNames: displayNames, aliasTables: { tables })
+    }
+
+    /// An index that asks for the link tables only when an exact lookup fails.
+    package init(
+        mappings: [WindowsZoneMapping],
+        displayNames: [(displayName: String, windows: String)],
+        aliasTables: @escaping @Sendable () -> IANAAliasTables
+    ) {
         self.mappings = mappings
-        self.links = links
+        self.aliasTables = aliasTables
         var rows: [String: [String: [String]]] = [:]
         var windowsByFolded: [String: String] = [:]
         var windowsByIANA: [String: String] = [:]
@@ -50,20 +58,6 @@ package struct WindowsZoneIndex: Sendable {
             rows[mapping.windows, default: [:]][mapping.territory] = mapping.iana
             windowsByFolded[mapping.windows.lowercased()] = mapping.windows
             for id in mapping.iana { windowsByIANA[id] = mapping.windows }
-        }
-        // Through the links: the table's id and the asked id are one zone when their link targets agree.
-        // Several table ids can share a target; the table's own spelling of the target wins, then the
-        // first id in sorted order, so the answer never depends on dictionary order.
-        var windowsByCanonical: [String: String] = [:]
-        for id in windowsByIANA.keys.sorted() {
-            let target = links.canonical(id)
-            if windowsByIANA[target] == nil, windowsByCanonical[target] == nil {
-                windowsByCanonical[target] = windowsByIANA[id]
-            }
-        }
-        var ianaByFolded: [String: String] = [:]
-        for id in links.allIdentifiers.union(windowsByIANA.keys).union(Self.utcFamily) {
-            ianaByFolded[id.lowercased()] = id
         }
         var windowsByDisplayName: [String: String] = [:]
         var windowsByCities: [String: String] = [:]
@@ -79,11 +73,12 @@ package struct WindowsZoneIndex: Sendable {
         self.rows = rows
         self.windowsByFolded = windowsByFolded
         self.windowsByIANA = windowsByIANA
-        self.windowsByCanonical = windowsByCanonical
-        self.ianaByFolded = ianaByFolded
         self.windowsByDisplayName = windowsByDisplayName
         self.windowsByCities = windowsByCities
     }
+
+    /// The tz database links this index resolves aliases with.
+    package var links: TZDatabaseLinks { aliasTables().links }
 
     // MARK: Windows -> IANA
 
@@ -105,6 +100,16 @@ package struct WindowsZoneIndex: Sendable {
 
     /// Resolves any name Graph may use for a zone; see `WindowsZones.match(_:territory:)`.
     package func match(_ rawName: String, territory: String?) throws(TimeZoneLookupError) -> WindowsZoneMatch {
+        if let match = find(rawName, territory: territory) { return match }
+        throw TimeZoneLookupError(name: rawName, suggestions: suggestions(for: rawName.trimmingWhitespace()))
+    }
+
+    /// `match` without the error: nil for an unknown name (and no suggestions computed).
+    package func find(_ rawName: String, territory: String?) -> WindowsZoneMatch? {
+        // Fast path: a Windows name spelled as in the table, the common case for Graph's answers.
+        if territory == nil, let ids = rows[rawName]?["001"] {
+            return WindowsZoneMatch(input: rawName, kind: .windowsName, windows: rawName, territory: "001", iana: ids)
+        }
         let name = rawName.trimmingWhitespace()
         let folded = name.lowercased()
         if folded == Self.customZoneName {
@@ -125,15 +130,15 @@ package struct WindowsZoneIndex: Sendable {
                 input: rawName, kind: found.kind, windows: found.windows, territory: row.territory, iana: row.iana
             )
         }
-        if let match = ianaMatch(name, input: rawName) { return match }
-        throw TimeZoneLookupError(name: rawName, suggestions: suggestions(for: name))
+        return ianaMatch(name, input: rawName)
     }
 
     // MARK: IANA -> Windows
 
     /// The Windows name for an IANA id in any spelling: exact, the UTC family, through the links, any case.
     package func windowsName(forIANA identifier: String) -> String? {
-        ianaMatch(identifier.trimmingWhitespace(), input: identifier)?.windows
+        if let windows = windowsByIANA[identifier] { return windows }
+        return ianaMatch(identifier.trimmingWhitespace(), input: identifier)?.windows
     }
 
     private func ianaMatch(_ identifier: String, input: String) -> WindowsZoneMatch? {
@@ -146,20 +151,22 @@ package struct WindowsZoneIndex: Sendable {
         }
         func attempt(_ id: String) -> WindowsZoneMatch? {
             if let windows = windowsByIANA[id] { return found(windows, id, .ianaIdentifier) }
+            if Self.utcFamily.contains(id), let windows = windowsByIANA["Etc/UTC"] {
+                return found(windows, "Etc/UTC", .ianaAlias)
+            }
+            let aliases = aliasTables()
+            let links = aliases.links
             let target = links.canonical(id)
             if let windows = windowsByIANA[target] { return found(windows, target, .ianaAlias) }
-            if let windows = windowsByCanonical[target],
+            if let windows = aliases.windowsByCanonical[target],
                let tableID = rows[windows]?.values.joined().first(where: { links.canonical($0) == target })
             {
                 return found(windows, tableID, .ianaAlias)
             }
-            if Self.utcFamily.contains(id), let windows = windowsByIANA["Etc/UTC"] {
-                return found(windows, "Etc/UTC", .ianaAlias)
-            }
             return nil
         }
         if let match = attempt(identifier) { return match }
-        if let proper = ianaByFolded[identifier.lowercased()], proper != identifier {
+        if let proper = aliasTables().ianaByFolded[identifier.lowercased()], proper != identifier {
             return attempt(proper).map { match in
                 var match = match
                 match.ianaSpelling = proper
@@ -177,7 +184,7 @@ package struct WindowsZoneIndex: Sendable {
         guard !folded.isEmpty else { return [] }
         let candidates: [String]
         if name.contains("/") && !folded.hasPrefix("tzone:") {
-            candidates = Array(Set(windowsByIANA.keys).union(links.allIdentifiers))
+            candidates = Array(Set(windowsByIANA.keys).union(aliasTables().links.allIdentifiers))
         } else {
             candidates = Array(windowsByFolded.values) + ["Alberta Standard Time", "British Columbia Standard Time",
                 "Manitoba Standard Time", "tzone://Microsoft/Utc", "tzone://Microsoft/Custom"]

@@ -19,8 +19,10 @@ public enum WindowsZones {
     package static let index = WindowsZoneIndex(
         mappings: GeneratedWindowsZones.mappings,
         displayNames: GeneratedWindowsZones.displayNames,
-        links: .system
+        aliasTables: { aliasTables }
     )
+    /// The link tables, read from the system tz database only when an exact lookup misses.
+    private static let aliasTables = IANAAliasTables(mappings: GeneratedWindowsZones.mappings, links: .system)
 
     /// The IANA id for a Windows zone name.
     ///
@@ -31,7 +33,7 @@ public enum WindowsZones {
     ///     the default (`001`) row.
     /// - Returns: the row's first IANA id, or nil for an unknown name or a custom zone.
     public static func ianaIdentifier(forWindowsName name: String, territory: String? = nil) -> String? {
-        try? index.match(name, territory: territory).ianaIdentifier
+        index.find(name, territory: territory)?.ianaIdentifier
     }
 
     /// The Windows name for an IANA id: any id of any row, either spelling of a tz database link

@@ -3,12 +3,13 @@ import TestSupport
 
 @Suite("calbridge binary: version, help, usage errors")
 struct CLIEndToEndTests {
-    @Test("--version names calbridge and libcurl")
+    @Test("--version names calbridge, libcurl and the CLDR time-zone table")
     func version() throws {
         let result = try CalbridgeBinary.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("calbridge "))
         #expect(result.stdout.contains("libcurl 7."))
+        #expect(result.stdout.contains("\ntime-zone table: CLDR 2021a (7e11800)\n"))
     }
 
     @Test("--help lists the commands and every exit code")

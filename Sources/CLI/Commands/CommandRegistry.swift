@@ -2,6 +2,15 @@
 public enum CommandRegistry {
     public static let all: [any Command.Type] = [
         VersionCommand.self,
+        AccountsAddCommand.self,
+        AccountsListCommand.self,
+        AccountsRemoveCommand.self,
+        WhoamiCommand.self,
+        TimeZonesCommand.self,
+        SandboxCommand.self,
+        HTTPBenchCommand.self,
+        TimeZonesBenchCommand.self,
+        BenchSandboxCommand.self,
     ]
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

@@ -1,4 +1,5 @@
 import HTTP
+import TimeZones
 
 /// `calbridge --version`: calbridge's version and what it was built with.
 public enum VersionCommand: Command {
@@ -12,6 +13,7 @@ public enum VersionCommand: Command {
     public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         context.print("calbridge \(calbridgeVersion)")
         context.print("libcurl \(CurlInfo.version)")
+        context.print("time-zone table: CLDR \(WindowsZones.cldrVersion) (\(WindowsZones.cldrOtherVersion))")
         return .success
     }
 }

@@ -1,4 +1,7 @@
 import HTTP
+import OAuth
+import TimeZones
+import Sandbox
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -9,6 +12,13 @@ public enum ErrorReporting {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
         case is HTTPError: return .failure
+        case is TimeZoneLookupError: return .usage
+        case is ReauthenticationRequired: return .reauthenticate
+        case is DescriptorError: return .usage
+        case let error as StorageError:
+            return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
+        case is OAuthError, is SignInError: return .failure
+        case let error as SandboxError: return error.isInputError ? .usage : .failure
         default: return .failure
         }
     }

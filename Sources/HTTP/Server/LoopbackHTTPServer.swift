@@ -105,8 +105,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard !stopped else { return }
             stopped = true
             if listenDescriptor >= 0 {
+                // Only wake the accept thread here; it closes the descriptor itself when it leaves. Closing
+                // it here would free the number while that thread may be about to call accept() again, on
+                // whatever socket (another server's listener) reuses the number next.
                 shutdown(listenDescriptor, Int32(SHUT_RDWR))
-                close(listenDescriptor)
                 listenDescriptor = -1
             }
             for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
@@ -116,6 +118,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     // MARK: - Accepting
 
     private func acceptLoop(_ descriptor: Int32) {
+        defer { close(descriptor) }
         while true {
             let client = accept(descriptor, nil, nil)
             if client < 0 {

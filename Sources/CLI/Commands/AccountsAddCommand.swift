@@ -1,0 +1,120 @@
+import Foundation
+import HTTP
+import OAuth
+
+/// `calbridge accounts add`: signs an account in (browser or device flow) and stores its tokens.
+public enum AccountsAddCommand: Command {
+    public static let spec = CommandSpec(
+        ["accounts", "add"],
+        abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
+        discussion: """
+        PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
+        Providers/*/*.json), for national clouds or any compatible server.
+        The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
+        (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
+        enter on any device; it is the default in an SSH session without a display.
+        The account's name defaults to the signed-in user's e-mail address. Adding a name that exists
+        signs that account in again.
+        """,
+        options: [
+            .value("name", "NAME", "Name for the account (default: the user's e-mail address)."),
+            .value("flow", "browser|device", "How to sign in (default browser; device in SSH sessions)."),
+            .flag("no-browser", "Do not open a browser; print the sign-in URL instead."),
+            .value("client-id", "ID", "OAuth client id (if the descriptor has none)."),
+            .value("client-secret", "SECRET", "OAuth client secret (Google desktop clients have one)."),
+            .value("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common)."),
+            .value("timeout", "SECONDS", "How long to wait for the sign-in (default 300)."),
+        ],
+        positionals: [PositionalSpec("PROVIDER", "google, microsoft, or a descriptor file")]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let providerArgument = arguments.positional(0)!
+        let tenant = arguments.value("tenant") ?? ProviderDescriptor.defaultTenant
+        let timeout = try arguments.int("timeout", in: 1...3600) ?? 300
+        let (descriptor, descriptorFile) = try ProviderCatalog.resolve(providerArgument, tenant: tenant)
+        guard let clientId = arguments.value("client-id") ?? descriptor.clientId else {
+            throw UsageError(
+                "\(descriptor.displayName) needs an OAuth client id: pass --client-id ID (from your app registration)",
+                command: "accounts add"
+            )
+        }
+        let commandLineSecret = arguments.value("client-secret")
+        let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
+        if let name = arguments.value("name"), name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
+            throw UsageError("--name must be non-empty and on one line", command: "accounts add")
+        }
+
+        let flow = try chooseFlow(arguments, descriptor: descriptor, context: context)
+        let transport = context.makeTransport(verbose: arguments.flag("verbose"))
+        let client = OAuthClient(descriptor: descriptor, credentials: credentials, transport: transport, now: context.now)
+        let presenter = SignInPresenter(context: context, noBrowser: arguments.flag("no-browser"))
+        let tokens: TokenSet
+        switch flow {
+        case "device":
+            tokens = try await DeviceCodeFlow(client: client).run { authorization in
+                presenter.presentDeviceCode(authorization, providerName: descriptor.displayName)
+            }
+        default:
+            tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(timeout)).run { url in
+                presenter.presentAuthorization(url, providerName: descriptor.displayName, timeout: timeout)
+            }
+        }
+
+        // The token was just issued, so a plain bearer request is enough to learn who signed in.
+        let bearer = MiddlewareTransport(base: transport, middlewares: [StaticBearer(token: tokens.accessToken)])
+        let profile = try await UserProfile.fetch(
+            api: descriptor.api, baseURL: descriptor.apiBaseURL, transport: bearer, includeTimeZone: false
+        )
+        let name = arguments.value("name") ?? profile.email
+        let record = AccountRecord(
+            name: name,
+            provider: descriptor.id,
+            api: descriptor.api,
+            descriptor: descriptorFile == nil ? nil : descriptor,
+            descriptorFile: descriptorFile,
+            user: profile.email,
+            clientId: clientId,
+            clientSecret: commandLineSecret,
+            tenant: tenant,
+            scopes: descriptor.scopes,
+            createdAt: context.now()
+        )
+        let home = CalbridgeHome(environment: context.environment)
+        // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
+        try FileTokenStore(home: home).save(tokens, account: name)
+        try AccountRegistry(home: home).save(record)
+        let who = profile.displayName.map { "\($0) <\(profile.email)>" } ?? profile.email
+        context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
+        return .success
+    }
+
+    private static func chooseFlow(_ arguments: ParsedArguments, descriptor: ProviderDescriptor, context: CommandContext) throws -> String {
+        if let flow = try arguments.choice("flow", ["browser", "device"]) {
+            if flow == "device", descriptor.deviceAuthorizationEndpoint == nil {
+                throw UsageError(
+                    "\(descriptor.displayName) has no device sign-in; use --flow browser (add --no-browser over SSH)",
+                    command: "accounts add"
+                )
+            }
+            return flow
+        }
+        let ssh = ["SSH_CONNECTION", "SSH_TTY"].contains { !(context.environment[$0] ?? "").isEmpty }
+        let display = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(context.environment[$0] ?? "").isEmpty }
+        if ssh, !display, descriptor.deviceAuthorizationEndpoint != nil {
+            context.printError("SSH session without a display: signing in with a device code (--flow browser to change).")
+            return "device"
+        }
+        return "browser"
+    }
+}
+
+/// Adds one fixed bearer token (only for the profile request right after sign-in).
+struct StaticBearer: HTTPMiddleware {
+    let token: String
+    func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        var request = request
+        request.headers["Authorization"] = "Bearer \(token)"
+        return try await next(request)
+    }
+}

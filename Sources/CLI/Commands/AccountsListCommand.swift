@@ -1,0 +1,66 @@
+import Foundation
+import OAuth
+
+/// `calbridge accounts list`: every stored account with its token state, without any network call.
+public enum AccountsListCommand: Command {
+    public static let spec = CommandSpec(
+        ["accounts", "list"],
+        abstract: "List signed-in accounts: name, provider, user, token expiry, status.",
+        discussion: "Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out (no tokens).",
+        options: [OutputFormat.option]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = try OutputFormat.from(arguments)
+        let home = CalbridgeHome(environment: context.environment)
+        let records = try AccountRegistry(home: home).accounts()
+        let store = FileTokenStore(home: home)
+        let now = context.now()
+        var rows: [[String]] = []
+        for record in records {
+            let tokens = try store.load(account: record.name)
+            let providerName = (try? ProviderCatalog.descriptor(for: record))?.displayName ?? record.provider
+            rows.append([
+                record.name, providerName, record.user,
+                tokens?.expiresAt.map(Self.timestamp) ?? "",
+                status(tokens, now: now),
+            ])
+        }
+        switch format {
+        case .json:
+            let objects = rows.map { row in
+                ["name": row[0], "provider": row[1], "user": row[2], "expires": row[3], "status": row[4]]
+            }
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            context.print(String(decoding: data, as: UTF8.self))
+        case .tsv, .table:
+            let table = Table(
+                columns: [
+                    .init("name", "NAME"), .init("provider", "PROVIDER"), .init("user", "USER"),
+                    .init("expires", "TOKEN EXPIRES", shrinkable: false), .init("status", "STATUS", shrinkable: false),
+                ],
+                rows: rows
+            )
+            if format == .tsv {
+                context.print(table.tsv())
+            } else if rows.isEmpty {
+                context.printError("No accounts yet. Add one with: calbridge accounts add google|microsoft")
+            } else {
+                context.print(table.aligned())
+            }
+        }
+        return .success
+    }
+
+    static func status(_ tokens: TokenSet?, now: Date) -> String {
+        guard let tokens else { return "signed out" }
+        guard tokens.needsRefresh(at: now, margin: 0) else { return "ok" }
+        return tokens.refreshToken == nil ? "expired, no refresh token" : "expired (refreshed on next use)"
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

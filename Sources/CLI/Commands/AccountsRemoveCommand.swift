@@ -1,0 +1,67 @@
+import Foundation
+import OAuth
+
+/// `calbridge accounts remove`: revokes the grant at the provider (where it can), then deletes the
+/// local tokens and the account.
+public enum AccountsRemoveCommand: Command {
+    public static let spec = CommandSpec(
+        ["accounts", "remove"],
+        abstract: "Sign an account out: revoke its grant at the provider, then delete its local tokens.",
+        discussion: """
+        If the revocation fails, nothing is deleted (so you can retry); --local-only deletes the local
+        tokens without asking the provider. Microsoft has no revocation endpoint: its grant ends when it
+        expires or when you remove the app from your account's app permissions.
+        """,
+        options: [.flag("local-only", "Only delete the local tokens; do not revoke at the provider.")],
+        positionals: [PositionalSpec("NAME", "the account's name (see 'calbridge accounts list')")]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let name = arguments.positional(0)!
+        let home = CalbridgeHome(environment: context.environment)
+        let registry = AccountRegistry(home: home)
+        let record = try registry.require(name)
+        let store = FileTokenStore(home: home)
+        let tokens = try store.load(account: name)
+        let descriptor = try ProviderCatalog.descriptor(for: record)
+
+        var note = "local tokens deleted"
+        if arguments.flag("local-only") {
+            note += "; not revoked at \(descriptor.displayName) (--local-only)"
+        } else if descriptor.revocationEndpoint == nil {
+            note += "; \(descriptor.displayName) has no revocation endpoint, so the grant ends when it expires or when you remove the app from your account"
+        } else if let tokens {
+            let client = OAuthClient(
+                descriptor: descriptor,
+                credentials: ClientCredentials(clientId: record.clientId, clientSecret: record.clientSecret ?? descriptor.clientSecret),
+                transport: context.makeTransport(verbose: arguments.flag("verbose")),
+                now: context.now
+            )
+            // Revoking the refresh token ends the whole grant (RFC 7009 §2.1); the access token may be expired.
+            do {
+                if let refresh = tokens.refreshToken {
+                    try await client.revoke(refresh, hint: "refresh_token")
+                } else {
+                    try await client.revoke(tokens.accessToken, hint: "access_token")
+                }
+            } catch {
+                throw RevocationFailed(account: name, provider: descriptor.displayName, underlying: ErrorReporting.message(for: error))
+            }
+            note = "revoked at \(descriptor.displayName); " + note
+        }
+        try store.delete(account: name)
+        try registry.remove(name)
+        context.print("Removed account '\(name)' (\(note)).")
+        return .success
+    }
+}
+
+/// The provider did not confirm the revocation; the account is kept so the user can retry.
+struct RevocationFailed: Error, Sendable, CustomStringConvertible {
+    var account: String
+    var provider: String
+    var underlying: String
+    var description: String {
+        "could not revoke account '\(account)' at \(provider) (\(underlying)); the account was kept. Retry, or run 'calbridge accounts remove \(AccountRecord.shellQuoted(account)) --local-only' to forget it here only"
+    }
+}

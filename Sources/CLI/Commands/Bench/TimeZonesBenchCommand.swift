@@ -1,0 +1,113 @@
+import Foundation
+import TimeZones
+
+/// `calbridge bench timezones`: lookup throughput over the compiled table, and the binary's start-up time.
+public enum TimeZonesBenchCommand: Command {
+    public static let spec = CommandSpec(
+        ["bench", "timezones"],
+        abstract: "Benchmark Windows <-> IANA lookups and the start-up time of 'calbridge timezones'.",
+        discussion: """
+            Runs LOOKUPS mixed lookups (Windows names in several spellings and territories, IANA ids and their \
+            tz database aliases, Graph and legacy names), then starts this binary RUNS times as \
+            'calbridge timezones "Pacific Standard Time"' and reports the median wall time.
+            """,
+        options: [
+            .value("lookups", "N", "How many lookups (default 1000000)."),
+            .value("runs", "N", "How many process starts to time (default 20)."),
+        ]
+    )
+
+    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let lookups = try arguments.int("lookups", in: 1...1_000_000_000) ?? 1_000_000
+        let runs = try arguments.int("runs", in: 1...1000) ?? 20
+
+        let queries = mixedQueries()
+        // Build the index (and read the tz links) before timing, as a long-running process would have.
+        _ = WindowsZones.windowsName(forIANA: "Asia/Kolkata")
+        let clock = ContinuousClock()
+        var hits = 0
+        let elapsed = clock.measure {
+            for i in 0..<lookups {
+                switch queries[i % queries.count] {
+                case .windows(let name, let territory):
+                    if WindowsZones.ianaIdentifier(forWindowsName: name, territory: territory) != nil { hits += 1 }
+                case .iana(let id):
+                    if WindowsZones.windowsName(forIANA: id) != nil { hits += 1 }
+                }
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        context.print("lookups:        \(lookups) mixed over \(queries.count) distinct queries, \(hits) found")
+        context.print(String(format: "lookup rate:    %.0f lookups/s (%.1f ns each)", Double(lookups) / seconds,
+                             seconds / Double(lookups) * 1e9))
+
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["timezones", "Pacific Standard Time"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let start = clock.now
+            try process.run()
+            process.waitUntilExit()
+            let took = clock.now - start
+            guard process.terminationStatus == 0 else {
+                throw InputError("'calbridge timezones \"Pacific Standard Time\"' exited with \(process.terminationStatus)", exitCode: .failure)
+            }
+            times.append(Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15)
+        }
+        times.sort()
+        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        context.print(String(
+            format: "start-up:       median %.1f ms over %d runs of 'calbridge timezones \"Pacific Standard Time\"' (min %.1f, max %.1f)",
+            median, runs, times.first!, times.last!
+        ))
+        return .success
+    }
+
+    private enum Query {
+        case windows(String, territory: String?)
+        case iana(String)
+    }
+
+    /// Every Windows name as spelled, lower-cased and with its territories; every IANA id of the table;
+    /// tz database aliases; Graph, display and legacy names; a few unknown names.
+    private static func mixedQueries() -> [Query] {
+        var queries: [Query] = []
+        for mapping in WindowsZones.mappings {
+            queries.append(.windows(mapping.windows, territory: mapping.territory == "001" ? nil : mapping.territory))
+            queries.append(.windows(mapping.windows.lowercased(), territory: nil))
+            for id in mapping.iana { queries.append(.iana(id)) }
+        }
+        for alias in ["Asia/Kolkata", "Europe/Kyiv", "America/Nuuk", "Asia/Ho_Chi_Minh", "UTC", "Etc/GMT", "GMT",
+                      "Asia/Yangon", "America/Argentina/Buenos_Aires", "asia/kolkata"] {
+            queries.append(.iana(alias))
+        }
+        for name in ["tzone://Microsoft/Utc", "tzone://Microsoft/Custom", "UTC", "Alberta Standard Time",
+                     "(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Nowhere Standard Time"] {
+            queries.append(.windows(name, territory: nil))
+        }
+        queries.append(.iana("Mars/Olympus_Mons"))
+        // Interleave the kinds so that branch prediction does not see long runs of one kind.
+        var generator = SplitMix(seed: 42)
+        for index in queries.indices.reversed() where index > 0 {
+            queries.swapAt(index, Int(generator.next() % UInt64(index + 1)))
+        }
+        return queries
+    }
+
+    /// A tiny seeded generator, so every run shuffles the same way.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

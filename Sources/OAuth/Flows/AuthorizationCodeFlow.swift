@@ -1,0 +1,171 @@
+import Foundation
+import HTTP
+
+/// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on
+/// `http://127.0.0.1:<ephemeral port>/` (RFC 8252 §7.3), with a random `state` checked on return.
+///
+/// The flow starts a one-shot listener, hands the authorization URL to `present` (which opens a
+/// browser or prints it), waits for the redirect up to `timeout`, exchanges the code, and only then
+/// answers the browser with a success or error page.
+public struct AuthorizationCodeFlow: Sendable {
+    public let client: OAuthClient
+    public let timeout: Duration
+    /// Extra authorization parameters for this sign-in (e.g. `login_hint`), on top of the descriptor's.
+    public let extraParameters: [String: String]
+
+    public init(client: OAuthClient, timeout: Duration = .seconds(300), extraParameters: [String: String] = [:]) {
+        self.client = client
+        self.timeout = timeout
+        self.extraParameters = extraParameters
+    }
+
+    /// Runs the sign-in.
+    /// - Parameter present: shows the authorization URL to the user (opens a browser, prints it).
+    /// - Returns: the tokens.
+    /// - Throws: `SignInError` (timeout, state mismatch, denied), `OAuthError` from the token
+    ///   endpoint, `HTTPError` when the server cannot be reached.
+    public func run(present: @Sendable (URL) async throws -> Void) async throws -> TokenSet {
+        let pkce = PKCE()
+        let state = Base64URL.random(bytes: 24)
+        let inbox = RedirectInbox()
+        let displayName = client.descriptor.displayName
+        let server = LoopbackHTTPServer { request in
+            await Self.handleRedirect(request, inbox: inbox, providerName: displayName)
+        }
+        let port: UInt16
+        do {
+            port = try server.start()
+        } catch {
+            throw SignInError(.listener, "could not listen for the sign-in redirect on 127.0.0.1 (\(error))")
+        }
+        defer { server.stop() }
+        let redirectURI = "http://127.0.0.1:\(port)/"
+        let url = authorizationURL(redirectURI: redirectURI, state: state, challenge: pkce.challenge)
+
+        let timeoutTask = Task { [timeout] in
+            try await Task.sleep(for: timeout)
+            await inbox.deliver(.failure(SignInError(
+                .timeout,
+                "nobody finished signing in within \(Self.describe(timeout)); run the command again (or use --timeout)"
+            )))
+        }
+        defer { timeoutTask.cancel() }
+
+        let result: Result<TokenSet, any Error>
+        do {
+            try await present(url)
+            let parameters = try await withTaskCancellationHandler {
+                try await inbox.waitForParameters()
+            } onCancel: {
+                Task { await inbox.deliver(.failure(CancellationError())) }
+            }
+            result = .success(try await complete(parameters, state: state, verifier: pkce.verifier, redirectURI: redirectURI))
+        } catch {
+            result = .failure(error)
+        }
+        await inbox.finish(result.map { _ in () })
+        await Self.letPageGoOut(server)
+        return try result.get()
+    }
+
+    /// The URL the user opens: the descriptor's parameters, then calbridge's own (which win).
+    public func authorizationURL(redirectURI: String, state: String, challenge: String) -> URL {
+        var parameters = client.descriptor.authorizationParameters.merging(extraParameters) { $1 }
+            .sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value) }
+        parameters += [
+            ("response_type", "code"),
+            ("client_id", client.credentials.clientId),
+            ("redirect_uri", redirectURI),
+            ("scope", client.descriptor.scopeParameter),
+            ("state", state),
+            ("code_challenge", challenge),
+            ("code_challenge_method", "S256"),
+        ]
+        let base = client.descriptor.authorizationEndpoint.absoluteString
+        let separator = base.contains("?") ? "&" : "?"
+        return URL(string: base + separator + FormEncoding.encode(parameters))!
+    }
+
+    private func complete(
+        _ parameters: RedirectParameters, state: String, verifier: String, redirectURI: String
+    ) async throws -> TokenSet {
+        guard parameters.state == state else {
+            throw SignInError(
+                .stateMismatch,
+                "the sign-in redirect carried the wrong state (a stale or forged redirect); run the command again"
+            )
+        }
+        if let error = parameters.error {
+            let code = OAuthError.Code(error)
+            let detail = parameters.errorDescription.map { ": \($0)" } ?? ""
+            if code == .accessDenied {
+                throw SignInError(.denied, "sign-in was declined at \(client.descriptor.displayName) (access_denied\(detail))")
+            }
+            throw OAuthError(code: code, errorDescription: parameters.errorDescription, endpoint: "authorization endpoint")
+        }
+        guard let code = parameters.code, !code.isEmpty else {
+            throw SignInError(.missingCode, "the sign-in redirect carried no authorization code; run the command again")
+        }
+        return try await client.exchange(code: code, verifier: verifier, redirectURI: redirectURI)
+    }
+
+    /// Answers the browser: waits for the flow's outcome so the page tells the truth.
+    private static func handleRedirect(_ request: ServerRequest, inbox: RedirectInbox, providerName: String) async -> ServerResponse {
+        guard request.method == "GET", request.path == "/" else {
+            var response = ServerResponse.text(404, "Not found\n")
+            response.closeConnection = true
+            return response
+        }
+        let parameters = RedirectParameters(
+            code: request.queryValue("code"),
+            state: request.queryValue("state"),
+            error: request.queryValue("error"),
+            errorDescription: request.queryValue("error_description")
+        )
+        guard parameters.code != nil || parameters.error != nil || parameters.state != nil else {
+            var response = ServerResponse.text(400, SignInPage.html(
+                title: "Nothing to do here",
+                message: "This address is where \(providerName) sends you back after signing in to calbridge. Start with 'calbridge accounts add'."
+            ), contentType: "text/html; charset=utf-8")
+            response.closeConnection = true
+            return response
+        }
+        guard await inbox.deliver(.success(parameters)) else {
+            var response = ServerResponse.text(409, SignInPage.html(
+                title: "Already handled",
+                message: "calbridge already received a sign-in answer. You can close this tab."
+            ), contentType: "text/html; charset=utf-8")
+            response.closeConnection = true
+            return response
+        }
+        let page: ServerResponse
+        switch await inbox.waitForOutcome() {
+        case .success:
+            page = .text(200, SignInPage.html(
+                title: "Signed in",
+                message: "calbridge is now signed in to \(providerName). You can close this tab and return to the terminal."
+            ), contentType: "text/html; charset=utf-8")
+        case .failure(let error):
+            page = .text(400, SignInPage.html(
+                title: "Sign-in failed",
+                message: "\(error) The terminal shows what to do next."
+            ), contentType: "text/html; charset=utf-8")
+        }
+        var response = page
+        response.closeConnection = true
+        return response
+    }
+
+    /// Gives the listener a moment to write the final page before it is stopped (at most a second).
+    private static func letPageGoOut(_ server: LoopbackHTTPServer) async {
+        for _ in 0..<100 where server.openConnections > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds >= 60 && seconds % 60 == 0 ? "\(seconds / 60) minute\(seconds == 60 ? "" : "s")" : "\(seconds) seconds"
+    }
+}

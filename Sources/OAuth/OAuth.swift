@@ -1,1 +1,0 @@
-// Module OAuth: filled in by its issue (see README.md, Architecture).

@@ -1,0 +1,89 @@
+import Foundation
+
+/// `accounts.json`: every signed-in account, by name. Reads and writes go through `SecureFile`
+/// (0600, atomic); the document is `{"version": 1, "accounts": [...]}` sorted by name.
+public struct AccountRegistry: Sendable {
+    public let home: CalbridgeHome
+    public let files: SecureFile
+
+    public init(home: CalbridgeHome, files: SecureFile = SecureFile()) {
+        self.home = home
+        self.files = files
+    }
+
+    private struct Document: Codable {
+        var version: Int
+        var accounts: [AccountRecord]
+    }
+
+    /// Every account, sorted by name (empty when there is no `accounts.json` yet).
+    public func accounts() throws -> [AccountRecord] {
+        guard try directoryExists() else { return [] }
+        guard let data = try files.read(home.accountsFile) else { return [] }
+        do {
+            return try Self.decoder.decode(Document.self, from: data).accounts.sorted { $0.name < $1.name }
+        } catch {
+            throw StorageError(
+                .corrupt, path: home.accountsFile.path,
+                message: "\(home.accountsFile.path) is not a calbridge account list (\(error.localizedDescription)); move it away and sign in again"
+            )
+        }
+    }
+
+    /// The named account, or nil.
+    public func account(named name: String) throws -> AccountRecord? {
+        try accounts().first { $0.name == name }
+    }
+
+    /// The named account, or a `StorageError.unknownAccount` listing the names there are.
+    public func require(_ name: String) throws -> AccountRecord {
+        let all = try accounts()
+        if let found = all.first(where: { $0.name == name }) { return found }
+        let known = all.isEmpty ? "there are no accounts yet; add one with 'calbridge accounts add google|microsoft'"
+            : "known accounts: " + all.map(\.name).joined(separator: ", ")
+        throw StorageError(.unknownAccount, path: home.accountsFile.path, message: "no account named '\(name)'; \(known)")
+    }
+
+    /// Adds the account, or replaces the one with the same name.
+    public func save(_ record: AccountRecord) throws {
+        var all = try accounts().filter { $0.name != record.name }
+        all.append(record)
+        try write(all)
+    }
+
+    /// Removes the named account. Returns whether it was there.
+    @discardableResult
+    public func remove(_ name: String) throws -> Bool {
+        let all = try accounts()
+        let rest = all.filter { $0.name != name }
+        guard rest.count != all.count else { return false }
+        try write(rest)
+        return true
+    }
+
+    private func write(_ accounts: [AccountRecord]) throws {
+        let document = Document(version: 1, accounts: accounts.sorted { $0.name < $1.name })
+        try files.write(try Self.encoder.encode(document), to: home.accountsFile)
+    }
+
+    private func directoryExists() throws -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home.directory.path, isDirectory: &isDirectory) else { return false }
+        // Checks the directory's own permissions too.
+        try files.ensureDirectory(home.directory)
+        return true
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

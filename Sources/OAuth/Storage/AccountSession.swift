@@ -1,0 +1,53 @@
+import Foundation
+import HTTP
+
+/// One stored account, ready for API calls: its record, descriptor, token manager and an
+/// `AuthorizedTransport`. Providers are built on `transport`; they never see a token.
+public struct AccountSession: Sendable {
+    public let record: AccountRecord
+    public let descriptor: ProviderDescriptor
+    public let tokens: TokenManager
+    public let transport: AuthorizedTransport
+
+    /// Opens the account's stored tokens.
+    ///
+    /// - Parameters:
+    ///   - record: the account (from `AccountRegistry`).
+    ///   - descriptor: its provider descriptor (`record.descriptor`, or the built-in one for `record.provider`).
+    ///   - store: where its tokens are kept (normally `FileTokenStore`).
+    ///   - base: the network transport.
+    ///   - middlewares: more middleware inside authentication (retry, `--verbose` logging).
+    /// - Throws: `ReauthenticationRequired` when no tokens are stored; `StorageError` for unreadable files.
+    public static func open(
+        _ record: AccountRecord,
+        descriptor: ProviderDescriptor,
+        store: any TokenStore,
+        base: any HTTPTransport,
+        middlewares: [any HTTPMiddleware] = [],
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> AccountSession {
+        let identity = TokenManager.Identity(record, providerName: descriptor.displayName)
+        guard let stored = try store.load(account: record.name) else {
+            throw ReauthenticationRequired(
+                account: record.name, provider: descriptor.displayName, command: record.signInCommand,
+                reason: "no stored tokens"
+            )
+        }
+        let credentials = ClientCredentials(clientId: record.clientId, clientSecret: record.clientSecret ?? descriptor.clientSecret)
+        let client = OAuthClient(descriptor: descriptor, credentials: credentials, transport: base, now: now)
+        let manager = TokenManager(tokens: stored, client: client, store: store, identity: identity, now: now)
+        return AccountSession(
+            record: record, descriptor: descriptor, tokens: manager,
+            transport: AuthorizedTransport(base: base, tokens: manager, middlewares: middlewares)
+        )
+    }
+
+    /// `apiBaseURL` joined with an API path (`/v1.0/me`, `/calendar/v3/...`) and an optional raw query.
+    public func url(_ path: String, query: String? = nil) -> URL {
+        var text = descriptor.apiBaseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path.hasPrefix("/") ? path : "/" + path
+        if let query { text += "?" + query }
+        return URL(string: text)!
+    }
+}

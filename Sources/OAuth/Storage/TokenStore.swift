@@ -1,0 +1,49 @@
+/// Where an account's tokens are kept between runs.
+///
+/// `FileTokenStore` is the real one; a test double keeps a dictionary:
+/// ```swift
+/// final class MemoryTokenStore: TokenStore, @unchecked Sendable {
+///     var tokens: [String: TokenSet] = [:]   // guard with a lock
+///     func load(account: String) throws -> TokenSet? { tokens[account] }
+///     func save(_ tokens: TokenSet, account: String) throws { self.tokens[account] = tokens }
+///     func delete(account: String) throws { tokens[account] = nil }
+/// }
+/// ```
+public protocol TokenStore: Sendable {
+    func load(account: String) throws -> TokenSet?
+    /// Persists a new token set; it must be durable (or the old one intact) when this returns or throws.
+    func save(_ tokens: TokenSet, account: String) throws
+    func delete(account: String) throws
+}
+
+/// One JSON file per account in calbridge's home, 0600, written atomically.
+public struct FileTokenStore: TokenStore {
+    public let home: CalbridgeHome
+    public let files: SecureFile
+
+    public init(home: CalbridgeHome, files: SecureFile = SecureFile()) {
+        self.home = home
+        self.files = files
+    }
+
+    public func load(account: String) throws -> TokenSet? {
+        let url = home.tokenFile(account: account)
+        guard let data = try files.read(url) else { return nil }
+        do {
+            return try AccountRegistry.decoder.decode(TokenSet.self, from: data)
+        } catch {
+            throw StorageError(
+                .corrupt, path: url.path,
+                message: "\(url.path) is not a calbridge token file; sign in again with 'calbridge accounts add'"
+            )
+        }
+    }
+
+    public func save(_ tokens: TokenSet, account: String) throws {
+        try files.write(try AccountRegistry.encoder.encode(tokens), to: home.tokenFile(account: account))
+    }
+
+    public func delete(account: String) throws {
+        try files.delete(home.tokenFile(account: account))
+    }
+}

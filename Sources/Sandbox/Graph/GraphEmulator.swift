@@ -1,0 +1,178 @@
+import Foundation
+import HTTP
+
+/// A local emulation of the Microsoft Graph v1.0 calendar API (`/v1.0/me`, calendars, events, calendarView,
+/// instances, `$batch`), written from Graph's public reference: same paths (case-insensitive, as Graph's),
+/// query options, JSON shapes, status codes and error bodies.
+///
+/// Requests need `Authorization: Bearer <token>`, checked with the injected validator; the token's user
+/// selects the mailbox. At most `mailboxConcurrencyLimit` requests run at once per mailbox (Exchange's
+/// MailboxConcurrency limit of 4); the next one gets 429 `ApplicationThrottled` with `Retry-After`.
+public actor GraphEmulator: SandboxComponent {
+    /// The seeded users (sign-in accounts), provider `.microsoft`.
+    public nonisolated let users: [SandboxUser]
+
+    let tokens: any SandboxAccessTokenValidator
+    let now: @Sendable () -> Date
+    let zoneNames: GraphTimeZoneNames
+    let mailboxConcurrencyLimit: Int
+    let processingDelay: Duration
+    var state: GraphState
+    /// Requests in progress per mailbox id.
+    var inFlight: [String: Int] = [:]
+    var zoneCache: [String: TimeZone] = [:]
+
+    /// - Parameters:
+    ///   - seed: the Microsoft seed document (`Fixtures/sandbox/microsoft.json`; format described there).
+    ///   - tokens: checks bearer tokens; `.valid(user:)` names the mailbox by e-mail address.
+    ///   - now: the clock (seed times are relative to its current week; created/modified stamps).
+    ///   - timeZoneNames: Windows ↔ IANA conversion; `.common` is a small stopgap table.
+    ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
+    ///   - processingDelay: time each request holds its mailbox slot (a test and benchmark knob; zero by default).
+    /// - Throws: `GraphSeedError` when the seed is malformed.
+    public init(
+        seed: Data,
+        tokens: any SandboxAccessTokenValidator,
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZoneNames: GraphTimeZoneNames = .common,
+        mailboxConcurrencyLimit: Int = 4,
+        processingDelay: Duration = .zero
+    ) throws {
+        let state = try GraphSeed.load(seed, now: now(), zones: timeZoneNames)
+        self.state = state
+        self.users = state.mailboxes.map { SandboxUser(provider: .microsoft, email: $0.mail, displayName: $0.displayName) }
+        self.tokens = tokens
+        self.now = now
+        self.zoneNames = timeZoneNames
+        self.mailboxConcurrencyLimit = mailboxConcurrencyLimit
+        self.processingDelay = processingDelay
+    }
+
+    /// The default seed compiled into the module.
+    public static var defaultSeed: Data { Data(PackageResources.microsoft_json) }
+
+    // MARK: SandboxComponent
+
+    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+        guard let first = request.pathSegments.first, first.caseInsensitiveCompare("v1.0") == .orderedSame else { return nil }
+        let requestID = UUID().uuidString.lowercased()
+        let clientRequestID = request.headers["client-request-id"] ?? requestID
+        var response: ServerResponse
+        do throws(GraphError) {
+            let mailboxID = try await authenticate(request)
+            let rest = Array(request.pathSegments.dropFirst())
+            if rest.count == 1, rest[0].caseInsensitiveCompare("$batch") == .orderedSame {
+                guard request.method == "POST" else { throw GraphError.methodNotAllowed }
+                response = try await batch(request, mailboxID: mailboxID)
+            } else {
+                response = try await perform(method: request.method, segments: rest, query: request.query,
+                                             headers: request.headers, body: request.body, mailboxID: mailboxID)
+            }
+        } catch {
+            return error.response(requestID: requestID, clientRequestID: clientRequestID, date: now())
+        }
+        response.headers["request-id"] = requestID
+        response.headers["client-request-id"] = clientRequestID
+        return response
+    }
+
+    public func snapshot() async throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(state)
+    }
+
+    public func restore(_ snapshot: Data) async throws {
+        state = try JSONDecoder().decode(GraphState.self, from: snapshot)
+    }
+
+    // MARK: Authentication and the per-mailbox slot
+
+    /// The mailbox id for the request's bearer token, or Graph's 401.
+    func authenticate(_ request: ServerRequest) async throws(GraphError) -> String {
+        let header = request.headers["Authorization"] ?? ""
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else {
+            throw GraphError.emptyToken
+        }
+        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw GraphError.emptyToken }
+        switch await tokens.check(accessToken: token, provider: .microsoft) {
+        case .valid(let user):
+            guard let mailbox = state.mailboxes.first(where: { $0.mail.caseInsensitiveCompare(user) == .orderedSame }) else {
+                throw GraphError(status: 404, code: "MailboxNotEnabledForRESTAPI",
+                                 message: "The mailbox is either inactive, soft-deleted, or is hosted on-premise.")
+            }
+            return mailbox.id
+        case .expired:
+            throw GraphError.expiredToken
+        case .invalid:
+            throw token.contains(".") ? GraphError.invalidToken : GraphError.malformedToken
+        }
+    }
+
+    /// Runs one request while holding one of the mailbox's concurrency slots.
+    func perform(method: String, segments: [String], query: [ServerRequest.QueryItem], headers: HTTPHeaders,
+                 body: Data, mailboxID: String) async throws(GraphError) -> ServerResponse {
+        let running = inFlight[mailboxID, default: 0]
+        guard running < mailboxConcurrencyLimit else { throw GraphError.mailboxConcurrency() }
+        inFlight[mailboxID] = running + 1
+        if processingDelay > .zero { try? await Task.sleep(for: processingDelay) }
+        defer { inFlight[mailboxID, default: 1] -= 1 }
+        let context = GraphRequestContext(method: method, segments: segments, query: query, headers: headers,
+                                          body: body, mailboxID: mailboxID)
+        return try route(context)
+    }
+
+    // MARK: Helpers shared by the endpoint extensions
+
+    func mailboxIndex(_ id: String) throws(GraphError) -> Int {
+        guard let index = state.mailboxes.firstIndex(where: { $0.id == id }) else { throw GraphError.itemNotFound }
+        return index
+    }
+
+    /// The tz zone for a Graph zone name (cached), or `TimeZoneNotSupportedException`.
+    func zone(named name: String) throws(GraphError) -> TimeZone {
+        if let cached = zoneCache[name] { return cached }
+        guard let zone = zoneNames.zone(named: name) else { throw GraphError.timeZoneNotSupported(name) }
+        zoneCache[name] = zone
+        return zone
+    }
+
+    /// A fresh change key (Exchange's are base64; ours are too).
+    func newChangeKey() -> String {
+        var bytes = [UInt8](repeating: 0, count: 12)
+        for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255) }
+        return Data(bytes).base64EncodedString()
+    }
+
+    func jsonResponse(_ status: Int, _ object: [String: Any], headers: HTTPHeaders = [:]) -> ServerResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        var headers = headers
+        headers["Content-Type"] = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
+        return ServerResponse(status: status, headers: headers, body: data)
+    }
+}
+
+/// One request inside the emulator (a top-level request or a `$batch` step), after authentication.
+struct GraphRequestContext: Sendable {
+    var method: String
+    /// Path segments after `v1.0`.
+    var segments: [String]
+    var query: [ServerRequest.QueryItem]
+    var headers: HTTPHeaders
+    var body: Data
+    var mailboxID: String
+
+    /// The last value of a query option; `$`-options also match without the `$`, case-insensitively, as Graph's.
+    func option(_ name: String) -> String? {
+        let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+        return query.last {
+            $0.name.caseInsensitiveCompare(name) == .orderedSame
+                || (name.hasPrefix("$") && $0.name.caseInsensitiveCompare(bare) == .orderedSame)
+        }?.value
+    }
+
+    /// `http://host` of this sandbox, for `@odata.context` and `@odata.nextLink`.
+    var baseURL: String { "http://" + (headers["Host"] ?? "127.0.0.1") + "/v1.0" }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A client application registered with one of the sandbox's authorization servers: its id, its secret
+/// (Google's "Desktop app" clients have one; Microsoft's public clients have none) and its redirect URIs.
+public struct SandboxClientRegistration: Sendable, Equatable {
+    public var clientId: String
+    public var clientSecret: String?
+    /// Registered redirect URIs. A loopback one (`http://127.0.0.1/...`, `http://localhost/...`,
+    /// `http://[::1]/...`) matches a request for the same URI on any port (RFC 8252 §7.3); every other
+    /// one must match exactly.
+    public var redirectURIs: [String]
+
+    public init(clientId: String, clientSecret: String?, redirectURIs: [String]) {
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.redirectURIs = redirectURIs
+    }
+
+    /// The client the Google descriptor printed by the sandbox carries.
+    public static let google = SandboxClientRegistration(
+        clientId: "sandbox-google-client.apps.googleusercontent.com",
+        clientSecret: "sandbox-google-secret",
+        redirectURIs: [
+            "http://127.0.0.1/", "http://localhost/", "http://[::1]/",
+            "http://127.0.0.1/callback", "http://localhost/callback", "http://[::1]/callback",
+        ]
+    )
+
+    /// The public client the Microsoft descriptor printed by the sandbox carries.
+    public static let microsoft = SandboxClientRegistration(
+        clientId: "00000000-0000-4000-8000-00000000c1b0",
+        clientSecret: nil,
+        redirectURIs: [
+            "http://localhost/", "http://127.0.0.1/", "http://localhost/callback", "http://127.0.0.1/callback",
+            "https://login.microsoftonline.com/common/oauth2/nativeclient",
+        ]
+    )
+
+    /// True when `requested` is one of the registered redirect URIs (any port for a loopback one).
+    public func accepts(redirectURI requested: String) -> Bool {
+        redirectURIs.contains { Self.matches(requested: requested, registered: $0) }
+    }
+
+    /// Exact match of scheme, host, path and query; the port only counts when the host is not loopback.
+    static func matches(requested: String, registered: String) -> Bool {
+        if requested == registered { return true }
+        guard let asked = URLComponents(string: requested), let known = URLComponents(string: registered),
+              asked.fragment == nil,
+              let askedScheme = asked.scheme?.lowercased(), askedScheme == known.scheme?.lowercased(),
+              let askedHost = asked.host?.lowercased(), askedHost == known.host?.lowercased(),
+              asked.user == nil, asked.password == nil,
+              normalizedPath(asked.percentEncodedPath) == normalizedPath(known.percentEncodedPath),
+              asked.percentEncodedQuery == known.percentEncodedQuery else { return false }
+        if askedScheme == "http", isLoopback(askedHost) { return true }
+        return asked.port == known.port
+    }
+
+    private static func normalizedPath(_ path: String) -> String { path.isEmpty ? "/" : path }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "127.0.0.1" || host == "localhost" || host == "[::1]" || host == "::1"
+    }
+}

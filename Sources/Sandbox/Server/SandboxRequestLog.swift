@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One request the sandbox answered, as `--log` writes it (no query string: it may carry a token).
+public struct SandboxRequestLogEntry: Sendable, Codable, Equatable {
+    public var time: Date
+    public var method: String
+    /// The path without the query.
+    public var path: String
+    public var status: Int
+    public var durationMs: Double
+    /// The status came from fault injection, not from the emulator.
+    public var fault: Bool
+}
+
+/// The request log: the last requests in memory (tests, benchmarks) and, with `--log FILE`, one JSON line
+/// per request appended to the file. A mutex, not an actor: every request passes here, and a lock held for
+/// an append is cheaper than a hop.
+public final class SandboxRequestLog: Sendable {
+    private struct State {
+        var entries: [SandboxRequestLogEntry] = []
+        var total = 0
+        var descriptor: Int32 = -1
+    }
+
+    private let state: Mutex<State>
+    private let capacity: Int
+    public let fileURL: URL?
+
+    /// Opens (creating, appending) `file` when given.
+    public init(capacity: Int, file: URL?) throws(SandboxError) {
+        self.capacity = max(0, capacity)
+        fileURL = file
+        var initial = State()
+        if let file {
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw .cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
+            }
+            initial.descriptor = descriptor
+        }
+        state = Mutex(initial)
+    }
+
+    deinit { close() }
+
+    public func record(_ entry: SandboxRequestLogEntry) {
+        let line = fileURL == nil ? nil : Self.jsonLine(entry)
+        state.withLock { state in
+            state.total += 1
+            if capacity > 0 {
+                state.entries.append(entry)
+                // Drop in batches so that appends stay amortised O(1).
+                if state.entries.count > capacity + capacity / 4 { state.entries.removeFirst(state.entries.count - capacity) }
+            }
+            if let line, state.descriptor >= 0 {
+                var bytes = Array(line.utf8)
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes.withUnsafeMutableBytes { write(state.descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+        }
+    }
+
+    /// The most recent requests, oldest first (at most the capacity).
+    public var entries: [SandboxRequestLogEntry] { state.withLock { Array($0.entries.suffix(capacity)) } }
+
+    /// Requests recorded since start.
+    public var count: Int { state.withLock { $0.total } }
+
+    /// Closes the file. Later records stay in memory only.
+    public func close() {
+        state.withLock { state in
+            if state.descriptor >= 0 {
+                _ = Glibc.close(state.descriptor)
+                state.descriptor = -1
+            }
+        }
+    }
+
+    /// `{"durationMs":1.234,"fault":false,"method":"GET","path":"/v1.0/me","status":200,"time":"..."}`
+    static func jsonLine(_ entry: SandboxRequestLogEntry) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let time = formatter.string(from: entry.time)
+        let duration = (entry.durationMs * 1000).rounded() / 1000
+        return "{\"durationMs\":\(duration),\"fault\":\(entry.fault),\"method\":\(quote(entry.method)),\"path\":\(quote(entry.path)),\"status\":\(entry.status),\"time\":\"\(time)\"}\n"
+    }
+
+    private static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

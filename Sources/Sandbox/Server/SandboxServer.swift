@@ -1,0 +1,199 @@
+import Foundation
+import HTTP
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running sandbox: one loopback port serving both OAuth servers and every API emulator, with latency,
+/// fault injection, a request log and state persistence wrapped around the API traffic.
+///
+/// ```swift
+/// let sandbox = try await SandboxServer.start(options)
+/// print(sandbox.info.url)          // http://127.0.0.1:<port>
+/// // ... drive it ...
+/// try await sandbox.stop()         // writes --state
+/// ```
+///
+/// Routing: a path under `/calendar/v3`, `/batch/calendar/v3` or `/v1.0` is an API request and goes to
+/// the API components only (after latency and fault injection); any other path is offered to the Google
+/// OAuth server, the Microsoft identity server, then the API components; the first answer wins, else 404.
+public final class SandboxServer: Sendable {
+    /// The first-line JSON: base URL, seeded accounts with ready tokens, descriptors.
+    public let info: SandboxInfo
+    /// Issues and checks every token; tests use it to revoke or inspect grants.
+    public let tokens: SandboxTokenAuthority
+    public let googleOAuth: GoogleOAuthServer
+    public let microsoftIdentity: MicrosoftIdentityServer
+    /// The API emulators, as mounted.
+    public let apiComponents: [SandboxNamedComponent]
+    /// Every request answered (the last `requestLogCapacity` in memory; all of them in `--log`).
+    public let log: SandboxRequestLog
+    public let faults: SandboxFaultInjector
+    public let options: SandboxOptions
+    private let http: LoopbackHTTPServer
+    private let stopped = Mutex(false)
+
+    /// The base URL, `http://127.0.0.1:<port>`.
+    public var baseURL: URL { http.baseURL }
+    public var port: UInt16 { http.port }
+    /// Connections accepted since start (keep-alive makes this smaller than the request count).
+    public var connectionsAccepted: Int { http.connectionsAccepted }
+    /// The requests in memory, oldest first.
+    public var requestLog: [SandboxRequestLogEntry] { log.entries }
+
+    private init(
+        info: SandboxInfo, tokens: SandboxTokenAuthority, googleOAuth: GoogleOAuthServer,
+        microsoftIdentity: MicrosoftIdentityServer, apiComponents: [SandboxNamedComponent], log: SandboxRequestLog,
+        faults: SandboxFaultInjector, options: SandboxOptions, http: LoopbackHTTPServer
+    ) {
+        self.info = info
+        self.tokens = tokens
+        self.googleOAuth = googleOAuth
+        self.microsoftIdentity = microsoftIdentity
+        self.apiComponents = apiComponents
+        self.log = log
+        self.faults = faults
+        self.options = options
+        self.http = http
+    }
+
+    /// Builds the components, restores `--state`, mints tokens for every seeded user, and starts serving.
+    /// - Parameter components: builds the API emulators; the default is `SandboxServices.makeAPIComponents`.
+    public static func start(
+        _ options: SandboxOptions = SandboxOptions(),
+        components: SandboxComponentFactory = SandboxServices.makeAPIComponents
+    ) async throws(SandboxError) -> SandboxServer {
+        let now = options.now
+        let tokens = SandboxTokenAuthority(
+            accessTokenLifetime: options.tokenLifetime, refreshTokenLifetime: options.refreshTokenLifetime, now: now
+        )
+        let api: SandboxAPIComponents
+        do {
+            api = try components(options.seed ?? .builtIn, tokens, now)
+        } catch let error as SandboxError {
+            throw error
+        } catch {
+            throw .badSeed(String(describing: error))
+        }
+        if let stateFile = options.stateFile, FileManager.default.fileExists(atPath: stateFile.path) {
+            try await SandboxStateFile.load(stateFile, tokens: tokens, components: api.components)
+        }
+        let google = GoogleOAuthServer(tokens: tokens, users: api.users, autoApprove: options.autoApprove, now: now)
+        let microsoft = MicrosoftIdentityServer(
+            tokens: tokens, users: api.users, autoApprove: options.autoApprove, devicePolicy: options.devicePolicy, now: now
+        )
+        let log = try SandboxRequestLog(capacity: options.requestLogCapacity, file: options.logFile)
+        let faults = SandboxFaultInjector(rate: options.faultRate, seed: options.faultSeed)
+        let router = Router(
+            google: google, microsoft: microsoft, api: api.components.map(\.component), log: log, faults: faults,
+            latency: options.latencyMs > 0 ? .milliseconds(options.latencyMs) : nil, now: now
+        )
+        let http = LoopbackHTTPServer(port: options.port) { request in await router.route(request) }
+        do {
+            try http.start()
+        } catch {
+            log.close()
+            throw .cannotStart(String(describing: error))
+        }
+        let base = http.baseURL.absoluteString
+        var accounts: [SandboxInfo.Account] = []
+        for user in api.users {
+            let descriptor = user.provider == .google ? SandboxDescriptor.google(base: base) : SandboxDescriptor.microsoft(base: base)
+            let issued = await tokens.seededTokens(
+                provider: user.provider, user: user.email, clientId: descriptor.clientId ?? "", scopes: descriptor.scopes
+            )
+            accounts.append(SandboxInfo.Account(
+                provider: user.provider, user: user.email, accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? ""
+            ))
+        }
+        let info = SandboxInfo(
+            url: base, accounts: accounts,
+            descriptors: ["google": .google(base: base), "microsoft": .microsoft(base: base)]
+        )
+        return SandboxServer(
+            info: info, tokens: tokens, googleOAuth: google, microsoftIdentity: microsoft, apiComponents: api.components,
+            log: log, faults: faults, options: options, http: http
+        )
+    }
+
+    /// Stops serving, writes `--state` (atomically) and closes `--log`. Later calls do nothing.
+    public func stop() async throws(SandboxError) {
+        let first = stopped.withLock { wasStopped in
+            defer { wasStopped = true }
+            return !wasStopped
+        }
+        guard first else { return }
+        http.stop()
+        defer { log.close() }
+        try await saveState()
+    }
+
+    /// Writes `--state` now (no-op without one).
+    public func saveState() async throws(SandboxError) {
+        guard let stateFile = options.stateFile else { return }
+        try await SandboxStateFile.save(stateFile, tokens: tokens, components: apiComponents)
+    }
+}
+
+/// Sends each request where it belongs and wraps API traffic in latency, faults and logging.
+private struct Router: Sendable {
+    let google: GoogleOAuthServer
+    let microsoft: MicrosoftIdentityServer
+    let api: [any SandboxComponent]
+    let log: SandboxRequestLog
+    let faults: SandboxFaultInjector
+    let latency: Duration?
+    let now: @Sendable () -> Date
+
+    func route(_ request: ServerRequest) async -> ServerResponse {
+        let started = ContinuousClock.now
+        var response: ServerResponse?
+        var faulted = false
+        if let provider = Self.apiProvider(request.rawPath) {
+            if let latency { try? await Task.sleep(for: latency) }
+            if let fault = faults.next(for: provider) {
+                response = fault.response(to: request, now: now())
+                faulted = true
+            } else {
+                response = await firstAnswer(api, request)
+            }
+        } else {
+            if let answer = await google.handle(request) {
+                response = answer
+            } else if let answer = await microsoft.handle(request) {
+                response = answer
+            } else {
+                response = await firstAnswer(api, request)
+            }
+        }
+        let final = response ?? .text(404, "Not Found: \(request.method) \(request.rawPath)\n")
+        let elapsed = ContinuousClock.now - started
+        log.record(SandboxRequestLogEntry(
+            time: Date(), method: request.method, path: request.rawPath, status: final.status,
+            durationMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            fault: faulted
+        ))
+        return final
+    }
+
+    private func firstAnswer(_ components: [any SandboxComponent], _ request: ServerRequest) async -> ServerResponse? {
+        for component in components {
+            if let answer = await component.handle(request) { return answer }
+        }
+        return nil
+    }
+
+    /// Which provider's API a path belongs to, or nil for OAuth and everything else.
+    static func apiProvider(_ path: String) -> SandboxProvider? {
+        if hasSegmentPrefix(path, "/calendar/v3") || hasSegmentPrefix(path, "/batch/calendar/v3") { return .google }
+        if hasSegmentPrefix(path, "/v1.0") { return .microsoft }
+        return nil
+    }
+
+    private static func hasSegmentPrefix(_ path: String, _ prefix: String) -> Bool {
+        guard path.hasPrefix(prefix) else { return false }
+        let rest = path.dropFirst(prefix.count)
+        return rest.isEmpty || rest.hasPrefix("/")
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for OAuth: filled in by its issue.

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import OAuth
+
+@Suite("Token store and account registry: 0600, atomic, refusing loose permissions")
+struct StorageTests {
+    static func tokens(_ tag: String) -> TokenSet {
+        TokenSet(accessToken: "at-\(tag)", refreshToken: "rt-\(tag)", expiresAt: Date(timeIntervalSince1970: 2_000_000_000))
+    }
+
+    static func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test("home: CALBRIDGE_HOME, else XDG_CONFIG_HOME/calbridge, else ~/.config/calbridge")
+    func homeResolution() {
+        #expect(CalbridgeHome(environment: ["CALBRIDGE_HOME": "/a", "XDG_CONFIG_HOME": "/b"]).directory.path == "/a")
+        #expect(CalbridgeHome(environment: ["XDG_CONFIG_HOME": "/b", "HOME": "/h"]).directory.path == "/b/calbridge")
+        #expect(CalbridgeHome(environment: ["HOME": "/h"]).directory.path == "/h/.config/calbridge")
+    }
+
+    @Test("token files round-trip, directory 0700 and file 0600, one file per account")
+    func roundTrip() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        let store = FileTokenStore(home: home)
+        try store.save(Self.tokens("one"), account: "ada@example.com")
+        try store.save(Self.tokens("two"), account: "../odd name")
+        #expect(try store.load(account: "ada@example.com") == Self.tokens("one"))
+        #expect(try store.load(account: "../odd name") == Self.tokens("two"))
+        #expect(try Self.mode(home.directory.path) == 0o700)
+        #expect(try Self.mode(home.tokenFile(account: "ada@example.com").path) == 0o600)
+        #expect(home.tokenFile(account: "../odd name").deletingLastPathComponent().path == home.directory.path)
+        try store.delete(account: "ada@example.com")
+        #expect(try store.load(account: "ada@example.com") == nil)
+    }
+
+    @Test("a crash at any step of a write leaves the old token file intact and readable",
+          arguments: SecureFile.WriteStep.allCases)
+    func crashSafety(_ step: SecureFile.WriteStep) throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        try FileTokenStore(home: home).save(Self.tokens("old"), account: "a")
+        let crashing = FileTokenStore(home: home, files: SecureFile(crashHook: { $0 != step }))
+        #expect(throws: SecureFile.SimulatedCrash.self) { try crashing.save(Self.tokens("new"), account: "a") }
+        // After the rename the new file is complete; before it the old one is untouched. Never a mix.
+        let survivor = try FileTokenStore(home: home).load(account: "a")
+        let renamed = [.renamed, .directorySynced].contains(step)
+        #expect(survivor == Self.tokens(renamed ? "new" : "old"))
+        // Left-over temporary files (as a real crash leaves them) do not disturb the next write.
+        try FileTokenStore(home: home).save(Self.tokens("next"), account: "a")
+        #expect(try FileTokenStore(home: home).load(account: "a") == Self.tokens("next"))
+    }
+
+    @Test("files and directories open to group or others are refused with the chmod that fixes them")
+    func loosePermissions() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        let store = FileTokenStore(home: home)
+        try store.save(Self.tokens("x"), account: "a")
+        let file = home.tokenFile(account: "a").path
+        chmod(file, 0o644)
+        #expect {
+            try store.load(account: "a")
+        } throws: { error in
+            let error = error as? StorageError
+            return error?.code == .loosePermissions && error!.message.contains("chmod 600 \(file)")
+        }
+        chmod(file, 0o600)
+        chmod(home.directory.path, 0o755)
+        #expect {
+            try AccountRegistry(home: home).accounts()
+        } throws: { ($0 as? StorageError)?.message.contains("chmod 700 \(home.directory.path)") == true }
+        #expect { try store.save(Self.tokens("y"), account: "a") } throws: { ($0 as? StorageError)?.code == .loosePermissions }
+        chmod(home.directory.path, 0o700)
+        #expect(try store.load(account: "a") == Self.tokens("x"))
+    }
+
+    @Test("the registry adds, replaces, lists sorted and removes accounts; no token in accounts.json")
+    func registry() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let registry = AccountRegistry(home: CalbridgeHome(directory: temp.url.appendingPathComponent("home")))
+        #expect(try registry.accounts().isEmpty)
+        let record = AccountRecord(name: "work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+                                   clientId: "cid", tenant: "contoso", scopes: ["offline_access"])
+        try registry.save(record)
+        try registry.save(AccountRecord(name: "home", provider: "google", api: .googleCalendarV3, user: "a@e.example",
+                                        clientId: "gid", clientSecret: "s3cret", scopes: ["cal"]))
+        var changed = record
+        changed.user = "new@c.example"
+        try registry.save(changed)
+        #expect(try registry.accounts().map(\.name) == ["home", "work"])
+        #expect(try registry.account(named: "work")?.user == "new@c.example")
+        #expect(try Self.mode(registry.home.accountsFile.path) == 0o600)
+        let text = try String(contentsOf: registry.home.accountsFile, encoding: .utf8)
+        #expect(text.contains("\"clientSecret\" : \"s3cret\""))
+        #expect(!text.contains("token\""))
+        #expect(try registry.remove("home"))
+        #expect(try !registry.remove("home"))
+        #expect { try registry.require("nope") } throws: { "\($0)".contains("known accounts: work") }
+    }
+
+    @Test("the re-authentication command names provider, account, tenant and client id, quoted for a shell")
+    func signInCommand() {
+        let record = AccountRecord(name: "my work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+                                   clientId: "cid", tenant: "contoso", scopes: [])
+        #expect(record.signInCommand == "calbridge accounts add microsoft --name 'my work' --tenant contoso --client-id cid")
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+
+/// The calbridge binary running in the background, its output readable while it runs (the
+/// sign-in URL must be followed before the process can finish).
+final class RunningCalbridge: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = CalbridgeBinary.url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_TTY"] { env[key] = nil }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = FileHandle.nullDevice
+        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.out.append(data) }
+        }
+        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.err.append(data) }
+        }
+        try process.run()
+    }
+
+    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+
+    /// The first stderr line satisfying `predicate`, waiting for it up to `timeout` seconds.
+    func stderrLine(timeout: TimeInterval = 30, where predicate: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = stderr.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+            if !process.isRunning, let line = stderr.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw BrowserStandIn.Failure(description: "no such stderr line; stderr so far:\n\(stderr)")
+    }
+
+    /// Waits for the exit and returns the status (after the pipes are drained).
+    func wait(timeout: TimeInterval = 60) async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw BrowserStandIn.Failure(description: "calbridge did not exit; stderr:\n\(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(100))  // let the readability handlers drain
+        return process.terminationStatus
+    }
+
+    /// Runs calbridge to completion.
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let running = try RunningCalbridge(arguments, environment: environment)
+        let status = try await running.wait()
+        return (status, running.stdout, running.stderr)
+    }
+}
