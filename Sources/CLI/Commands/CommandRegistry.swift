@@ -7,6 +7,7 @@ public enum CommandRegistry {
         AccountsRemoveCommand.self,
         WhoamiCommand.self,
         TimeZonesCommand.self,
+        CopyCommand.self,
         SandboxCommand.self,
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,

@@ -1,3 +1,4 @@
+import CalendarBridge
 import HTTP
 import OAuth
 import TimeZones
@@ -19,6 +20,12 @@ public enum ErrorReporting {
             return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
         case is OAuthError, is SignInError: return .failure
         case let error as SandboxError: return error.isInputError ? .usage : .failure
+        case let error as CalendarError:
+            switch error.code {
+            case .unauthorized: return .reauthenticate
+            case .notFound, .ambiguous, .invalidReference, .readOnly: return .usage
+            default: return .failure
+            }
         default: return .failure
         }
     }
