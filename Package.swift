@@ -82,8 +82,8 @@ let package = Package(
         ),
         .executableTarget(name: "calbridge", dependencies: ["CLI"]),
 
-        // Test doubles shared by the test targets (recording transport, fixed clock, temp dirs).
-        .target(name: "TestSupport", dependencies: ["HTTP"], path: "Tests/TestSupport"),
+        // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
+        .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"]),

@@ -11,7 +11,9 @@ public struct GoogleCalendarProvider: CalendarProvider {
     public let provider = ProviderKind.google
     public let account: String
     public let capabilities = ProviderCapabilities(
-        serverQuickAdd: true, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false)
+        serverQuickAdd: true, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false,
+        // Google descriptions take only a small HTML subset; Outlook's full HTML documents become text.
+        htmlBody: false)
 
     let transport: any HTTPTransport
     let baseURL: URL

@@ -10,6 +10,7 @@ public enum CommandRegistry {
         EventsCommand.self,
         AddCommand.self,
         QuickAddCommand.self,
+        CopyCommand.self,
         DemoCommand.self,
         SandboxCommand.self,
         TimeZonesCommand.self,

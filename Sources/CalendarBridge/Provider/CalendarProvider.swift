@@ -70,6 +70,16 @@ public protocol CalendarProvider: Sendable {
     /// The events in a calendar that carry an origin marker property with the lookup's value, on the
     /// whole calendar (no time window), series masters unexpanded.
     func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event]
+
+    /// Applies many writes to one calendar and reports each one's outcome, in the order given; one
+    /// failing write does not stop the others.
+    ///
+    /// The default implementation (`applyWritesIndividually`) makes the single calls, at most
+    /// `maxConcurrent` at a time. A provider overrides it to use its batch endpoint (Google batch
+    /// requests, Graph `$batch`). Updates and deletes address `Event.id`, which may be an occurrence
+    /// of a series (as listed with `expand: true`): updating one moves or changes that occurrence only,
+    /// deleting one cancels it.
+    func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult]
 }
 
 extension CalendarProvider {

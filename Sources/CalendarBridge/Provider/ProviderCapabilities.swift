@@ -11,16 +11,20 @@ public struct ProviderCapabilities: Sendable, Hashable {
     public var richShowAs: Bool
     /// Whether events carry categories.
     public var categories: Bool
+    /// Whether event bodies are written as HTML (Graph). False: the copy engine writes a plain-text
+    /// rendering of HTML bodies (tags stripped, entities decoded, line breaks kept).
+    public var htmlBody: Bool
 
     public init(
         serverQuickAdd: Bool, recurrence: RecurrenceSupport, personalSensitivity: Bool, richShowAs: Bool,
-        categories: Bool
+        categories: Bool, htmlBody: Bool = true
     ) {
         self.serverQuickAdd = serverQuickAdd
         self.recurrence = recurrence
         self.personalSensitivity = personalSensitivity
         self.richShowAs = richShowAs
         self.categories = categories
+        self.htmlBody = htmlBody
     }
 
     /// Which recurrence a provider can store.

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Copies the events of one calendar into another, on any two providers: idempotent (a second run
+/// writes nothing), crash-safe (a rerun converges to one copy per source event) and without
+/// invitations (attendees go into the body).
+///
+/// A run reads both sides, plans with `CopyPlanner` (pure), then writes through the target's
+/// `applyWrites` in batches: single events and series masters first, then the occurrences of copied
+/// series (moved ones patched, cancelled ones deleted). Per-item failures are collected; the rest is
+/// still applied. A read-only target or an unknown calendar fails before anything is written.
+///
+/// Crash safety needs no local state: every copy carries an origin marker and content hash and is
+/// created with a key derived from its origin (`IdempotencyKey.copy(of:toCalendar:)`), so a rerun finds
+/// what an interrupted run wrote, leaves matching copies alone and updates the rest.
+public struct CopyEngine: Sendable {
+    /// One side of a copy: a provider and a calendar id, with the calendar when already resolved.
+    public struct Endpoint: Sendable {
+        public var provider: any CalendarProvider
+        public var calendarID: String
+        /// When nil, the engine lists the account's calendars to find it (and its access role).
+        public var calendar: CalendarInfo?
+
+        public init(provider: any CalendarProvider, calendarID: String) {
+            self.provider = provider
+            self.calendarID = calendarID
+        }
+
+        public init(provider: any CalendarProvider, calendar: CalendarInfo) {
+            self.provider = provider
+            self.calendarID = calendar.id
+            self.calendar = calendar
+        }
+    }
+
+    /// How far a run is: writes done of writes known so far (the total grows when the occurrences of
+    /// copied series are planned).
+    public struct Progress: Sendable, Hashable {
+        public var completed: Int
+        public var total: Int
+        public var failed: Int
+    }
+
+    public var source: Endpoint
+    public var target: Endpoint
+    public var options: CopyOptions
+
+    public init(source: Endpoint, target: Endpoint, options: CopyOptions) {
+        self.source = source
+        self.target = target
+        self.options = options
+    }
+
+    /// Runs the copy (or with `options.dryRun` only plans it).
+    /// - Parameter progress: called after each batch of writes (from any task).
+    /// - Returns: the counts and items; per-item failures are in it, not thrown.
+    /// - Throws: `CalendarError` when nothing could be done: an unknown calendar (`.notFound`), a
+    ///   target the user cannot write to (`.readOnly`), an expired grant (`.unauthorized`), or a failed
+    ///   read of either side. Nothing has been written then.
+    public func run(progress: (@Sendable (Progress) -> Void)? = nil) async throws -> CopyResult {
+        let (sourceCalendar, targetCalendar) = try await resolveCalendars()
+        guard targetCalendar.accessRole.canWrite else {
+            throw CalendarError(
+                .readOnly, "the target calendar is \(targetCalendar.accessRole.rawValue)-only for this account",
+                provider: target.provider.provider, account: target.provider.account, calendar: targetCalendar.name)
+        }
+        if sourceCalendar.id == targetCalendar.id && source.provider.account == target.provider.account
+            && source.provider.provider == target.provider.provider
+        {
+            throw CalendarError(
+                .invalidRequest, "source and target are the same calendar", provider: target.provider.provider,
+                account: target.provider.account, calendar: targetCalendar.name)
+        }
+        let planner = CopyPlanner(
+            sourceProvider: source.provider.provider, sourceAccount: source.provider.account,
+            sourceCalendarID: sourceCalendar.id, targetCalendarID: targetCalendar.id,
+            target: target.provider.capabilities, options: options)
+
+        // Read both sides at once.
+        let seriesMode = options.recurrence == .series
+        let sourceProvider = source.provider
+        let targetProvider = target.provider
+        let window = options.window
+        async let listed = sourceProvider.listEvents(calendarID: sourceCalendar.id, range: window, expand: !seriesMode)
+        async let expanded: [Event] =
+            seriesMode ? sourceProvider.listEvents(calendarID: sourceCalendar.id, range: window, expand: true) : []
+        async let copies = targetProvider.findEvents(origin: planner.copiesLookup, in: targetCalendar.id)
+        let sourceEvents = try await listed
+        let sourceOccurrences = try await expanded
+        let existing = try await copies
+
+        var plan = planner.plan(sourceEvents: sourceEvents, sourceOccurrences: sourceOccurrences, existingCopies: existing)
+        let label = { (c: CalendarInfo) in "\(c.account):\(c.name)" }
+        let sourceExceptions = sourceEvents.filter { $0.seriesID != nil }
+
+        if options.dryRun {
+            // Occurrences can only be compared for series that already have a copy.
+            let linked = plan.series.compactMap { s in s.targetMasterID.map { (sourceMaster: s.sourceMaster, targetMasterID: $0) } }
+            if !linked.isEmpty {
+                let targetOccurrences = try await targetProvider.listEvents(
+                    calendarID: targetCalendar.id, range: window, expand: true)
+                plan.entries += planner.planOccurrences(
+                    series: linked, sourceOccurrences: sourceOccurrences, sourceExceptions: sourceExceptions,
+                    targetOccurrences: targetOccurrences)
+            }
+            return CopyResult(
+                source: label(sourceCalendar), target: label(targetCalendar), dryRun: true,
+                items: plan.entries.map(\.item), fallbacks: plan.fallbacks)
+        }
+
+        let counter = ProgressCounter(total: plan.writes.count, report: progress)
+        var entries = await execute(plan.entries, in: targetCalendar.id, counter: counter)
+
+        // Phase 2: occurrences of series copied as series, against the masters as now stored.
+        var extraErrors: [CopyResult.ItemError] = []
+        let linked: [(sourceMaster: Event, targetMasterID: String)] = plan.series.compactMap { s in
+            let item = entries[s.entryIndex].item
+            guard item.status != .failed, let id = s.targetMasterID ?? item.targetEventID else { return nil }
+            return (s.sourceMaster, id)
+        }
+        if !linked.isEmpty {
+            do {
+                let targetOccurrences = try await targetProvider.listEvents(
+                    calendarID: targetCalendar.id, range: window, expand: true)
+                let occurrenceEntries = planner.planOccurrences(
+                    series: linked, sourceOccurrences: sourceOccurrences, sourceExceptions: sourceExceptions,
+                    targetOccurrences: targetOccurrences)
+                await counter.add(total: occurrenceEntries.compactMap(\.write).count)
+                entries += await execute(occurrenceEntries, in: targetCalendar.id, counter: counter)
+            } catch {
+                extraErrors.append(
+                    .init(message: "occurrences of copied series not compared: \(Self.describe(error))"))
+            }
+        }
+        return CopyResult(
+            source: label(sourceCalendar), target: label(targetCalendar), dryRun: false,
+            items: entries.map(\.item), fallbacks: plan.fallbacks, extraErrors: extraErrors)
+    }
+
+    /// Finds both calendars (listing an account only when its calendar is not given).
+    func resolveCalendars() async throws -> (CalendarInfo, CalendarInfo) {
+        let s = source
+        let t = target
+        async let sourceCalendar = Self.resolve(s)
+        async let targetCalendar = Self.resolve(t)
+        return (try await sourceCalendar, try await targetCalendar)
+    }
+
+    static func resolve(_ endpoint: Endpoint) async throws -> CalendarInfo {
+        if let calendar = endpoint.calendar { return calendar }
+        let calendars = try await endpoint.provider.listCalendars()
+        if let found = calendars.first(where: { $0.id == endpoint.calendarID }) { return found }
+        throw CalendarError(
+            .notFound, "no calendar with that id", provider: endpoint.provider.provider,
+            account: endpoint.provider.account, calendar: endpoint.calendarID, candidates: calendars.map(\.name))
+    }
+
+    /// Applies the entries' writes in batches, at most `maxConcurrentBatches` at once, and returns the
+    /// entries with their status (and new ids) filled in.
+    func execute(_ entries: [CopyPlan.Entry], in calendarID: String, counter: ProgressCounter) async -> [CopyPlan.Entry] {
+        var result = entries
+        let indexes = entries.indices.filter { entries[$0].write != nil }
+        let batches = stride(from: 0, to: indexes.count, by: options.batchSize).map {
+            Array(indexes[$0..<min($0 + options.batchSize, indexes.count)])
+        }
+        guard !batches.isEmpty else { return result }
+        let provider = target.provider
+        let perBatch = options.maxConcurrentPerBatch
+        let writes = entries.map(\.write)
+        await withTaskGroup(of: ([Int], [EventWriteResult]).self) { group in
+            var next = 0
+            func start() {
+                let batch = batches[next]
+                next += 1
+                group.addTask {
+                    let outcomes = await provider.applyWrites(batch.map { writes[$0]! }, in: calendarID, maxConcurrent: perBatch)
+                    return (batch, outcomes)
+                }
+            }
+            while next < min(options.maxConcurrentBatches, batches.count) { start() }
+            for await (batch, outcomes) in group {
+                var failures = 0
+                for (position, index) in batch.enumerated() {
+                    let outcome: EventWriteResult =
+                        position < outcomes.count
+                        ? outcomes[position]
+                        : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
+                    switch outcome {
+                    case .success(.created(let event)):
+                        result[index].item.status = .done
+                        result[index].item.targetEventID = event.id
+                    case .success:
+                        result[index].item.status = .done
+                    case .failure(let error):
+                        result[index].item.status = .failed
+                        result[index].item.error = Self.describe(error)
+                        failures += 1
+                    }
+                }
+                await counter.advance(by: batch.count, failed: failures)
+                if next < batches.count { start() }
+            }
+        }
+        return result
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? CalendarError)?.description ?? String(describing: error)
+    }
+}
+
+/// Counts finished writes and reports them.
+actor ProgressCounter {
+    private var progress: CopyEngine.Progress
+    private let report: (@Sendable (CopyEngine.Progress) -> Void)?
+
+    init(total: Int, report: (@Sendable (CopyEngine.Progress) -> Void)?) {
+        progress = .init(completed: 0, total: total, failed: 0)
+        self.report = report
+    }
+
+    func add(total: Int) {
+        progress.total += total
+        if total > 0 { report?(progress) }
+    }
+
+    func advance(by count: Int, failed: Int) {
+        progress.completed += count
+        progress.failed += failed
+        report?(progress)
+    }
+}

@@ -1,0 +1,52 @@
+/// What a copy takes over from each source event (`--fields`).
+public enum CopyFields: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Title, times with their zone, all-day, location, body, show-as, sensitivity, reminders, the
+    /// online-meeting link (into location or body) and the attendees' names (into the body).
+    case basic
+    /// `basic` plus categories where the target has them.
+    case all
+    /// Only the time: titled "Busy", marked private, no details.
+    case busy
+}
+
+/// How recurring series are copied (`--recurrence`).
+public enum CopyRecurrence: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A series becomes a series; its cancelled and moved occurrences are mirrored. A rule the target
+    /// cannot store falls back to `instances` for that series (the result says so).
+    case series
+    /// Every occurrence in the window becomes a single event.
+    case instances
+}
+
+/// How a copy runs.
+public struct CopyOptions: Sendable, Hashable {
+    /// The source events to copy: those overlapping this range.
+    public var window: TimeRange
+    public var fields: CopyFields
+    public var recurrence: CopyRecurrence
+    /// Delete copies whose source event is gone from the window, and surplus duplicate copies.
+    /// Without it nothing is ever deleted.
+    public var prune: Bool
+    /// Plan only: read both sides, write nothing.
+    public var dryRun: Bool
+    /// Writes per `applyWrites` call (Graph `$batch` takes 20).
+    public var batchSize: Int
+    /// `applyWrites` calls in flight at once.
+    public var maxConcurrentBatches: Int
+    /// Single calls in flight within one `applyWrites` call (providers without a batch endpoint).
+    public var maxConcurrentPerBatch: Int
+
+    public init(
+        window: TimeRange, fields: CopyFields = .basic, recurrence: CopyRecurrence = .series, prune: Bool = false,
+        dryRun: Bool = false, batchSize: Int = 20, maxConcurrentBatches: Int = 4, maxConcurrentPerBatch: Int = 4
+    ) {
+        self.window = window
+        self.fields = fields
+        self.recurrence = recurrence
+        self.prune = prune
+        self.dryRun = dryRun
+        self.batchSize = max(1, batchSize)
+        self.maxConcurrentBatches = max(1, maxConcurrentBatches)
+        self.maxConcurrentPerBatch = max(1, maxConcurrentPerBatch)
+    }
+}

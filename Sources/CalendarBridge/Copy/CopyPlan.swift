@@ -1,0 +1,42 @@
+/// What a copy will do: one entry per source event, existing copy or series occurrence, each with the
+/// write that carries it out (nil for unchanged, skipped and kept duplicates).
+public struct CopyPlan: Sendable, Hashable {
+    /// One planned item and its write.
+    public struct Entry: Sendable, Hashable {
+        public var item: CopyItem
+        public var write: EventWrite?
+
+        public init(item: CopyItem, write: EventWrite?) {
+            self.item = item
+            self.write = write
+        }
+    }
+
+    /// A source series master copied as a series: its occurrences are compared after the master is written.
+    public struct Series: Sendable, Hashable {
+        public var sourceMaster: Event
+        /// The copy's id when it already exists; nil when the entry at `entryIndex` creates it.
+        public var targetMasterID: String?
+        /// The entry that creates, updates or keeps the master's copy.
+        public var entryIndex: Int
+
+        public init(sourceMaster: Event, targetMasterID: String?, entryIndex: Int) {
+            self.sourceMaster = sourceMaster
+            self.targetMasterID = targetMasterID
+            self.entryIndex = entryIndex
+        }
+    }
+
+    public var entries: [Entry]
+    public var fallbacks: [CopyFallback]
+    public var series: [Series]
+
+    public init(entries: [Entry] = [], fallbacks: [CopyFallback] = [], series: [Series] = []) {
+        self.entries = entries
+        self.fallbacks = fallbacks
+        self.series = series
+    }
+
+    /// The writes in entry order.
+    public var writes: [EventWrite] { entries.compactMap(\.write) }
+}

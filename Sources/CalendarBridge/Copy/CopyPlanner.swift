@@ -1,0 +1,324 @@
+import Foundation
+
+/// The pure part of a copy: from what both sides hold now to a plan of creates, updates, deletes and
+/// skips. No I/O; `CopyEngine` does the reading and writing around it.
+public struct CopyPlanner: Sendable {
+    /// The source calendar's coordinates (they go into every origin marker).
+    public var sourceProvider: ProviderKind
+    public var sourceAccount: String
+    public var sourceCalendarID: String
+    public var targetCalendarID: String
+    public var projection: CopyProjection
+    public var options: CopyOptions
+
+    public init(
+        sourceProvider: ProviderKind, sourceAccount: String, sourceCalendarID: String, targetCalendarID: String,
+        target: ProviderCapabilities, options: CopyOptions
+    ) {
+        self.sourceProvider = sourceProvider
+        self.sourceAccount = sourceAccount
+        self.sourceCalendarID = sourceCalendarID
+        self.targetCalendarID = targetCalendarID
+        self.projection = CopyProjection(fields: options.fields, target: target)
+        self.options = options
+    }
+
+    /// The lookup that finds every copy of this source calendar on the target.
+    public var copiesLookup: OriginLookup {
+        .calendar(provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID)
+    }
+
+    /// The marker a copy of `source` carries.
+    public func marker(for source: Event, hash: String) -> OriginMarker {
+        OriginMarker(
+            provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID, eventID: source.id,
+            contentHash: hash)
+    }
+
+    /// What the source event should look like on the target: the copy with its marker, and the hash.
+    struct Unit {
+        var source: Event
+        var copy: Event
+        var hash: String
+        var asSeries: Bool
+        var fallbackReason: String?
+    }
+
+    // MARK: phase 1: single events and series masters
+
+    /// Plans the copy of single events and series masters.
+    /// - Parameters:
+    ///   - sourceEvents: with `.series`, the source listed with `expand: false` (single events, series
+    ///     masters, exceptions); with `.instances`, listed with `expand: true`.
+    ///   - sourceOccurrences: with `.series`, the source listed with `expand: true` (the occurrences a
+    ///     series falls back to when the target cannot store its rule); ignored with `.instances`.
+    ///   - existingCopies: `findEvents(origin: copiesLookup, in: target)`: every copy of this source
+    ///     calendar on the whole target calendar.
+    public func plan(sourceEvents: [Event], sourceOccurrences: [Event], existingCopies: [Event]) -> CopyPlan {
+        var plan = CopyPlan()
+        var units: [Unit] = []
+        let seriesMode = options.recurrence == .series
+        let masterIDs = Set(sourceEvents.filter { $0.recurrence != nil && $0.seriesID == nil }.map(\.id))
+
+        for source in sourceEvents {
+            if source.origin != nil {
+                plan.entries.append(skip(source, "it is a calbridge copy (never copied again)"))
+                continue
+            }
+            if let seriesID = source.seriesID {
+                // Exceptions of a series copied as a series are mirrored with its occurrences.
+                if seriesMode && masterIDs.contains(seriesID) { continue }
+                if source.status == .cancelled { continue }
+                if seriesMode {
+                    plan.entries.append(skip(source, "its series is not in the listing"))
+                    continue
+                }
+            }
+            if source.status == .cancelled {
+                plan.entries.append(skip(source, "it is cancelled"))
+                continue
+            }
+            guard let recurrence = source.recurrence else {
+                units.append(unit(source, recurrence: nil))
+                continue
+            }
+            switch SeriesFit.recurrence(for: recurrence, on: projection.target.recurrence) {
+            case .success(let rule) where seriesMode:
+                units.append(unit(source, recurrence: rule))
+            case let outcome:
+                let reason: String
+                if case .failure(let refusal) = outcome { reason = refusal.reason } else { reason = "copied as instances" }
+                let occurrences = sourceOccurrences.filter { $0.seriesID == source.id && $0.status != .cancelled }
+                if seriesMode {
+                    plan.fallbacks.append(
+                        CopyFallback(sourceEventID: source.id, title: source.title, reason: reason, occurrences: occurrences.count))
+                }
+                for occurrence in occurrences where occurrence.origin == nil {
+                    var u = unit(occurrence, recurrence: nil)
+                    u.fallbackReason = "series copied as instances: \(reason)"
+                    units.append(u)
+                }
+            }
+        }
+
+        // Existing copies of this source calendar, by source event id (occurrence-level copies aside).
+        let calendarKey = OriginMarker.calendarKey(provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID)
+        var copiesBySource: [String: [Event]] = [:]
+        var order: [String] = []
+        for copy in existingCopies where copy.seriesID == nil {
+            guard let origin = copy.origin, origin.calendarKey == calendarKey else { continue }
+            if copiesBySource[origin.eventID] == nil { order.append(origin.eventID) }
+            copiesBySource[origin.eventID, default: []].append(copy)
+        }
+
+        var matched = Set<String>()
+        for u in units {
+            let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
+            let title = u.source.title
+            let start = CopyItem.startText(u.source.start)
+            guard let copies = copiesBySource[u.source.id], !copies.isEmpty else {
+                plan.entries.append(
+                    .init(
+                        item: CopyItem(action: .create, sourceEventID: u.source.id, title: title, start: start, reason: u.fallbackReason),
+                        write: .create(u.copy, idempotencyKey: key)))
+                if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: nil, entryIndex: plan.entries.count - 1)) }
+                continue
+            }
+            matched.insert(u.source.id)
+            let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID)
+            if keeper.origin?.contentHash == u.hash {
+                plan.entries.append(
+                    .init(
+                        item: CopyItem(
+                            action: .unchanged, status: .done, sourceEventID: u.source.id, targetEventID: keeper.id,
+                            title: title, start: start, reason: u.fallbackReason),
+                        write: nil))
+            } else {
+                var update = u.copy
+                update.id = keeper.id
+                update.calendarID = targetCalendarID
+                plan.entries.append(
+                    .init(
+                        item: CopyItem(
+                            action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
+                            start: start, reason: u.fallbackReason ?? "the source changed"),
+                        write: .update(update)))
+            }
+            if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: keeper.id, entryIndex: plan.entries.count - 1)) }
+            for extra in copies where extra.id != keeper.id {
+                plan.entries.append(surplus(extra))
+            }
+        }
+
+        // Copies whose source is not among this run's events.
+        for eventID in order where !matched.contains(eventID) {
+            for copy in copiesBySource[eventID]! {
+                guard options.prune, inWindow(copy) else { continue }
+                plan.entries.append(
+                    .init(
+                        item: CopyItem(
+                            action: .delete, sourceEventID: eventID, targetEventID: copy.id, title: copy.title,
+                            start: CopyItem.startText(copy.start), reason: "its source event is gone from the window"),
+                        write: .delete(id: copy.id)))
+            }
+        }
+        return plan
+    }
+
+    func unit(_ source: Event, recurrence: Recurrence?) -> Unit {
+        var copy = projection.copy(of: source, recurrence: recurrence)
+        let hash = CopyProjection.contentHash(of: copy)
+        copy.origin = marker(for: source, hash: hash)
+        return Unit(source: source, copy: copy, hash: hash, asSeries: recurrence != nil)
+    }
+
+    func skip(_ source: Event, _ reason: String) -> CopyPlan.Entry {
+        .init(
+            item: CopyItem(
+                action: .skip, status: .done, sourceEventID: source.id, title: source.title,
+                start: CopyItem.startText(source.start), reason: reason, occurrence: source.seriesID != nil),
+            write: nil)
+    }
+
+    func surplus(_ copy: Event) -> CopyPlan.Entry {
+        let item = CopyItem(
+            action: options.prune ? .delete : .duplicate, status: options.prune ? .planned : .done,
+            sourceEventID: copy.origin?.eventID, targetEventID: copy.id, title: copy.title,
+            start: CopyItem.startText(copy.start),
+            reason: options.prune ? "a second copy of the same source event" : "a second copy of the same source event (--prune deletes it)",
+            duplicate: true)
+        return .init(item: item, write: options.prune ? .delete(id: copy.id) : nil)
+    }
+
+    /// Of several copies of one source event, the one to keep: the one already up to date, else the
+    /// one with the deterministic id, else the oldest; ties by id, so every run picks the same.
+    static func keeper(_ copies: [Event], hash: String, googleID: String) -> Event {
+        copies.min { a, b in
+            func rank(_ e: Event) -> Int { (e.origin?.contentHash == hash ? 0 : 2) + (e.id == googleID ? 0 : 1) }
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
+            let ca = a.created ?? .distantFuture
+            let cb = b.created ?? .distantFuture
+            if ca != cb { return ca < cb }
+            return a.id < b.id
+        }!
+    }
+
+    /// Whether a copy lies in the window (and so may be pruned). A series counts when it starts before
+    /// the window ends and has not ended before it starts; a series ending after a count only when it
+    /// starts inside the window (its end is unknown without expanding it).
+    func inWindow(_ copy: Event) -> Bool {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let start = copy.start.instant(allDayZone: utc)
+        let end = copy.end.instant(allDayZone: utc)
+        guard let recurrence = copy.recurrence else {
+            return options.window.overlaps(start: start, end: end)
+        }
+        guard start < options.window.end else { return false }
+        for rule in recurrence.rules {
+            switch rule.until {
+            case .instant(let until)? where until < options.window.start: return false
+            case .date(let date)? where date.adding(days: 1).startInstant(in: utc) < options.window.start: return false
+            default: break
+            }
+            if rule.count != nil && start < options.window.start { return false }
+        }
+        return true
+    }
+
+    // MARK: phase 2: occurrences of series copied as series
+
+    /// Plans the occurrence-level changes of series copied as series: an occurrence moved or changed
+    /// in the source is patched on the target's occurrence with the same original start; one cancelled
+    /// in the source (missing from its expansion) is deleted on the target.
+    /// - Parameters:
+    ///   - series: each source master with its copy's id on the target.
+    ///   - sourceOccurrences: the source listed with `expand: true` over the window.
+    ///   - sourceExceptions: exceptions from the `expand: false` listing (moved, changed or cancelled
+    ///     occurrences), so an occurrence moved out of the window is still known.
+    ///   - targetOccurrences: the target listed with `expand: true` over the window.
+    public func planOccurrences(
+        series: [(sourceMaster: Event, targetMasterID: String)], sourceOccurrences: [Event], sourceExceptions: [Event],
+        targetOccurrences: [Event]
+    ) -> [CopyPlan.Entry] {
+        var entries: [CopyPlan.Entry] = []
+        for (master, targetID) in series {
+            var source: [String: Event] = [:]
+            var cancelled = Set<String>()
+            for e in sourceExceptions where e.seriesID == master.id {
+                if e.status == .cancelled { cancelled.insert(Self.occurrenceKey(e)) } else { source[Self.occurrenceKey(e)] = e }
+            }
+            for e in sourceOccurrences where e.seriesID == master.id && e.status != .cancelled {
+                source[Self.occurrenceKey(e)] = e
+            }
+            let targets = targetOccurrences.filter { $0.seriesID == targetID && $0.status != .cancelled }
+            let masterCopy = projection.copy(of: master)
+            let masterSignature = Self.signature(masterCopy, anchor: master.start)
+
+            for t in targets.sorted(by: { Self.occurrenceKey($0) < Self.occurrenceKey($1) }) {
+                let key = Self.occurrenceKey(t)
+                guard let s = source[key] else {
+                    // Nothing in the source at this time: cancelled there. Guard against a source whose
+                    // expansion came back empty for the series (nothing to compare with).
+                    guard cancelled.contains(key) || !source.isEmpty else { continue }
+                    entries.append(
+                        .init(
+                            item: CopyItem(
+                                action: .update, sourceEventID: master.id, targetEventID: t.id, title: t.title,
+                                start: CopyItem.startText(t.originalStart ?? t.start),
+                                reason: "occurrence cancelled in the source series", occurrence: true),
+                            write: .delete(id: t.id)))
+                    continue
+                }
+                var copy = projection.copy(of: s)
+                let hash = CopyProjection.contentHash(of: copy)
+                if t.origin?.contentHash == hash { continue }
+                let isException = Self.signature(copy, anchor: s.originalStart ?? s.start) != masterSignature
+                let patchedBefore = t.origin != nil && t.origin?.eventID != master.id
+                guard isException || patchedBefore else { continue }
+                copy.id = t.id
+                copy.calendarID = targetCalendarID
+                copy.seriesID = t.seriesID
+                copy.originalStart = t.originalStart
+                copy.origin = marker(for: s, hash: hash)
+                entries.append(
+                    .init(
+                        item: CopyItem(
+                            action: .update, sourceEventID: s.id, targetEventID: t.id, title: s.title,
+                            start: CopyItem.startText(s.start),
+                            reason: isException ? "occurrence moved or changed in the source series" : "occurrence restored to the series",
+                            occurrence: true),
+                        write: .update(copy)))
+            }
+        }
+        return entries
+    }
+
+    /// An occurrence's identity within its series: its original start as an instant (or date).
+    static func occurrenceKey(_ event: Event) -> String {
+        switch event.originalStart ?? event.start {
+        case .allDay(let date): "date:\(date)"
+        case .timed(let instant, _): "at:\(Int64((instant.timeIntervalSince1970 * 1000).rounded()))"
+        }
+    }
+
+    /// The copied content with the times made relative (offset from `anchor`, duration), so an
+    /// unmoved, unchanged occurrence has its master's signature.
+    static func signature(_ copy: Event, anchor: EventTime) -> String {
+        var neutral = copy
+        let day = LocalDate(year: 2000, month: 1, day: 1)!
+        neutral.start = .allDay(date: day)
+        neutral.end = .allDay(date: day)
+        neutral.recurrence = nil
+        return CopyProjection.contentHash(of: neutral) + "|\(distance(anchor, copy.start))|\(distance(copy.start, copy.end))"
+    }
+
+    /// Seconds between two times (days × 86400 between all-day dates).
+    static func distance(_ a: EventTime, _ b: EventTime) -> Int {
+        switch (a, b) {
+        case (.allDay(let x), .allDay(let y)): return x.days(to: y) * 86_400
+        default:
+            let utc = TimeZone(secondsFromGMT: 0)!
+            return Int(b.instant(allDayZone: utc).timeIntervalSince(a.instant(allDayZone: utc)).rounded())
+        }
+    }
+}

@@ -1,0 +1,437 @@
+import CalendarBridge
+import Foundation
+
+/// A `CalendarProvider` that keeps its calendars in memory: the double for copy-engine tests.
+///
+/// Behaves like the services where it matters for copying: series masters are expanded into
+/// occurrences (daily, weekly with days, monthly, yearly; interval, count, until, EXDATE dates);
+/// occurrences are addressed by `<master id>_<original start>` and can be patched (an exception) or
+/// deleted (cancelled); creates with an idempotency key are repeat-safe the way the chosen `provider`
+/// does it (Google: the key's event id, a repeat returns the existing event; Microsoft: the key's
+/// transaction id). Read-only calendars refuse writes.
+///
+/// Faults for tests: `failWritesAfter(_:loseFirstResponse:)` lets a number of writes through and fails
+/// the rest (optionally applying the first failing one and losing its response, as a crash or a
+/// dropped connection after the server acted would); `failWrites(where:)` fails chosen writes;
+/// `failReads(with:)` fails every read (an expired grant).
+package actor InMemoryCalendarProvider: CalendarProvider {
+    package nonisolated let provider: ProviderKind
+    package nonisolated let account: String
+    package nonisolated let capabilities: ProviderCapabilities
+
+    private var calendars: [CalendarInfo]
+    /// Single events and series masters per calendar, in creation order.
+    private var stored: [String: [Event]] = [:]
+    /// Exceptions per series master id, by occurrence key (cancelled ones have status `.cancelled`).
+    private var exceptions: [String: [String: Event]] = [:]
+    private var transactions: [String: String] = [:]
+    private var nextNumber = 1
+
+    /// Every call, in order: `list`, `find`, `get`, `calendars`, `create <id>`, `update <id>`, `delete <id>`.
+    package private(set) var log: [String] = []
+    /// Writes that reached the store (including ones whose response was lost).
+    package private(set) var writesApplied = 0
+
+    private var writeBudget: Int?
+    private var loseFirstResponse = false
+    private var lostOne = false
+    private var writeFailure: (@Sendable (EventWrite) -> CalendarError?)?
+    private var readFailure: CalendarError?
+
+    /// - Parameters:
+    ///   - provider: whose behaviour to imitate (ids, idempotency, default capabilities).
+    ///   - capabilities: defaults to what the real provider of that kind can do.
+    package init(
+        provider: ProviderKind = .google, account: String = "mem", calendars: [CalendarInfo] = [],
+        capabilities: ProviderCapabilities? = nil
+    ) {
+        self.provider = provider
+        self.account = account
+        self.calendars = calendars
+        self.capabilities = capabilities ?? Self.defaultCapabilities(provider)
+    }
+
+    package static func defaultCapabilities(_ kind: ProviderKind) -> ProviderCapabilities {
+        kind == .microsoft
+            ? ProviderCapabilities(
+                serverQuickAdd: false, recurrence: .patterned, personalSensitivity: true, richShowAs: true, categories: true,
+                htmlBody: true)
+            : ProviderCapabilities(
+                serverQuickAdd: true, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false,
+                htmlBody: false)
+    }
+
+    // MARK: test setup and inspection
+
+    /// Adds a calendar.
+    package func addCalendar(_ calendar: CalendarInfo) { calendars.append(calendar) }
+
+    /// Stores an event as if it had always been there (no write is logged). Returns it with its id.
+    @discardableResult
+    package func seed(_ event: Event, in calendarID: String) -> Event {
+        var e = event
+        if e.id.isEmpty { e.id = newID() }
+        e.calendarID = calendarID
+        if e.created == nil { e.created = Date(timeIntervalSince1970: 1_700_000_000 + Double(nextNumber)) }
+        if let seriesID = e.seriesID {
+            exceptions[seriesID, default: [:]][Self.key(e.originalStart ?? e.start)] = e
+        } else {
+            stored[calendarID, default: []].append(e)
+        }
+        return e
+    }
+
+    /// The single events and series masters of a calendar (no occurrences), as stored.
+    package func storedEvents(in calendarID: String) -> [Event] { stored[calendarID] ?? [] }
+
+    /// The writes logged so far.
+    package var writeLog: [String] {
+        log.filter { $0.hasPrefix("create") || $0.hasPrefix("update") || $0.hasPrefix("delete") }
+    }
+
+    package func clearLog() { log = [] }
+
+    /// Lets `count` more writes through, then fails every write (nil: no limit). With
+    /// `loseFirstResponse`, the first write over the limit is applied but reported as failed.
+    package func failWritesAfter(_ count: Int?, loseFirstResponse: Bool = false) {
+        writeBudget = count
+        self.loseFirstResponse = loseFirstResponse
+        lostOne = false
+    }
+
+    /// Fails (without applying) each write for which `rule` returns an error.
+    package func failWrites(where rule: (@Sendable (EventWrite) -> CalendarError?)?) { writeFailure = rule }
+
+    /// Fails every read with `error` (nil: reads work again).
+    package func failReads(with error: CalendarError?) { readFailure = error }
+
+    // MARK: CalendarProvider
+
+    package func userInfo() async throws -> UserInfo { UserInfo(displayName: account) }
+
+    package func listCalendars() async throws -> [CalendarInfo] {
+        log.append("calendars")
+        try checkRead()
+        return calendars
+    }
+
+    package func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        log.append("list")
+        try checkRead()
+        try checkCalendar(calendarID)
+        var result: [Event] = []
+        for event in stored[calendarID] ?? [] {
+            guard event.recurrence != nil else {
+                if Self.overlaps(event, range) { result.append(event) }
+                continue
+            }
+            let occurrences = self.occurrences(of: event, through: range.end)
+            if expand {
+                result += occurrences.filter { $0.status != .cancelled && Self.overlaps($0, range) }
+            } else {
+                if Self.expand(event, through: range.end).contains(where: { Self.overlaps($0, range) }) { result.append(event) }
+                // Exceptions as Google lists them with singleEvents=false: changed and cancelled ones.
+                for exception in (exceptions[event.id] ?? [:]).values.sorted(by: { $0.id < $1.id }) {
+                    let probe = exception.status == .cancelled
+                        ? Event(title: "", start: exception.originalStart ?? exception.start, end: exception.originalStart ?? exception.start)
+                        : exception
+                    if Self.overlaps(probe, range) { result.append(exception) }
+                }
+            }
+        }
+        return result.sorted { Self.sortKey($0) < Self.sortKey($1) }
+    }
+
+    package func getEvent(id: String, calendarID: String) async throws -> Event {
+        log.append("get")
+        try checkRead()
+        if let event = find(id: id, calendarID: calendarID) { return event }
+        throw CalendarError(.notFound, "no event \(id)", provider: provider, account: account, calendar: calendarID)
+    }
+
+    package func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+        try checkCalendar(calendarID, writing: true)
+        let fate = try admitWrite(.create(event, idempotencyKey: idempotencyKey))
+        var created = event
+        created.calendarID = calendarID
+        created.seriesID = nil
+        created.originalStart = nil
+        if provider == .google, let key = idempotencyKey {
+            created.id = key.googleEventID
+            if let existing = stored[calendarID]?.first(where: { $0.id == created.id }) {
+                // Google answers 409; the provider adopts the existing event.
+                log.append("create \(created.id) (exists)")
+                return try deliver(existing, fate)
+            }
+        } else if let key = idempotencyKey, let existingID = transactions[key.transactionID],
+            let existing = stored[calendarID]?.first(where: { $0.id == existingID })
+        {
+            log.append("create \(existingID) (same transaction)")
+            return try deliver(existing, fate)
+        } else {
+            created.id = newID()
+        }
+        if let key = idempotencyKey { transactions[key.transactionID] = created.id }
+        created.created = Date()
+        created.updated = created.created
+        stored[calendarID, default: []].append(created)
+        writesApplied += 1
+        log.append("create \(created.id)")
+        return try deliver(created, fate)
+    }
+
+    package func updateEvent(_ event: Event) async throws -> Event {
+        try checkCalendar(event.calendarID, writing: true)
+        let fate = try admitWrite(.update(event))
+        let calendarID = event.calendarID
+        if let index = stored[calendarID]?.firstIndex(where: { $0.id == event.id }) {
+            let old = stored[calendarID]![index]
+            var updated = event
+            updated.created = old.created
+            updated.updated = Date()
+            updated.seriesID = nil
+            updated.originalStart = nil
+            if old.recurrence != nil && (old.recurrence != updated.recurrence || old.start != updated.start) {
+                // Changing a series' rule or start drops its exceptions (as Graph does).
+                exceptions[old.id] = nil
+            }
+            stored[calendarID]![index] = updated
+            writesApplied += 1
+            log.append("update \(event.id)")
+            return try deliver(updated, fate)
+        }
+        guard var occurrence = occurrence(id: event.id, calendarID: calendarID) else {
+            throw CalendarError(.notFound, "no event \(event.id)", provider: provider, account: account, calendar: calendarID)
+        }
+        let originalStart = occurrence.originalStart!
+        let seriesID = occurrence.seriesID!
+        occurrence = event
+        occurrence.seriesID = seriesID
+        occurrence.originalStart = originalStart
+        occurrence.recurrence = nil
+        occurrence.updated = Date()
+        exceptions[seriesID, default: [:]][Self.key(originalStart)] = occurrence
+        writesApplied += 1
+        log.append("update \(event.id)")
+        return try deliver(occurrence, fate)
+    }
+
+    package func deleteEvent(id: String, calendarID: String) async throws {
+        try checkCalendar(calendarID, writing: true)
+        let fate = try admitWrite(.delete(id: id))
+        log.append("delete \(id)")
+        if let index = stored[calendarID]?.firstIndex(where: { $0.id == id }) {
+            stored[calendarID]!.remove(at: index)
+            exceptions[id] = nil
+            writesApplied += 1
+        } else if var occurrence = occurrence(id: id, calendarID: calendarID) {
+            occurrence.status = .cancelled
+            exceptions[occurrence.seriesID!, default: [:]][Self.key(occurrence.originalStart!)] = occurrence
+            writesApplied += 1
+        }
+        _ = try deliver((), fate)
+    }
+
+    package func quickAdd(text: String, in calendarID: String) async throws -> Event {
+        throw CalendarError(.unsupported, "the in-memory provider has no quick add", provider: provider, account: account)
+    }
+
+    package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        log.append("find")
+        try checkRead()
+        try checkCalendar(calendarID)
+        var found = (stored[calendarID] ?? []).filter { $0.propertiesToWrite[origin.property] == origin.value }
+        if provider == .google {
+            // Google's property search also returns exceptions that carry the property.
+            for master in stored[calendarID] ?? [] {
+                found += (exceptions[master.id] ?? [:]).values.filter {
+                    $0.status != .cancelled && $0.propertiesToWrite[origin.property] == origin.value
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: internals
+
+    private enum Fate { case normal, loseResponse }
+
+    private func admitWrite(_ write: EventWrite) throws -> Fate {
+        if let error = writeFailure?(write) { throw error }
+        guard let budget = writeBudget else { return .normal }
+        if budget > 0 {
+            writeBudget = budget - 1
+            return .normal
+        }
+        if loseFirstResponse && !lostOne {
+            lostOne = true
+            return .loseResponse
+        }
+        throw CalendarError(.transport, "connection dropped (injected fault)", provider: provider, account: account)
+    }
+
+    private func deliver<T>(_ value: T, _ fate: Fate) throws -> T {
+        if fate == .loseResponse {
+            throw CalendarError(.transport, "response lost after the write (injected fault)", provider: provider, account: account)
+        }
+        return value
+    }
+
+    private func checkRead() throws {
+        if let readFailure { throw readFailure }
+    }
+
+    private func checkCalendar(_ id: String, writing: Bool = false) throws {
+        guard let calendar = calendars.first(where: { $0.id == id }) else {
+            throw CalendarError(.notFound, "no calendar \(id)", provider: provider, account: account, calendar: id)
+        }
+        if writing && !calendar.accessRole.canWrite {
+            throw CalendarError(.readOnly, "calendar is read-only", provider: provider, account: account, calendar: id)
+        }
+    }
+
+    private func newID() -> String {
+        defer { nextNumber += 1 }
+        return provider == .microsoft ? "AAMk\(nextNumber)" : "evt\(nextNumber)"
+    }
+
+    private func find(id: String, calendarID: String) -> Event? {
+        stored[calendarID]?.first(where: { $0.id == id }) ?? occurrence(id: id, calendarID: calendarID)
+    }
+
+    /// The occurrence with this id (`<master>_<key>`), exceptions applied.
+    private func occurrence(id: String, calendarID: String) -> Event? {
+        guard let underscore = id.lastIndex(of: "_") else { return nil }
+        let masterID = String(id[..<underscore])
+        guard let master = stored[calendarID]?.first(where: { $0.id == masterID && $0.recurrence != nil }) else { return nil }
+        // Search the expansion far enough ahead for any test.
+        let horizon = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+        return occurrences(of: master, through: horizon).first { $0.id == id }
+    }
+
+    /// A master's occurrences through `end`, with its exceptions in place of the generated ones.
+    private func occurrences(of master: Event, through end: Date) -> [Event] {
+        let overrides = exceptions[master.id] ?? [:]
+        return Self.expand(master, through: end).map { generated in
+            guard var exception = overrides[Self.key(generated.originalStart!)] else { return generated }
+            exception.id = generated.id
+            return exception
+        }
+    }
+
+    /// The generated occurrences of a master (no exceptions), starting before `end`.
+    package static func expand(_ master: Event, through end: Date) -> [Event] {
+        guard let recurrence = master.recurrence, let rule = recurrence.rules.first else { return [] }
+        let excluded = Set(recurrence.otherLines.filter { $0.uppercased().hasPrefix("EXDATE") }.flatMap { line in
+            (line.split(separator: ":").last ?? "").split(separator: ",").map { String($0.prefix(8)) }
+        })
+        let zone: TimeZone
+        let wallClock: LocalDateTime?
+        let firstDate: LocalDate
+        switch master.start {
+        case .allDay(let date):
+            zone = TimeZone(secondsFromGMT: 0)!
+            wallClock = nil
+            firstDate = date
+        case .timed(let instant, let name):
+            zone = TimeZone(identifier: name) ?? TimeZone(secondsFromGMT: 0)!
+            let local = LocalDateTime(instant: instant, in: zone)
+            wallClock = local
+            firstDate = local.date
+        }
+        let utc = TimeZone(secondsFromGMT: 0)!
+        var result: [Event] = []
+        var produced = 0
+        for date in candidateDates(rule, from: firstDate) {
+            if let count = rule.count, produced >= count { break }
+            let start: EventTime
+            let finish: EventTime
+            if let wallClock {
+                let instant = LocalDateTime(
+                    date: date, hour: wallClock.hour, minute: wallClock.minute, second: wallClock.second
+                ).instant(in: zone)
+                let duration = master.end.instant(allDayZone: utc).timeIntervalSince(master.start.instant(allDayZone: utc))
+                start = .timed(instant: instant, zone: master.start.zone!)
+                finish = .timed(instant: instant.addingTimeInterval(duration), zone: master.end.zone ?? master.start.zone!)
+            } else {
+                guard case .allDay(let first) = master.start, case .allDay(let last) = master.end else { break }
+                start = .allDay(date: date)
+                finish = .allDay(date: date.adding(days: first.days(to: last)))
+            }
+            let instant = start.instant(allDayZone: utc)
+            switch rule.until {
+            case .instant(let until)? where instant > until: return result
+            case .date(let until)? where date > until: return result
+            default: break
+            }
+            if instant >= end { break }
+            produced += 1
+            let compact = date.description.replacingOccurrences(of: "-", with: "")
+            if excluded.contains(compact) { continue }
+            var occurrence = master
+            occurrence.id = "\(master.id)_\(key(start).replacingOccurrences(of: ":", with: ""))"
+            occurrence.recurrence = nil
+            occurrence.seriesID = master.id
+            occurrence.originalStart = start
+            occurrence.start = start
+            occurrence.end = finish
+            result.append(occurrence)
+            if result.count > 5000 { break }
+        }
+        return result
+    }
+
+    /// Dates a rule can fall on, in order, from the series' first date (bounded).
+    private static func candidateDates(_ rule: RecurrenceRule, from first: LocalDate) -> [LocalDate] {
+        var dates: [LocalDate] = []
+        let limit = 3000
+        switch rule.frequency {
+        case .weekly:
+            let monday = LocalDate(year: 2000, month: 1, day: 3)!
+            let weekday = { (d: LocalDate) in ((monday.days(to: d) % 7) + 7) % 7 }
+            let order: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let days = rule.byDay.isEmpty ? [weekday(first)] : rule.byDay.map { order.firstIndex(of: $0.weekday)! }.sorted()
+            let weekStart = first.adding(days: -weekday(first))
+            var week = 0
+            while dates.count < limit {
+                for day in days {
+                    let date = weekStart.adding(days: week * 7 + day)
+                    if date >= first { dates.append(date) }
+                }
+                week += rule.interval
+            }
+        case .monthly, .yearly:
+            var step = 0
+            while dates.count < limit && step < limit * 12 {
+                let months = step * (rule.frequency == .monthly ? 1 : 12)
+                let total = first.month - 1 + months
+                if let date = LocalDate(year: first.year + total / 12, month: total % 12 + 1, day: first.day) {
+                    dates.append(date)
+                }
+                step += rule.interval
+            }
+        default:
+            for n in 0..<limit { dates.append(first.adding(days: n * rule.interval)) }
+        }
+        return dates
+    }
+
+    /// An occurrence's identity: its original start as an instant in UTC, or its date.
+    package static func key(_ time: EventTime) -> String {
+        switch time {
+        case .allDay(let date): return date.description.replacingOccurrences(of: "-", with: "")
+        case .timed(let instant, _):
+            let local = LocalDateTime(instant: instant, in: TimeZone(secondsFromGMT: 0)!)
+            return local.format(fractionDigits: 0).replacingOccurrences(of: "-", with: "") + "Z"
+        }
+    }
+
+    private static func overlaps(_ event: Event, _ range: TimeRange) -> Bool {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        return range.overlaps(start: event.start.instant(allDayZone: utc), end: event.end.instant(allDayZone: utc))
+    }
+
+    private static func sortKey(_ event: Event) -> Date {
+        event.start.instant(allDayZone: TimeZone(secondsFromGMT: 0)!)
+    }
+}
