@@ -29,8 +29,11 @@ struct RefreshTests {
         #expect(await server.refreshCount() == 0)
         try await Task.sleep(for: .milliseconds(2300))
         #expect(try await api.send(HTTPRequest(url: account.profileURL)).status == 200)
-        #expect(await server.refreshCount() == 1)
-        #expect(store.saveCount == 1)
+        // At least one refresh; on a loaded machine the 2-second token can expire again mid-call, so a
+        // second refresh is legitimate. Every refresh must have been persisted.
+        let refreshes = await server.refreshCount()
+        #expect(refreshes >= 1)
+        #expect(store.saveCount == refreshes)
         #expect(try store.load(account: "acct")?.accessToken != account.tokens.accessToken)
     }
 
