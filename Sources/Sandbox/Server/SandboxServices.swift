@@ -1,3 +1,4 @@
+import CalendarBridge
 import Foundation
 import TimeZones
 
@@ -8,7 +9,7 @@ public enum SandboxServices {
     public static func makeAPIComponents(
         seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date
     ) throws -> SandboxAPIComponents {
-        let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now)
+        let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: quickAddInterpreter)
         let graph = try GraphEmulator(
             seed: seed.microsoft, tokens: tokens, now: now,
             timeZoneNames: GraphTimeZoneNames(
@@ -22,6 +23,30 @@ public enum SandboxServices {
                 SandboxNamedComponent(name: "microsoft", component: graph),
             ],
             users: google.users + graph.users
+        )
+    }
+
+    /// Emulates Google's events.quickAdd with calbridge's own parser (English rules, the calendar's zone).
+    /// Google's real parser differs in details; what matters for the sandbox is that the summary, time
+    /// and location come out of the text the way a Google user would expect. Text the parser rejects
+    /// falls back to the emulator's default (the whole text as the summary, at the next full hour).
+    static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
+        let parser = QuickAddParser(options: QuickAddOptions(windowsZoneResolver: {
+            WindowsZones.ianaIdentifier(forWindowsName: $0)
+        }))
+        guard let calendarZone = QuickAddZone(identifier: zone.identifier),
+              let result = try? parser.parse(text, now: now, zone: calendarZone),
+              let eventZone = QuickAddZone(identifier: result.timeZone) else { return nil }
+        func instant(_ time: QuickAddResult.Time) -> Date {
+            switch time {
+            case .dateTime: return time.instant!
+            // Any instant on the day, in the event's zone; noon stays on that day whatever the offset.
+            case .date(let date): return Date(timeIntervalSince1970: TimeInterval(eventZone.instant(date, hour: 12, minute: 0)))
+            }
+        }
+        return QuickAddInterpretation(
+            summary: result.title, start: instant(result.start), end: instant(result.end),
+            allDay: result.isAllDay, location: result.location
         )
     }
 }
