@@ -4,8 +4,8 @@ import TestSupport
 @Suite("calbridge binary: version, help, usage errors")
 struct CLIEndToEndTests {
     @Test("--version names calbridge, libcurl and the CLDR time-zone table")
-    func version() throws {
-        let result = try CalbridgeBinary.run(["--version"])
+    func version() async throws {
+        let result = try await CalbridgeBinary.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("calbridge "))
         #expect(result.stdout.contains("libcurl 7."))
@@ -13,8 +13,8 @@ struct CLIEndToEndTests {
     }
 
     @Test("--help lists the commands and every exit code")
-    func help() throws {
-        let result = try CalbridgeBinary.run(["--help"])
+    func help() async throws {
+        let result = try await CalbridgeBinary.run(["--help"])
         #expect(result.status == 0)
         for code in ["0  success", "1  a runtime", "2  a usage", "3  sign-in needed again", "4  partly done"] {
             #expect(result.stdout.contains(code), "missing exit code line '\(code)'")
@@ -22,8 +22,8 @@ struct CLIEndToEndTests {
     }
 
     @Test("unknown option: exit 2, one line on stderr naming it")
-    func unknownOption() throws {
-        let result = try CalbridgeBinary.run(["version", "--frobnicate"])
+    func unknownOption() async throws {
+        let result = try await CalbridgeBinary.run(["version", "--frobnicate"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -32,15 +32,15 @@ struct CLIEndToEndTests {
     }
 
     @Test("unknown command: exit 2 with a suggestion")
-    func unknownCommand() throws {
-        let result = try CalbridgeBinary.run(["verison"])
+    func unknownCommand() async throws {
+        let result = try await CalbridgeBinary.run(["verison"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("did you mean 'version'"))
     }
 
     @Test("help COMMAND prints that command's usage")
-    func helpCommand() throws {
-        let result = try CalbridgeBinary.run(["help", "version"])
+    func helpCommand() async throws {
+        let result = try await CalbridgeBinary.run(["help", "version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: calbridge version"))
     }

@@ -11,8 +11,8 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("JSON has exactly the documented keys, RFC 3339 times and a null location")
-    func jsonShape() throws {
-        let result = try CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch with Ann tomorrow 1pm"] + fixed + ["--format", "json"])
+    func jsonShape() async throws {
+        let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch with Ann tomorrow 1pm"] + fixed + ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try json(result.stdout)
         #expect(Set(object.keys) == ["title", "start", "end", "allDay", "timeZone", "location", "recurrence"])
@@ -26,21 +26,21 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("all-day events print plain dates with an exclusive end; repeats print RRULE lines")
-    func allDayAndRepeat() throws {
-        let range = try CalbridgeBinary.run(["quick-add", "--dry-run", "Conference Dec 14-16", "--format", "json"] + fixed)
+    func allDayAndRepeat() async throws {
+        let range = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Conference Dec 14-16", "--format", "json"] + fixed)
         let days = try json(range.stdout)
         #expect(days["start"] as? String == "2026-12-14")
         #expect(days["end"] as? String == "2026-12-17")
         #expect(days["allDay"] as? Bool == true)
-        let weekly = try CalbridgeBinary.run(["quick-add", "--dry-run", "Gym every Monday 6pm at the Y", "--format", "json"] + fixed)
+        let weekly = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Gym every Monday 6pm at the Y", "--format", "json"] + fixed)
         let rule = try json(weekly.stdout)
         #expect(rule["recurrence"] as? [String] == ["RRULE:FREQ=WEEKLY;BYDAY=MO"])
         #expect(rule["location"] as? String == "the Y")
     }
 
     @Test("text without a date or time: exit 2 and one line on stderr with an example")
-    func rejection() throws {
-        let result = try CalbridgeBinary.run(["quick-add", "--dry-run", "Buy milk"] + fixed)
+    func rejection() async throws {
+        let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Buy milk"] + fixed)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
@@ -50,32 +50,32 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("--lang de, or a German $LANG, reads German; the example in errors is German too")
-    func german() throws {
-        let explicit = try CalbridgeBinary.run(["quick-add", "--dry-run", "Zahnarzt morgen 15 Uhr", "--lang", "de", "--format", "json"] + fixed)
+    func german() async throws {
+        let explicit = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Zahnarzt morgen 15 Uhr", "--lang", "de", "--format", "json"] + fixed)
         #expect(try json(explicit.stdout)["start"] as? String == "2026-03-06T15:00:00-05:00")
-        let fromEnvironment = try CalbridgeBinary.run(
+        let fromEnvironment = try await CalbridgeBinary.run(
             ["quick-add", "--dry-run", "Zahnarzt 5.12. 15 Uhr", "--format", "json"] + fixed,
             environment: ["LANG": "de_DE.UTF-8", "LC_ALL": ""])
         #expect(try json(fromEnvironment.stdout)["start"] as? String == "2026-12-05T15:00:00-05:00")
-        let rejected = try CalbridgeBinary.run(["quick-add", "--dry-run", "Einkaufen", "--lang", "de"] + fixed)
+        let rejected = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Einkaufen", "--lang", "de"] + fixed)
         #expect(rejected.status == 2)
         #expect(rejected.stderr.contains("\"Zahnarzt morgen 15 Uhr\""))
     }
 
     @Test("numeric date order: mdy for en_US, dmy for en_GB, --date-order wins")
-    func dateOrder() throws {
+    func dateOrder() async throws {
         let text = ["quick-add", "--dry-run", "Party 4/1", "--format", "json"] + fixed
-        let us = try CalbridgeBinary.run(text, environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""])
+        let us = try await CalbridgeBinary.run(text, environment: ["LANG": "en_US.UTF-8", "LC_ALL": ""])
         #expect(try json(us.stdout)["start"] as? String == "2026-04-01")
-        let uk = try CalbridgeBinary.run(text, environment: ["LANG": "en_GB.UTF-8", "LC_ALL": ""])
+        let uk = try await CalbridgeBinary.run(text, environment: ["LANG": "en_GB.UTF-8", "LC_ALL": ""])
         #expect(try json(uk.stdout)["start"] as? String == "2027-01-04")
-        let forced = try CalbridgeBinary.run(text + ["--date-order", "mdy"], environment: ["LANG": "en_GB.UTF-8", "LC_ALL": ""])
+        let forced = try await CalbridgeBinary.run(text + ["--date-order", "mdy"], environment: ["LANG": "en_GB.UTF-8", "LC_ALL": ""])
         #expect(try json(forced.stdout)["start"] as? String == "2026-04-01")
     }
 
     @Test("--tz defaults to $TZ; --now without an offset is a wall time in that zone")
-    func zoneDefaults() throws {
-        let result = try CalbridgeBinary.run(
+    func zoneDefaults() async throws {
+        let result = try await CalbridgeBinary.run(
             ["quick-add", "--dry-run", "Call tomorrow 9am", "--now", "2026-03-05T23:30", "--format", "json"],
             environment: ["TZ": "Asia/Tokyo"])
         let object = try json(result.stdout)
@@ -84,8 +84,8 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("the table format lists every field for people")
-    func table() throws {
-        let result = try CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch tomorrow 1pm at Cafe Luna"] + fixed)
+    func table() async throws {
+        let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch tomorrow 1pm at Cafe Luna"] + fixed)
         #expect(result.status == 0)
         for field in ["title", "start", "end", "all day", "time zone", "location", "repeats"] {
             #expect(result.stdout.contains(field), "missing \(field)")
@@ -94,7 +94,7 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("usage mistakes: no --dry-run, bad --tz, bad --now, bad --lang are exit 2 with one line")
-    func usageErrors() throws {
+    func usageErrors() async throws {
         let cases: [([String], String)] = [
             (["quick-add", "Lunch tomorrow 1pm"], "--dry-run"),
             (["quick-add", "--dry-run", "Lunch tomorrow 1pm", "--tz", "Mars/Base"], "--tz"),
@@ -103,7 +103,7 @@ struct QuickAddEndToEndTests {
             (["quick-add", "--dry-run"], "TEXT"),
         ]
         for (arguments, mentioned) in cases {
-            let result = try CalbridgeBinary.run(arguments)
+            let result = try await CalbridgeBinary.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(mentioned), "\(arguments): \(result.stderr)")
@@ -111,15 +111,15 @@ struct QuickAddEndToEndTests {
     }
 
     @Test("with a calendar and --dry-run, the second argument is the text")
-    func calendarRefThenText() throws {
-        let result = try CalbridgeBinary.run(["quick-add", "work:primary", "Lunch tomorrow 1pm", "--dry-run", "--format", "json"] + fixed)
+    func calendarRefThenText() async throws {
+        let result = try await CalbridgeBinary.run(["quick-add", "work:primary", "Lunch tomorrow 1pm", "--dry-run", "--format", "json"] + fixed)
         #expect(result.status == 0)
         #expect(try json(result.stdout)["title"] as? String == "Lunch")
     }
 
     @Test("bench quickadd runs the corpus and reports phrases per second")
-    func bench() throws {
-        let result = try CalbridgeBinary.run(["bench", "quickadd", "--seconds", "0.2"])
+    func bench() async throws {
+        let result = try await CalbridgeBinary.run(["bench", "quickadd", "--seconds", "0.2"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("461 corpus phrases") || result.stdout.contains("corpus phrases"))
         #expect(result.stdout.contains("phrases/s"))

@@ -5,32 +5,32 @@ import TestSupport
 @Suite("calbridge timezones: one name, the whole table, errors")
 struct TimeZonesCommandTests {
     @Test("a Windows name prints its IANA id")
-    func windowsName() throws {
-        let result = try CalbridgeBinary.run(["timezones", "Pacific Standard Time"])
+    func windowsName() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "Pacific Standard Time"])
         #expect(result.status == 0)
         #expect(result.stdout == "Pacific Standard Time -> America/Los_Angeles\n")
         #expect(result.stderr.isEmpty)
     }
 
     @Test("--territory picks the region's row, in any case")
-    func territory() throws {
-        let result = try CalbridgeBinary.run(["timezones", "pacific standard time", "--territory", "ca"])
+    func territory() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "pacific standard time", "--territory", "ca"])
         #expect(result.status == 0)
         #expect(result.stdout == "pacific standard time = Pacific Standard Time (CA) -> America/Vancouver\n")
     }
 
     @Test("an IANA id in either spelling prints its Windows name (direction detected)")
-    func ianaIdentifier() throws {
-        let modern = try CalbridgeBinary.run(["timezones", "Asia/Kolkata"])
+    func ianaIdentifier() async throws {
+        let modern = try await CalbridgeBinary.run(["timezones", "Asia/Kolkata"])
         #expect(modern.status == 0)
         #expect(modern.stdout == "Asia/Kolkata -> India Standard Time (CLDR spells it Asia/Calcutta)\n")
-        let old = try CalbridgeBinary.run(["timezones", "Europe/Kiev"])
+        let old = try await CalbridgeBinary.run(["timezones", "Europe/Kiev"])
         #expect(old.stdout == "Europe/Kiev -> FLE Standard Time\n")
     }
 
     @Test("the custom Graph zone is reported as such, not guessed")
-    func customZone() throws {
-        let result = try CalbridgeBinary.run(["timezones", "tzone://Microsoft/Custom", "--format", "json"])
+    func customZone() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "tzone://Microsoft/Custom", "--format", "json"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "custom")
@@ -38,8 +38,8 @@ struct TimeZonesCommandTests {
     }
 
     @Test("unknown name: exit 2, one line on stderr with suggestions")
-    func unknownName() throws {
-        let result = try CalbridgeBinary.run(["timezones", "Pacific Standrd Time"])
+    func unknownName() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "Pacific Standrd Time"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -48,20 +48,20 @@ struct TimeZonesCommandTests {
     }
 
     @Test("a territory without a row, or a malformed one: exit 2, one line")
-    func badTerritory() throws {
-        let missing = try CalbridgeBinary.run(["timezones", "W. Europe Standard Time", "--territory", "US"])
+    func badTerritory() async throws {
+        let missing = try await CalbridgeBinary.run(["timezones", "W. Europe Standard Time", "--territory", "US"])
         #expect(missing.status == 2)
         #expect(missing.stderr.split(separator: "\n").count == 1)
         #expect(missing.stderr.contains("no row for territory US") && missing.stderr.contains("DE"))
-        let malformed = try CalbridgeBinary.run(["timezones", "UTC", "--territory", "Europe"])
+        let malformed = try await CalbridgeBinary.run(["timezones", "UTC", "--territory", "Europe"])
         #expect(malformed.status == 2)
-        let withoutName = try CalbridgeBinary.run(["timezones", "--territory", "CA"])
+        let withoutName = try await CalbridgeBinary.run(["timezones", "--territory", "CA"])
         #expect(withoutName.status == 2)
     }
 
     @Test("--format json: the whole table with the CLDR version")
-    func json() throws {
-        let result = try CalbridgeBinary.run(["timezones", "--format", "json"])
+    func json() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "--format", "json"])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["cldrVersion"] as? String == "2021a")
@@ -74,8 +74,8 @@ struct TimeZonesCommandTests {
     }
 
     @Test("--format tsv: a header row and one line per row")
-    func tsv() throws {
-        let result = try CalbridgeBinary.run(["timezones", "--format", "tsv"])
+    func tsv() async throws {
+        let result = try await CalbridgeBinary.run(["timezones", "--format", "tsv"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "windows\tterritory\tiana")
@@ -85,7 +85,7 @@ struct TimeZonesCommandTests {
     }
 
     @Test("the calbridge binary does not link libxml2")
-    func noLibXML2() throws {
+    func noLibXML2() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
         process.arguments = [CalbridgeBinary.url.path]

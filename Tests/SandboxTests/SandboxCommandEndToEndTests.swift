@@ -70,8 +70,8 @@ struct SandboxCommandEndToEndTests {
         (["--fault-rate", "1.5"], "--fault-rate"), (["--port", "99999"], "--port"), (["--latency-ms", "-1"], "--latency-ms"),
         (["--fault-seed", "x"], "--fault-seed"), (["--token-lifetime", "0"], "--token-lifetime"), (["--seed", "/no/such/file"], "--seed"),
     ])
-    func badValues(arguments: [String], option: String) throws {
-        let result = try CalbridgeBinary.run(["sandbox"] + arguments, timeout: 30)
+    func badValues(arguments: [String], option: String) async throws {
+        let result = try await CalbridgeBinary.run(["sandbox"] + arguments, timeout: 30)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -79,19 +79,19 @@ struct SandboxCommandEndToEndTests {
     }
 
     @Test("a --seed file that is not a seed document is exit 2")
-    func badSeed() throws {
+    func badSeed() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("seed.json")
         try Data("{\"outlook\": {}}".utf8).write(to: file)
-        let result = try CalbridgeBinary.run(["sandbox", "--seed", file.path], timeout: 30)
+        let result = try await CalbridgeBinary.run(["sandbox", "--seed", file.path], timeout: 30)
         #expect(result.status == 2)
         #expect(result.stderr.contains("outlook"))
     }
 
     @Test("bench sandbox runs briefly and reports its numbers as JSON")
-    func bench() throws {
-        let result = try CalbridgeBinary.run(["bench", "sandbox", "--duration", "0.3", "--connections", "2", "--format", "json"], timeout: 60)
+    func bench() async throws {
+        let result = try await CalbridgeBinary.run(["bench", "sandbox", "--duration", "0.3", "--connections", "2", "--format", "json"], timeout: 60)
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect((object?["requests"] as? Int ?? 0) > 0)

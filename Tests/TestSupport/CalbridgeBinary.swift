@@ -21,7 +21,19 @@ package enum CalbridgeBinary {
     }
 
     /// Runs `calbridge` with the arguments and extra environment, feeding `input` on stdin.
+    /// The wait happens on a thread of its own, never on the cooperative pool: other tests' in-process
+    /// servers need those few threads while the child runs.
     package static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        input: String? = nil,
+        timeout: TimeInterval = 60
+    ) async throws -> Result {
+        try await blocking { try runBlocking(arguments, environment: environment, input: input, timeout: timeout) }
+    }
+
+    /// `run`, waiting on the calling thread (only for callers already off the cooperative pool).
+    package static func runBlocking(
         _ arguments: [String],
         environment: [String: String] = [:],
         input: String? = nil,

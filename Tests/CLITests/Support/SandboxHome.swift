@@ -56,7 +56,7 @@ struct SandboxHome: Sendable {
     /// Runs the built binary with this home (on a thread of its own: the sandbox needs the pool).
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> CalbridgeBinary.Result {
         let environment = self.environment.merging(extra) { $1 }
-        return try await blocking { try CalbridgeBinary.run(arguments, environment: environment) }
+        return try await CalbridgeBinary.run(arguments, environment: environment)
     }
 
     /// The sandbox's seeded user behind a provider (ann = first Google user, carol = first Microsoft user).
