@@ -26,11 +26,14 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
+        // Small shared helpers (SHA-256, edit distance), `package` access only.
+        .target(name: "CalbridgeSupport"),
+
         // HTTP: request/response values, the transport protocol, libcurl transport, retry, loopback server.
         .target(name: "HTTP", dependencies: ["CCurl"]),
 
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, token store, authorized transport.
-        .target(name: "OAuth", dependencies: ["HTTP"]),
+        .target(name: "OAuth", dependencies: ["HTTP", "CalbridgeSupport"]),
 
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
         .target(name: "WindowsZonesCore", dependencies: ["CLibXML2"]),
@@ -43,12 +46,13 @@ let package = Package(
         ),
         .target(
             name: "TimeZones",
+            dependencies: ["CalbridgeSupport"],
             exclude: ["windowsZones.xml"],
             plugins: ["WindowsZonesPlugin"]
         ),
 
         // Domain model, CalendarProvider protocol, quick-add parser, copy engine.
-        .target(name: "CalendarBridge", dependencies: ["TimeZones", "HTTP"]),
+        .target(name: "CalendarBridge", dependencies: ["TimeZones", "HTTP", "CalbridgeSupport"]),
 
         // Providers: one module each, depending only on the core, OAuth, HTTP and time zones.
         .target(
@@ -69,7 +73,7 @@ let package = Package(
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
         .target(
             name: "Sandbox",
-            dependencies: ["HTTP", "CalendarBridge", "TimeZones"],
+            dependencies: ["HTTP", "CalendarBridge", "TimeZones", "CalbridgeSupport"],
             resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")]
         ),
 
@@ -78,6 +82,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "HTTP", "OAuth", "TimeZones", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "Sandbox",
+                "CalbridgeSupport",
             ]
         ),
         .executableTarget(name: "calbridge", dependencies: ["CLI"]),
@@ -87,8 +92,8 @@ let package = Package(
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"]),
-        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Sandbox", "HTTP", "TestSupport"]),
-        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport"]),
+        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Sandbox", "HTTP", "TestSupport", "CalbridgeSupport"]),
+        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport", "CalbridgeSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests",

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 /// Dictionaries over the generated table, plus the tz database links, answering every lookup.
 ///
 /// `WindowsZones` holds one instance built on first use; tests build their own (for example without
@@ -192,29 +193,13 @@ package struct WindowsZoneIndex: Sendable {
         let limit = max(3, folded.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
             let other = candidate.lowercased()
-            let distance = Self.editDistance(folded, other)
+            let distance = EditDistance.between(folded, other)
             if distance <= limit { return (candidate, distance) }
             // A fragment of a long name ("Pacific") is a fair hint too.
             if folded.count >= 4, other.contains(folded) { return (candidate, limit + other.count - folded.count) }
             return nil
         }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 
     // MARK: Display names

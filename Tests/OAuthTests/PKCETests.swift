@@ -1,3 +1,5 @@
+import TestSupport
+import CalbridgeSupport
 import Foundation
 import Testing
 @testable import OAuth
@@ -21,7 +23,7 @@ struct PKCETests {
     }
 
     @Test("fresh verifiers are 43+ allowed characters, differ, and match Python's hashlib")
-    func freshVerifiers() throws {
+    func freshVerifiers() async throws {
         let pairs = (0..<5).map { _ in PKCE() }
         #expect(Set(pairs.map(\.verifier)).count == 5)
         for pair in pairs {
@@ -34,17 +36,10 @@ struct PKCETests {
         for line in sys.stdin.read().split():
             print(base64.urlsafe_b64encode(hashlib.sha256(line.encode()).digest()).rstrip(b'=').decode())
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(pairs.map(\.verifier).joined(separator: "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script],
+            input: Data(pairs.map(\.verifier).joined(separator: "\n").utf8)
+        ).stdout
         #expect(text.split(separator: "\n").map(String.init) == pairs.map(\.challenge))
     }
 

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 /// Parses the arguments that follow a command's name. A pure function: no I/O, unit-tested.
 ///
 /// Accepted forms: `--name VALUE`, `--name=VALUE`, `--flag`, `-h` (help), `--` (everything after is
@@ -82,20 +83,6 @@ public enum ArgumentParser {
         return best.0
     }
 
-    /// Levenshtein distance.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
+    /// Levenshtein distance (see `EditDistance`).
+    public static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// What a copy of a source event looks like on a target: the field selection (`CopyFields`) applied,

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 /// A caller-chosen key that makes a create safe to repeat: sending the same create twice (a retry after
 /// a lost response, a rerun after a crash) leaves one event.
 ///
@@ -19,7 +20,7 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
         var bits = 0
         var buffer = 0
         var out = ""
-        for byte in SHA256.digest(Array(rawValue.utf8)) {
+        for byte in SHA256.hash(Array(rawValue.utf8)) {
             buffer = (buffer << 8) | Int(byte)
             bits += 8
             while bits >= 5 {

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Where a copied event came from: written into every event calbridge creates, so copies are found

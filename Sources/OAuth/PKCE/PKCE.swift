@@ -1,3 +1,4 @@
+import CalbridgeSupport
 /// A PKCE pair (RFC 7636): the secret verifier kept by calbridge and the challenge sent with the
 /// authorization request. Only the S256 method is used; `plain` gives no protection.
 public struct PKCE: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// PKCE (RFC 7636) as an authorization server checks it.
@@ -11,7 +12,7 @@ package enum PKCE {
     }
 
     /// The S256 challenge of a verifier.
-    package static func s256Challenge(_ verifier: String) -> String { base64URL(SHA256Digest.hash(Array(verifier.utf8))) }
+    package static func s256Challenge(_ verifier: String) -> String { base64URL(SHA256.hash(Array(verifier.utf8))) }
 
     /// True when `verifier` answers `challenge` under `method` ("S256" or "plain").
     package static func verify(verifier: String, challenge: String, method: String) -> Bool {

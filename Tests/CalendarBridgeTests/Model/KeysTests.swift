@@ -1,3 +1,4 @@
+import CalbridgeSupport
 @testable import CalendarBridge
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for stable keys and content hashes. Not used for secrets.
+/// SHA-256 (FIPS 180-4): PKCE challenges, stable keys and content hashes.
 ///
 /// Written here because the toolchain on Linux has no CryptoKit and no package may be fetched.
 package enum SHA256 {
@@ -16,7 +16,7 @@ package enum SHA256 {
     ]
 
     /// The 32-byte digest of `data`.
-    package static func digest(_ data: some Sequence<UInt8>) -> [UInt8] {
+    package static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
         var message = Array(data)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)
@@ -55,7 +55,7 @@ package enum SHA256 {
 
     /// The digest of a string's UTF-8 bytes as lowercase hex (64 characters).
     package static func hex(_ text: String) -> String {
-        digest(Array(text.utf8)).map { byte in
+        hash(Array(text.utf8)).map { byte in
             let s = String(byte, radix: 16)
             return s.count == 1 ? "0" + s : s
         }.joined()
