@@ -9,10 +9,10 @@ struct DemoCommandTests {
         let elsewhere = try TemporaryDirectory(prefix: "calbridge-demo-cwd")
         defer { elsewhere.remove() }
         // `env -C DIR calbridge demo`: started in an unrelated directory, as after a fresh clone.
-        let result = try await blocking {
-            try Self.run(["-C", elsewhere.path, CalbridgeBinary.url.path, "demo", "--tz", "UTC"],
-                         environment: ["CALBRIDGE_HOME": elsewhere.path + "/untouched"])
-        }
+        let result = try await Self.run(
+            ["-C", elsewhere.path, CalbridgeBinary.url.path, "demo", "--tz", "UTC"],
+            environment: ["CALBRIDGE_HOME": elsewhere.path + "/untouched"]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         for section in [
             "== 1. A sandbox", "== 2. Sign in", "== 3. Every calendar", "== 4. Quick add", "== 5. This week", "== 6. Copy",
@@ -34,17 +34,12 @@ struct DemoCommandTests {
         #expect(!FileManager.default.fileExists(atPath: elsewhere.path + "/untouched"))
     }
 
-    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = TemporaryFile(), err = TemporaryFile()
-        process.standardOutput = out.handle
-        process.standardError = err.handle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, out.contents(), err.contents())
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        )
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// Output captured in a file, so a long transcript never blocks on a full pipe.

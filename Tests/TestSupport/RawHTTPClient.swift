@@ -6,6 +6,8 @@ import Glibc
 /// A blocking TCP client for tests that must control the exact bytes on the wire.
 package final class RawHTTPClient {
     private let descriptor: Int32
+    /// Bytes received beyond the last response read (pipelined responses can arrive in one segment).
+    private var pending: [UInt8] = []
 
     package init(port: UInt16) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -30,7 +32,8 @@ package final class RawHTTPClient {
 
     /// Reads one response (head + Content-Length body). Nil when the server closed the connection.
     package func readResponse(expectBody: Bool = true) -> (status: Int, headers: [String: String], body: String)? {
-        var data = [UInt8]()
+        var data = pending
+        pending = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         func fill() -> Bool {
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
@@ -51,6 +54,7 @@ package final class RawHTTPClient {
                 let length = expectBody ? Int(headers["content-length"] ?? "0") ?? 0 : 0
                 while data.count < range + 4 + length { guard fill() else { return nil } }
                 let body = String(decoding: data[(range + 4)..<(range + 4 + length)], as: UTF8.self)
+                pending = Array(data[(range + 4 + length)...])
                 return (status, headers, body)
             }
             guard fill() else { return nil }

@@ -25,16 +25,8 @@ enum Fixtures {
     }
 
     /// Runs a program and returns its status and stderr.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32, stderr: String) {
+        let result = try await ChildProcess.run(executable, arguments)
+        return (result.status, result.stderr)
     }
 }

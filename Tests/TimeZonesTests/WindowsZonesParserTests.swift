@@ -6,7 +6,7 @@ import WindowsZonesCore
 @Suite("WindowsZonesCore: parsing windowsZones.xml and rendering Swift")
 struct WindowsZonesParserTests {
     @Test("golden: a small fixture renders to exactly the expected Swift")
-    func golden() throws {
+    func golden() async throws {
         let table = try WindowsZonesParser.parse(fileAt: Fixtures.windowsZones("small.xml"))
         let rendered = SwiftTableRenderer.render(table, sourceName: "small.xml")
         let expected = try Fixtures.text(Fixtures.windowsZones("small.swift.expected"))
@@ -14,7 +14,7 @@ struct WindowsZonesParserTests {
     }
 
     @Test("rendering is deterministic: the same rows in another order give the same Swift")
-    func deterministic() throws {
+    func deterministic() async throws {
         let table = try WindowsZonesParser.parse(fileAt: Fixtures.windowsZones("small.xml"))
         var shuffled = table
         shuffled.rows.reverse()
@@ -23,7 +23,7 @@ struct WindowsZonesParserTests {
     }
 
     @Test("the type attribute is split on any whitespace, including a trailing space and a tab")
-    func splitting() throws {
+    func splitting() async throws {
         let table = try WindowsZonesParser.parse(fileAt: Fixtures.windowsZones("small.xml"))
         let mexico = try #require(table.rows.first { $0.windows == "Central Standard Time (Mexico)" && $0.territory == "MX" })
         #expect(mexico.iana == ["America/Mexico_City", "America/Merida"])
@@ -33,7 +33,7 @@ struct WindowsZonesParserTests {
     }
 
     @Test("the vendored CLDR file: versions, 500 rows, 139 Windows names each with one 001 row")
-    func vendoredFile() throws {
+    func vendoredFile() async throws {
         let table = try WindowsZonesParser.parse(fileAt: Fixtures.vendoredXML)
         #expect(table.typeVersion == "2021a")
         #expect(table.otherVersion == "7e11800")
@@ -59,7 +59,7 @@ struct WindowsZonesParserTests {
             ("not-xml.xml", 6, "not well-formed XML"),
         ]
     )
-    func brokenFixtures(file: String, line: Int, message: String) throws {
+    func brokenFixtures(file: String, line: Int, message: String) async throws {
         let path = Fixtures.windowsZones(file)
         #expect {
             _ = try WindowsZonesParser.parse(fileAt: path)
@@ -71,7 +71,7 @@ struct WindowsZonesParserTests {
     }
 
     @Test("more structural errors: wrong root, missing versions, bad territory, id under two names, no 001 row")
-    func structuralErrors() throws {
+    func structuralErrors() async throws {
         func message(_ body: String) -> String? {
             let xml = "<?xml version=\"1.0\"?>\n" + body
             do {
@@ -105,30 +105,30 @@ struct WindowsZonesParserTests {
         "the built generator executable fails on broken XML with file:line on stderr",
         arguments: ["missing-attribute.xml", "no-rows.xml", "duplicate-001.xml", "not-xml.xml"]
     )
-    func generatorExecutableFails(file: String) throws {
+    func generatorExecutableFails(file: String) async throws {
         let generator = try #require(Fixtures.generatorExecutable, "WindowsZonesGenerator is not built next to calbridge")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let output = directory.url.appendingPathComponent("out.swift").path
         let input = Fixtures.windowsZones(file)
-        let result = try Fixtures.run(generator, [input, output])
+        let result = try await Fixtures.run(generator, [input, output])
         #expect(result.status != 0)
         #expect(result.stderr.range(of: "\(input):[0-9]+: error: ", options: .regularExpression) != nil, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test("the built generator writes the table, and leaves an unchanged output untouched")
-    func generatorExecutableWrites() throws {
+    func generatorExecutableWrites() async throws {
         let generator = try #require(Fixtures.generatorExecutable, "WindowsZonesGenerator is not built next to calbridge")
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let output = directory.url.appendingPathComponent("out.swift").path
-        let first = try Fixtures.run(generator, [Fixtures.windowsZones("small.xml"), output])
+        let first = try await Fixtures.run(generator, [Fixtures.windowsZones("small.xml"), output])
         #expect(first.status == 0 && first.stderr.isEmpty)
         #expect(try Fixtures.text(output) == Fixtures.text(Fixtures.windowsZones("small.swift.expected")))
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: output)
-        #expect(try Fixtures.run(generator, [Fixtures.windowsZones("small.xml"), output]).status == 0)
+        #expect(try await Fixtures.run(generator, [Fixtures.windowsZones("small.xml"), output]).status == 0)
         let modified = try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date
         #expect(modified == old)
     }

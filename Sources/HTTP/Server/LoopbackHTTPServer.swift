@@ -19,6 +19,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let handler: ServerHandler
     private let maxBodyBytes: Int
     private let maxHeadBytes = 64 * 1024
+    private let executor = HandlerExecutor.shared
 
     // Guarded by `lock`.
     private let lock = NSLock()
@@ -201,13 +202,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Runs the async handler from this connection's own thread (not a cooperative-pool thread).
+    /// Runs the async handler on the server's own executor while this connection's thread waits.
     private func runHandler(_ request: ServerRequest) -> ServerResponse {
         final class Box: @unchecked Sendable { var response: ServerResponse? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let handler = self.handler
-        Task {
+        Task(executorPreference: executor) {
             box.response = await handler(request)
             done.signal()
         }
