@@ -27,6 +27,19 @@ struct DemoCommandTests {
         // Both quick adds created the lunch, and this week's listings show it (unless tomorrow is next week).
         #expect(result.stdout.components(separatedBy: "Lunch with Ann").count >= 3, "\(result.stdout)")
         #expect(result.stdout.contains("Cafe Luna"))
+        // The copy step: the real copy twice, the second run writing nothing, then Google's week again.
+        let copySection = try #require(result.stdout.components(separatedBy: "== 6. Copy").last)
+        let summaries = copySection.split(separator: "\n").filter { $0.hasPrefix("Copied carol:Calendar -> ann:") }
+        #expect(summaries.count == 2, "\(copySection)")
+        if summaries.count == 2 {
+            // Outlook's week holds at least the quick-added lunch, so the first run creates something.
+            #expect(!summaries[0].contains(": 0 created"), "\(summaries[0])")
+            #expect(summaries[0].hasSuffix(" 0 failed"), "\(summaries[0])")
+            #expect(summaries[1].contains(": 0 created, 0 updated, "), "\(summaries[1])")
+            #expect(summaries[1].contains(" 0 deleted, 0 skipped, 0 failed"), "\(summaries[1])")
+        }
+        #expect(copySection.components(separatedBy: "$ calbridge copy carol:Calendar ann:primary --from ").count == 3)
+        #expect(copySection.contains("$ calbridge events ann:primary"), "\(copySection)")
         // Its temporary home is gone, and the user's home was never used.
         let home = try #require(result.stdout.split(separator: "\n").first { $0.contains("/descriptors/google.json") })
         let path = try #require(home.split(separator: " ").first { $0.hasSuffix("/descriptors/google.json") })

@@ -13,7 +13,8 @@ public enum DemoCommand: Command {
         127.0.0.1 in this process, with a temporary calbridge home that is removed afterwards. Signs in
         one Google user (browser flow, a stand-in browser follows the sign-in URL) and one Outlook user
         (device flow, approved by the sandbox), lists all calendars, quick-adds the same sentence to both
-        (Outlook: calbridge's own parser; Google: Google's quickAdd), and shows this week's events of both.
+        (Outlook: calbridge's own parser; Google: Google's quickAdd), shows this week's events of both, then
+        copies this week's Outlook events to Google twice (the second run writes nothing) and shows the result.
         Every step is the real command; its command line is printed before its output.
         """,
         options: [.value("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")]
@@ -91,11 +92,15 @@ private struct Demo {
         context.print("")
         guard await step(weekArguments("ann:primary")) else { return .failure }
 
-        // COPY STEP: once the copy engine lands (its own issue), copy carol:Calendar's week into ann:primary
-        // here with `calbridge copy`, run it a second time to show that nothing is duplicated, and list
-        // ann:primary again.
-        section("6. Copy between providers")
-        context.print("(coming with the copy engine: copy carol:Calendar into ann:primary, twice, without duplicates)")
+        section("6. Copy this week's Outlook events to Google")
+        context.print("Series stay series, zones stay zones, attendees are never invited; every copy carries an origin marker.")
+        let copy = ["copy", "carol:Calendar", "ann:primary"] + weekWindow()
+        guard await step(copy) else { return .failure }
+        context.print("")
+        context.print("The same copy again: every copy is found by its marker, nothing is written (0 created, 0 updated).")
+        guard await step(copy) else { return .failure }
+        context.print("")
+        guard await step(weekArguments("ann:primary")) else { return .failure }
 
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -113,6 +118,17 @@ private struct Demo {
             return ["events", ref, "--from", today.description]
         }
         return ["events", ref]
+    }
+
+    /// The days `weekArguments` shows: Monday to Sunday of this week, or on a Sunday the next 7 days.
+    func weekWindow() -> [String] {
+        let today = LocalDate(instant: context.now(), in: zone)
+        var calendar = Foundation.Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // Foundation's weekday: 1 = Sunday ... 7 = Saturday.
+        let weekday = calendar.component(.weekday, from: context.now())
+        let first = weekday == 1 ? today : today.adding(days: -(weekday - 2))
+        return ["--from", first.description, "--to", first.adding(days: 6).description]
     }
 
     func commandLine(_ arguments: [String]) -> String {

@@ -19,6 +19,7 @@ struct SandboxHome: Sendable {
     /// Runs `body` with a fresh sandbox and home, then stops and removes both.
     static func with<T: Sendable>(
         tokenLifetime: TimeInterval = 3600, seed: SandboxSeed? = nil,
+        components: @escaping SandboxComponentFactory = SandboxServices.makeAPIComponents,
         _ body: (SandboxHome) async throws -> T
     ) async throws -> T {
         var options = SandboxOptions()
@@ -30,7 +31,7 @@ struct SandboxHome: Sendable {
         // afterwards it is the real clock again.
         let clock = SignInClock()
         options.now = { clock.now() }
-        let sandbox = try await SandboxServer.start(options)
+        let sandbox = try await SandboxServer.start(options, components: components)
         let directory = try TemporaryDirectory(prefix: "calbridge-cli-test")
         defer { directory.remove() }
         do {
@@ -58,6 +59,9 @@ struct SandboxHome: Sendable {
         let environment = self.environment.merging(extra) { $1 }
         return try await CalbridgeBinary.run(arguments, environment: environment)
     }
+
+    /// The sandbox's APIs, reached directly (for seeding and checking).
+    var api: SandboxAPI { SandboxAPI(sandbox: sandbox) }
 
     /// The sandbox's seeded user behind a provider (ann = first Google user, carol = first Microsoft user).
     func user(_ provider: SandboxProvider) -> String {
