@@ -89,9 +89,7 @@ struct CopyCrashTests {
         // Rerun until a run reports nothing failed.
         var last: CalbridgeBinary.Result?
         for _ in 0..<10 {
-            let run = try await blocking {
-                try CalbridgeBinary.run(["copy", "carol:Calendar", "ann:Family", "--format", "json"] + Self.window, environment: environment, timeout: 120)
-            }
+            let run = try await CalbridgeBinary.run(["copy", "carol:Calendar", "ann:Family", "--format", "json"] + Self.window, environment: environment, timeout: 120)
             last = run
             if run.status == 0 { break }
             #expect(run.status == 4, "a rerun failed outright: \(run.stderr)")
