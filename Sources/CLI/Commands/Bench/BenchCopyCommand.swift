@@ -37,6 +37,10 @@ public enum BenchCopyCommand: Command {
         var items: Int
         var counts: [String: Int]
         var naiveMs: Double
+        /// Requests by method and path shape ("GET /v1.0/me/events/{id}").
+        var breakdown: [String: Int]
+        /// The sandbox's time answering them (latency included), by the same key, in ms.
+        var serverMs: [String: Double]
         var ratio: Double { naiveMs > 0 ? wallMs / naiveMs : 0 }
     }
 
@@ -88,6 +92,7 @@ public enum BenchCopyCommand: Command {
                 [
                     "wallMs": (run.wallMs * 10).rounded() / 10, "requests": run.requests, "items": run.items,
                     "naiveMs": run.naiveMs, "ratio": (run.ratio * 1000).rounded() / 1000, "result": run.counts,
+                    "requestsByKind": run.breakdown,
                 ]
             }
             context.print(try JSONText.render([
@@ -105,6 +110,10 @@ public enum BenchCopyCommand: Command {
                         + "\(String(format: "%.0f", run.naiveMs)) ms, ratio \(String(format: "%.3f", run.ratio)) "
                         + "(goal <= \(goal): \(met ? "met" : "NOT met")); created \(c["created"] ?? 0), updated "
                         + "\(c["updated"] ?? 0), unchanged \(c["unchanged"] ?? 0), failed \(c["failed"] ?? 0)")
+                for (shape, n) in run.breakdown.sorted(by: { $0.value > $1.value }) {
+                    let ms = run.serverMs[shape] ?? 0
+                    context.print("      \(String(format: "%5d", n)) \(shape)  (server \(String(format: "%.0f", ms)) ms in all)")
+                }
             }
             line("first run ", first, goal: 0.1, met: firstMet)
             line("second run", second, goal: 0.05, met: secondMet)
@@ -155,7 +164,14 @@ public enum BenchCopyCommand: Command {
         }
         // API requests only (not sign-in traffic); the in-memory log keeps the latest ones.
         let recent = sandbox.requestLog.suffix(total)
-        let requests = recent.count == total ? recent.filter { isAPI($0.path) }.count : total
+        let api = recent.filter { isAPI($0.path) }
+        let requests = recent.count == total ? api.count : total
+        var breakdown: [String: Int] = [:]
+        var serverMs: [String: Double] = [:]
+        for entry in api {
+            breakdown[entry.method + " " + shape(entry.path), default: 0] += 1
+            serverMs[entry.method + " " + shape(entry.path), default: 0] += entry.durationMs
+        }
         guard let object = try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any] else {
             throw InputError("'calbridge copy' printed no JSON result", exitCode: .failure)
         }
@@ -163,7 +179,19 @@ public enum BenchCopyCommand: Command {
         for key in ["created", "updated", "unchanged", "deleted", "skipped", "failed"] { counts[key] = object[key] as? Int ?? 0 }
         let items = counts.values.reduce(0, +)
         let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return Run(wallMs: wall, requests: requests, items: items, counts: counts, naiveMs: Double((items + 2) * latency))
+        return Run(wallMs: wall, requests: requests, items: items, counts: counts, naiveMs: Double((items + 2) * latency),
+            breakdown: breakdown, serverMs: serverMs)
+    }
+
+    /// A path with its ids replaced by `{id}`, to group requests.
+    static func shape(_ path: String) -> String {
+        var out: [Substring] = []
+        var previous: Substring = ""
+        for segment in path.split(separator: "/") {
+            out.append(["calendars", "events", "calendarList"].contains(previous) && segment != "events" ? "{id}" : segment)
+            previous = segment
+        }
+        return "/" + out.joined(separator: "/")
     }
 
     static func isAPI(_ path: String) -> Bool {
