@@ -104,14 +104,7 @@ public struct GraphCalendarProvider: CalendarProvider {
                 result.append(event)
             }
         }
-        let fetched = try await withThrowingTaskGroup(of: (Int, Event).self) { group in
-            for (index, id) in masters.enumerated() {
-                group.addTask { (index, try await getEvent(id: id, calendarID: calendarID)) }
-            }
-            var byIndex: [Int: Event] = [:]
-            for try await (index, event) in group { byIndex[index] = event }
-            return masters.indices.map { byIndex[$0]! }
-        }
+        let fetched = try await getEvents(ids: masters, calendarID: calendarID)
         return fetched + result
     }
 

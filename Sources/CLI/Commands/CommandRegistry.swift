@@ -18,6 +18,7 @@ public enum CommandRegistry {
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,
         BenchCalendarsCommand.self,
+        BenchCopyCommand.self,
         QuickAddBenchCommand.self,
     ]
 

@@ -1,0 +1,152 @@
+import Foundation
+import HTTP
+
+/// Google's batch wire format (developers.google.com/calendar/api/guides/batch): a `multipart/mixed` body
+/// whose parts are `Content-Type: application/http` with a `Content-ID`, each holding one whole HTTP request
+/// (request line with the URL's path and query only, headers, blank line, body). The answer is
+/// `multipart/mixed` too, one `application/http` part per call with `Content-ID: <response-ID>`; Google
+/// may answer in any order, so parts are matched by that id, never by position.
+enum GoogleBatchCodec {
+    /// One call in a batch.
+    struct Call: Sendable {
+        var method: HTTPMethod
+        var url: URL
+        var body: Data? = nil
+        /// Sending it twice has the effect of sending it once (false only for inserts without our own id).
+        var isRetrySafe = true
+    }
+
+    /// Why a batch answer could not be read.
+    struct DecodeError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The `Content-ID` of call `index` (`<item-3>`); the answer carries `<response-item-3>`.
+    static func contentID(_ index: Int) -> String { "item-\(index)" }
+
+    /// The body and `Content-Type` of a batch request. Ids are the calls' positions (see `contentID`).
+    static func encode(_ calls: [Call], boundary: String) -> (body: Data, contentType: String) {
+        var out = Data()
+        func line(_ text: String = "") { out.append(contentsOf: Array((text + "\r\n").utf8)) }
+        for (index, call) in calls.enumerated() {
+            line("--\(boundary)")
+            line("Content-Type: application/http")
+            line("Content-ID: <\(contentID(index))>")
+            line()
+            let components = URLComponents(url: call.url, resolvingAgainstBaseURL: false)
+            var target = components?.percentEncodedPath ?? "/"
+            if let query = components?.percentEncodedQuery, !query.isEmpty { target += "?" + query }
+            line("\(call.method.rawValue) \(target) HTTP/1.1")
+            line("Accept: application/json")
+            if let body = call.body {
+                line("Content-Type: application/json; charset=UTF-8")
+                line("Content-Length: \(body.count)")
+                line()
+                out.append(body)
+                line()
+            } else {
+                line()
+            }
+        }
+        line("--\(boundary)--")
+        return (out, "multipart/mixed; boundary=\(boundary)")
+    }
+
+    /// The answers of a batch response by request `Content-ID` (`item-3`, without `response-` and brackets).
+    static func decode(_ response: HTTPResponse) throws(DecodeError) -> [String: HTTPResponse] {
+        guard let contentType = response.headers["Content-Type"],
+            contentType.lowercased().hasPrefix("multipart/mixed"),
+            let boundary = boundary(contentType)
+        else {
+            throw DecodeError(description: "the batch answer is not multipart/mixed with a boundary")
+        }
+        let body = response.body
+        let delimiter = Data("--\(boundary)".utf8)
+        var answers: [String: HTTPResponse] = [:]
+        var cursor = body.startIndex
+        guard let first = body.range(of: delimiter, in: cursor..<body.endIndex) else {
+            throw DecodeError(description: "the batch answer has no parts")
+        }
+        cursor = first.upperBound
+        while cursor < body.endIndex {
+            // After a delimiter: "--" closes the body, otherwise the line ends and a part follows.
+            if body[cursor...].starts(with: Data("--".utf8)) { break }
+            let next = body.range(of: delimiter, in: cursor..<body.endIndex)
+            let part = body[cursor..<(next?.lowerBound ?? body.endIndex)]
+            if let (id, answer) = try parsePart(Data(part)) { answers[id] = answer }
+            guard let next else { break }
+            cursor = next.upperBound
+        }
+        return answers
+    }
+
+    /// One part: MIME headers, a blank line, then an HTTP response (status line, headers, blank line, body).
+    private static func parsePart(_ part: Data) throws(DecodeError) -> (String, HTTPResponse)? {
+        var rest = part
+        while rest.first == UInt8(ascii: "\r") || rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        let (mimeHead, embedded) = splitHead(rest)
+        let mime = headers(lines(mimeHead))
+        guard var id = mime["Content-ID"] else {
+            throw DecodeError(description: "a batch answer part has no Content-ID")
+        }
+        id = id.trimmingCharacters(in: CharacterSet(charactersIn: "<> "))
+        if id.hasPrefix("response-") { id.removeFirst("response-".count) }
+        let (head, payload) = splitHead(embedded)
+        var headLines = lines(head)
+        while headLines.first?.isEmpty == true { headLines.removeFirst() }
+        guard let statusLine = headLines.first else {
+            throw DecodeError(description: "the batch answer part \(id) has no status line")
+        }
+        let words = statusLine.split(separator: " ")
+        guard words.count >= 2, words[0].hasPrefix("HTTP/"), let status = Int(words[1]) else {
+            throw DecodeError(description: "the batch answer part \(id) has a bad status line")
+        }
+        let fields = headers(Array(headLines.dropFirst()))
+        var bodyData = Data(payload)
+        if let length = fields["Content-Length"].flatMap(Int.init), length <= bodyData.count {
+            bodyData = bodyData.prefix(length)
+        } else {
+            // No length: the part ends with the CRLF that precedes the next delimiter.
+            if bodyData.last == UInt8(ascii: "\n") { bodyData.removeLast() }
+            if bodyData.last == UInt8(ascii: "\r") { bodyData.removeLast() }
+        }
+        return (id, HTTPResponse(status: status, headers: fields, body: Data(bodyData)))
+    }
+
+    static func boundary(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.trimmingCharacters(in: .whitespaces)
+            guard pair.lowercased().hasPrefix("boundary=") else { continue }
+            var value = String(pair.dropFirst("boundary=".count))
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    /// Splits at the first blank line (CRLF CRLF, or LF LF from lenient servers).
+    private static func splitHead(_ data: Data) -> (Data, Data) {
+        let crlf = data.range(of: Data("\r\n\r\n".utf8))
+        let lf = data.range(of: Data("\n\n".utf8))
+        let split = [crlf, lf].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+        guard let split else { return (data, Data()) }
+        return (Data(data[data.startIndex..<split.lowerBound]), Data(data[split.upperBound...]))
+    }
+
+    private static func lines(_ data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map(String.init)
+    }
+
+    private static func headers(_ lines: [String]) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(
+                name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return headers
+    }
+}
