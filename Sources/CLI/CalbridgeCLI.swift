@@ -29,6 +29,10 @@ public enum CalbridgeCLI {
         }
         guard let (command, used) = CommandRegistry.match(arguments) else {
             let group = CommandRegistry.group(first)
+            if !group.isEmpty, let next = arguments.dropFirst().first, next == "--help" || next == "-h" {
+                context.print(HelpText.general(group))
+                return .success
+            }
             if !group.isEmpty {
                 let sub = arguments.dropFirst().first.map { "unknown command 'calbridge \(first) \($0)'" }
                     ?? "'calbridge \(first)' needs a subcommand"

@@ -44,4 +44,14 @@ struct CLIEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Usage: calbridge version"))
     }
+
+    @Test("a command group's --help lists its subcommands; the bare group is a usage error naming them")
+    func groupHelp() async throws {
+        let help = try await CalbridgeBinary.run(["bench", "--help"])
+        #expect(help.status == 0)
+        for name in ["bench http", "bench timezones", "bench copy"] { #expect(help.stdout.contains(name)) }
+        let bare = try await CalbridgeBinary.run(["accounts"])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("add, list, remove"))
+    }
 }
