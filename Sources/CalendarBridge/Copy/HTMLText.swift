@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// HTML ↔ plain text for event bodies: what a text-only target gets from an HTML body, and how text
@@ -89,20 +90,7 @@ public enum HTMLText {
     }
 
     /// Text escaped for HTML, line breaks as `<br>`.
-    public static func html(fromText text: String) -> String {
-        var out = ""
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "<br>"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    public static func html(fromText text: String) -> String { HTML.escape(text, lineBreaks: true) }
 
     /// Decodes `&amp;`-style named entities (the common ones) and numeric `&#…;` / `&#x…;` references.
     public static func decodeEntities(_ text: String) -> String {

@@ -17,6 +17,8 @@ public actor GraphEmulator: SandboxComponent {
     let zoneNames: GraphTimeZoneNames
     let mailboxConcurrencyLimit: Int
     let processingDelay: Duration
+    /// A test knob: writes (also inside `$batch`) whose body it accepts get 400 ErrorInvalidRequest.
+    let refuseWrite: (@Sendable (_ body: Data) -> Bool)?
     var state: GraphState
     /// Requests in progress per mailbox id.
     var inFlight: [String: Int] = [:]
@@ -36,7 +38,8 @@ public actor GraphEmulator: SandboxComponent {
         now: @escaping @Sendable () -> Date = { Date() },
         timeZoneNames: GraphTimeZoneNames = .common,
         mailboxConcurrencyLimit: Int = 4,
-        processingDelay: Duration = .zero
+        processingDelay: Duration = .zero,
+        refuseWrite: (@Sendable (_ body: Data) -> Bool)? = nil
     ) throws {
         let state = try GraphSeed.load(seed, now: now(), zones: timeZoneNames)
         self.state = state
@@ -46,6 +49,7 @@ public actor GraphEmulator: SandboxComponent {
         self.zoneNames = timeZoneNames
         self.mailboxConcurrencyLimit = mailboxConcurrencyLimit
         self.processingDelay = processingDelay
+        self.refuseWrite = refuseWrite
     }
 
     /// The default seed compiled into the module.
@@ -119,6 +123,9 @@ public actor GraphEmulator: SandboxComponent {
         inFlight[mailboxID] = running + 1
         if processingDelay > .zero { try? await Task.sleep(for: processingDelay) }
         defer { inFlight[mailboxID, default: 1] -= 1 }
+        if method != "GET", let refuseWrite, refuseWrite(body) {
+            throw GraphError.invalidRequest("The sandbox was told to refuse this write.")
+        }
         let context = GraphRequestContext(method: method, segments: segments, query: query, headers: headers,
                                           body: body, mailboxID: mailboxID)
         return try route(context)

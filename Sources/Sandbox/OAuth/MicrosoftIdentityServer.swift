@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import HTTP
 
@@ -239,15 +240,15 @@ public actor MicrosoftIdentityServer: SandboxComponent {
 
     private func verificationPage(message: String?, code: String?) -> ServerResponse {
         let buttons = users.map {
-            "<li><button type=\"submit\" name=\"user\" value=\"\(OAuthPages.escape($0.email))\">\(OAuthPages.escape($0.displayName)) &lt;\(OAuthPages.escape($0.email))&gt;</button></li>"
+            "<li><button type=\"submit\" name=\"user\" value=\"\(HTML.escape($0.email))\">\(HTML.escape($0.displayName)) &lt;\(HTML.escape($0.email))&gt;</button></li>"
         }.joined(separator: "\n")
         let html = """
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>Enter code</title></head>
         <body><h1>Enter code</h1>
-        \(message.map { "<p>\(OAuthPages.escape($0))</p>" } ?? "")
+        \(message.map { "<p>\(HTML.escape($0))</p>" } ?? "")
         <form method="post" action="/common/oauth2/deviceauth">
-        <p><label>Code <input type="text" name="otc" value="\(OAuthPages.escape(code ?? ""))"></label></p>
+        <p><label>Code <input type="text" name="otc" value="\(HTML.escape(code ?? ""))"></label></p>
         <p>Sign in as:</p>
         <ul>
         \(buttons)

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import HTTP
 
@@ -8,19 +9,19 @@ enum OAuthPages {
         title: String, clientId: String, scopes: [String], users: [SandboxUser], action: String,
         hidden: [(String, String)], preselected: String?
     ) -> ServerResponse {
-        let hiddenFields = hidden.map { "<input type=\"hidden\" name=\"\(escape($0.0))\" value=\"\(escape($0.1))\">" }
+        let hiddenFields = hidden.map { "<input type=\"hidden\" name=\"\(HTML.escape($0.0))\" value=\"\(HTML.escape($0.1))\">" }
             .joined(separator: "\n")
         let userButtons = users.map { user in
             let marker = user.email.caseInsensitiveCompare(preselected ?? "") == .orderedSame ? " (suggested)" : ""
-            return "<li><button type=\"submit\" name=\"user\" value=\"\(escape(user.email))\">\(escape(user.displayName)) &lt;\(escape(user.email))&gt;\(marker)</button></li>"
+            return "<li><button type=\"submit\" name=\"user\" value=\"\(HTML.escape(user.email))\">\(HTML.escape(user.displayName)) &lt;\(HTML.escape(user.email))&gt;\(marker)</button></li>"
         }.joined(separator: "\n")
         let html = """
         <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><title>\(escape(title))</title></head>
+        <html><head><meta charset="utf-8"><title>\(HTML.escape(title))</title></head>
         <body>
-        <h1>\(escape(title))</h1>
-        <p>The application <code>\(escape(clientId))</code> asks for: \(scopes.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</p>
-        <form method="post" action="\(escape(action))">
+        <h1>\(HTML.escape(title))</h1>
+        <p>The application <code>\(HTML.escape(clientId))</code> asks for: \(scopes.map { "<code>\(HTML.escape($0))</code>" }.joined(separator: ", "))</p>
+        <form method="post" action="\(HTML.escape(action))">
         \(hiddenFields)
         <p>Choose an account to continue:</p>
         <ul>
@@ -37,8 +38,8 @@ enum OAuthPages {
     static func error(status: Int, title: String, code: String, detail: String) -> ServerResponse {
         let html = """
         <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><title>\(escape(title))</title></head>
-        <body><h1>\(escape(title))</h1><p>Error \(status): \(escape(code))</p><p>\(escape(detail))</p></body></html>
+        <html><head><meta charset="utf-8"><title>\(HTML.escape(title))</title></head>
+        <body><h1>\(HTML.escape(title))</h1><p>Error \(status): \(HTML.escape(code))</p><p>\(HTML.escape(detail))</p></body></html>
         """
         return .text(status, html, contentType: "text/html; charset=utf-8")
     }
@@ -50,21 +51,6 @@ enum OAuthPages {
         return .redirect(to: redirectURI + separator + FormEncoding.encode(pairs))
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 
     /// A JSON body with sorted keys (what both token endpoints answer).
     static func json(_ status: Int, _ object: [String: Any], headers: HTTPHeaders = [:]) -> ServerResponse {

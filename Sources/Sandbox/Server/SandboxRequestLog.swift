@@ -1,3 +1,4 @@
+import HTTP
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -14,6 +15,33 @@ public struct SandboxRequestLogEntry: Sendable, Codable, Equatable {
     public var durationMs: Double
     /// The status came from fault injection, not from the emulator.
     public var fault: Bool
+    /// For a batch request (Google `/batch/calendar/v3`, Graph `/v1.0/$batch`): the method of each request
+    /// inside it, so that a log can tell reads from writes. Nil for other requests.
+    public var batchMethods: [String]?
+
+    /// Whether the request (or any request inside a batch) could change data.
+    public var isWrite: Bool {
+        (batchMethods ?? [method]).contains { $0 != "GET" && $0 != "HEAD" }
+    }
+
+    /// The inner methods of a batch request, read from its body; nil when it is not a batch.
+    static func batchMethods(of request: ServerRequest) -> [String]? {
+        let segments = request.pathSegments.map { $0.lowercased() }
+        if segments == ["v1.0", "$batch"] {
+            let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+            let requests = object?["requests"] as? [[String: Any]] ?? []
+            return requests.map { ($0["method"] as? String ?? "").uppercased() }
+        }
+        if segments == ["batch", "calendar", "v3"] {
+            // Each part holds an HTTP request line: METHOD SP path SP HTTP/1.1.
+            return String(decoding: request.body, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+                let words = line.split(separator: " ")
+                guard words.count == 3, words[2].hasPrefix("HTTP/"), words[1].hasPrefix("/") else { return nil }
+                return String(words[0]).uppercased()
+            }
+        }
+        return nil
+    }
 }
 
 /// The request log: the last requests in memory (tests, benchmarks) and, with `--log FILE`, one JSON line

@@ -172,7 +172,7 @@ private struct Router: Sendable {
         log.record(SandboxRequestLogEntry(
             time: Date(), method: request.method, path: request.rawPath, status: final.status,
             durationMs: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-            fault: faulted
+            fault: faulted, batchMethods: SandboxRequestLogEntry.batchMethods(of: request)
         ))
         return final
     }

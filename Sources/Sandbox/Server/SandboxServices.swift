@@ -11,11 +11,7 @@ public enum SandboxServices {
     ) throws -> SandboxAPIComponents {
         let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: quickAddInterpreter)
         let graph = try GraphEmulator(
-            seed: seed.microsoft, tokens: tokens, now: now,
-            timeZoneNames: GraphTimeZoneNames(
-                windowsToIANA: { WindowsZones.ianaIdentifier(forWindowsName: $0, territory: "001") },
-                ianaToWindows: { WindowsZones.windowsName(forIANA: $0) }
-            )
+            seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames
         )
         return SandboxAPIComponents(
             components: [
@@ -26,11 +22,17 @@ public enum SandboxServices {
         )
     }
 
+    /// Windows zone names through the CLDR table (the `001` row, as Exchange does).
+    public static let cldrZoneNames = GraphTimeZoneNames(
+        windowsToIANA: { WindowsZones.ianaIdentifier(forWindowsName: $0, territory: "001") },
+        ianaToWindows: { WindowsZones.windowsName(forIANA: $0) }
+    )
+
     /// Emulates Google's events.quickAdd with calbridge's own parser (English rules, the calendar's zone).
     /// Google's real parser differs in details; what matters for the sandbox is that the summary, time
     /// and location come out of the text the way a Google user would expect. Text the parser rejects
     /// falls back to the emulator's default (the whole text as the summary, at the next full hour).
-    static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
+    public static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
         let parser = QuickAddParser(options: QuickAddOptions(windowsZoneResolver: {
             WindowsZones.ianaIdentifier(forWindowsName: $0)
         }))
