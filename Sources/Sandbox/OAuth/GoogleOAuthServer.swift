@@ -16,7 +16,7 @@ public actor GoogleOAuthServer: SandboxComponent {
     private let autoApprove: Bool
     private let now: @Sendable () -> Date
     private var codes = AuthorizationCodeStore()
-    private var pending: [String: (request: AuthorizationGrantRequest, expiresAt: Date)] = [:]
+    private var pending = PendingConsents()
 
     /// - Parameters:
     ///   - tokens: issues and revokes the tokens.
@@ -110,18 +110,10 @@ public actor GoogleOAuthServer: SandboxComponent {
         )
         guard !users.isEmpty else { return fail("access_denied") }
         if autoApprove, parameters["prompt"] != "select_account" {
-            if let hint = request.loginHint {
-                guard let user = users.first(where: { $0.email.caseInsensitiveCompare(hint) == .orderedSame }) else {
-                    // An account the sandbox does not have: refusing is clearer than signing in someone else.
-                    return fail("access_denied")
-                }
-                return approve(request, user: user.email)
-            }
-            return approve(request, user: users[0].email)
+            guard let user = users.autoApproved(hint: request.loginHint) else { return fail("access_denied") }
+            return approve(request, user: user.email)
         }
-        let id = PKCE.randomToken(bytes: 16)
-        if pending.count > 1000 { pending = pending.filter { $0.value.expiresAt > now() } }
-        pending[id] = (request, now().addingTimeInterval(600))
+        let id = pending.add(request, now: now())
         return OAuthPages.consent(
             title: "Sign in with Google (sandbox)", clientId: clientId, scopes: scopes, users: users,
             action: "/o/oauth2/v2/auth/consent", hidden: [("consent_id", id)], preselected: request.loginHint
@@ -129,7 +121,7 @@ public actor GoogleOAuthServer: SandboxComponent {
     }
 
     private func consent(_ parameters: OAuthParameters) -> ServerResponse {
-        guard let id = parameters["consent_id"], let entry = pending.removeValue(forKey: id), entry.expiresAt > now() else {
+        guard let id = parameters["consent_id"], let entry = pending.take(id, now: now()) else {
             return OAuthPages.error(
                 status: 400, title: "Sign in with Google (sandbox)", code: "invalid_request",
                 detail: "This sign-in request is unknown or has expired; start again from the application."
@@ -139,7 +131,7 @@ public actor GoogleOAuthServer: SandboxComponent {
             return OAuthPages.redirect(entry.request.redirectURI, [("error", "access_denied"), ("state", entry.request.state)])
         }
         guard let email = parameters["user"], let user = users.first(where: { $0.email == email }) else {
-            pending[id] = entry
+            pending.putBack(entry, id: id)
             return OAuthPages.error(
                 status: 400, title: "Sign in with Google (sandbox)", code: "invalid_request",
                 detail: "Choose one of the listed accounts."

@@ -56,7 +56,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     private var devicePolicy: DeviceFlowPolicy
     private let now: @Sendable () -> Date
     private var codes = AuthorizationCodeStore()
-    private var pending: [String: (request: AuthorizationGrantRequest, expiresAt: Date)] = [:]
+    private var pending = PendingConsents()
     private var devices: [String: DeviceAuthorization] = [:]
 
     /// - Parameters:
@@ -169,17 +169,12 @@ public actor MicrosoftIdentityServer: SandboxComponent {
         )
         guard !users.isEmpty else { return fail("access_denied", 50020, "The user account does not exist in the tenant.") }
         if autoApprove, parameters["prompt"] != "select_account" {
-            if let hint = request.loginHint {
-                guard let user = users.first(where: { $0.email.caseInsensitiveCompare(hint) == .orderedSame }) else {
-                    return fail("access_denied", 50034, "The user account \(hint) does not exist in the directory.")
-                }
-                return approve(request, user: user.email)
+            guard let user = users.autoApproved(hint: request.loginHint) else {
+                return fail("access_denied", 50034, "The user account \(request.loginHint ?? "") does not exist in the directory.")
             }
-            return approve(request, user: users[0].email)
+            return approve(request, user: user.email)
         }
-        let id = PKCE.randomToken(bytes: 16)
-        if pending.count > 1000 { pending = pending.filter { $0.value.expiresAt > now() } }
-        pending[id] = (request, now().addingTimeInterval(600))
+        let id = pending.add(request, now: now())
         return OAuthPages.consent(
             title: "Microsoft: pick an account (sandbox)", clientId: clientId, scopes: scopes, users: users,
             action: "/\(tenant)/oauth2/v2.0/consent", hidden: [("consent_id", id)], preselected: request.loginHint
@@ -187,7 +182,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     }
 
     private func consent(_ parameters: OAuthParameters) -> ServerResponse {
-        guard let id = parameters["consent_id"], let entry = pending.removeValue(forKey: id), entry.expiresAt > now() else {
+        guard let id = parameters["consent_id"], let entry = pending.take(id, now: now()) else {
             return OAuthPages.error(
                 status: 400, title: "Sign in to your account", code: "invalid_request",
                 detail: "This sign-in request is unknown or has expired; start again from the application."
@@ -201,7 +196,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
             ])
         }
         guard let email = parameters["user"], let user = users.first(where: { $0.email == email }) else {
-            pending[id] = entry
+            pending.putBack(entry, id: id)
             return OAuthPages.error(
                 status: 400, title: "Sign in to your account", code: "invalid_request", detail: "Choose one of the listed accounts."
             )

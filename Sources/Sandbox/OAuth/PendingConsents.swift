@@ -1,0 +1,38 @@
+import Foundation
+
+/// Sign-in requests waiting at a consent page (both authorization servers), by a random id that the
+/// page's form posts back, each for ten minutes.
+struct PendingConsents: Sendable {
+    struct Entry: Sendable {
+        var request: AuthorizationGrantRequest
+        var expiresAt: Date
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    /// Keeps `request` and returns the id the consent form carries.
+    mutating func add(_ request: AuthorizationGrantRequest, now: Date) -> String {
+        if entries.count > 1000 { entries = entries.filter { $0.value.expiresAt > now } }
+        let id = PKCE.randomToken(bytes: 16)
+        entries[id] = Entry(request: request, expiresAt: now.addingTimeInterval(600))
+        return id
+    }
+
+    /// Removes and returns the entry of `id`; nil when unknown or expired.
+    mutating func take(_ id: String?, now: Date) -> Entry? {
+        guard let id, let entry = entries.removeValue(forKey: id), entry.expiresAt > now else { return nil }
+        return entry
+    }
+
+    /// Puts a taken entry back (the form came without a choice, the page is shown again).
+    mutating func putBack(_ entry: Entry, id: String) { entries[id] = entry }
+}
+
+extension [SandboxUser] {
+    /// Whom auto-approval signs in: the `login_hint` user, or the first seeded one without a hint.
+    /// Nil for a hint naming no seeded user: refusing is clearer than signing in someone else.
+    func autoApproved(hint: String?) -> SandboxUser? {
+        guard let hint else { return first }
+        return first { $0.email.caseInsensitiveCompare(hint) == .orderedSame }
+    }
+}
