@@ -55,7 +55,7 @@ extension GraphEmulator {
     private func created(_ event: GraphStoredEvent, mailbox: GraphMailbox, context: GraphRequestContext,
                          options: GraphRenderOptions) -> ServerResponse {
         var object = render(event, mailbox: mailbox, options: options)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity")
         var headers: HTTPHeaders = ["Location": context.baseURL + "/users('\(mailbox.id)')/events('\(event.id)')"]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(201, object, headers: headers)
@@ -95,7 +95,7 @@ extension GraphEmulator {
             state.mailboxes[index].events.append(event)
         }
         var object = render(event, mailbox: state.mailboxes[index], options: options)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity")
         var headers: HTTPHeaders = [:]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(200, object, headers: headers)
