@@ -12,7 +12,7 @@ extension GoogleCalendarEmulator {
         var body = try Self.bodyObject(request)
         if let id = body["id"], id != .null {
             guard let text = id.stringValue, Self.isValidEventID(text) else { throw .invalid("Invalid resource id value.") }
-            if lookup(text, in: calendar) != nil { throw GoogleAPIError.duplicate }
+            if lookup(text, in: stored(calendar)) != nil { throw GoogleAPIError.duplicate }
         } else {
             body["id"] = .string(Self.newEventID())
         }
@@ -27,14 +27,14 @@ extension GoogleCalendarEmulator {
         guard let uid = body["iCalUID"]?.stringValue, !uid.isEmpty else { throw .required("Missing iCalUID.") }
         if request.queryValue("conferenceDataVersion") != "1" { body["conferenceData"] = nil }
         // The same iCalUID in this calendar: the import updates that event instead of adding a second one.
-        if let existing = calendar.events.values.first(where: { $0.resource["iCalUID"]?.stringValue == uid && $0.recurringEventID == nil }) {
+        if let existing = stored(calendar).events.values.first(where: { $0.resource["iCalUID"]?.stringValue == uid && $0.recurringEventID == nil }) {
             body["id"] = .string(existing.id)
             let record = try makeRecord(body, previous: existing, calendar: calendar, user: user, recurringMaster: nil)
             return storeAndRender(record, calendar: calendar, entry: entry, user: user)
         }
         if let id = body["id"], id != .null {
             guard let text = id.stringValue, Self.isValidEventID(text) else { throw .invalid("Invalid resource id value.") }
-            if calendar.events[text] != nil { throw GoogleAPIError.duplicate }
+            if storedEvent(text, in: calendar) != nil { throw GoogleAPIError.duplicate }
         } else {
             body["id"] = .string(Self.newEventID())
         }
@@ -48,8 +48,8 @@ extension GoogleCalendarEmulator {
         let (entry, calendar) = try writable(calendarID, user: user)
         try Self.checkSendUpdates(request)
         let body = try Self.bodyObject(request)
-        guard let current = lookup(eventID, in: calendar) else { throw GoogleAPIError.notFound }
-        let previous = calendar.events[eventID]
+        guard let current = lookup(eventID, in: stored(calendar)) else { throw GoogleAPIError.notFound }
+        let previous = storedEvent(eventID, in: calendar)
         var merged: [String: GoogleJSON]
         if patch {
             merged = current.resource
@@ -69,7 +69,7 @@ extension GoogleCalendarEmulator {
         }
         merged["id"] = .string(eventID)
         if request.queryValue("conferenceDataVersion") != "1" { merged["conferenceData"] = current.resource["conferenceData"] }
-        let master = current.resource["recurringEventId"]?.stringValue.flatMap { calendar.events[$0] }
+        let master = current.resource["recurringEventId"]?.stringValue.flatMap { storedEvent($0, in: calendar) }
         var base = previous
         if base == nil {
             // First change to an instance: it becomes a stored exception of its series.
@@ -82,9 +82,9 @@ extension GoogleCalendarEmulator {
     func deleteEvent(_ request: ServerRequest, calendarID: String, eventID: String, user: GoogleUserRecord) throws(GoogleAPIError) -> ServerResponse {
         let (_, calendar) = try writable(calendarID, user: user)
         try Self.checkSendUpdates(request)
-        guard let current = lookup(eventID, in: calendar) else { throw GoogleAPIError.notFound }
+        guard let current = lookup(eventID, in: stored(calendar)) else { throw GoogleAPIError.notFound }
         if current.resource["status"]?.stringValue == "cancelled" { throw GoogleAPIError.deleted }
-        var record = calendar.events[eventID]
+        var record = storedEvent(eventID, in: calendar)
             ?? GoogleEventRecord(resource: current.resource, changeSeq: 0, order: current.order, start: current.start, end: current.end, allDay: false)
         let change = nextChange()
         record.resource["status"] = "cancelled"
@@ -130,11 +130,21 @@ extension GoogleCalendarEmulator {
 
     // MARK: Building records
 
+    /// The entry and the calendar's settings, for a write. The calendar comes without its events: a copy of
+    /// the events dictionary held across the write would make storing the new record copy all of them
+    /// (copy-on-write), so inserts got slower as the calendar grew. Read events with `stored(_:)` or
+    /// `storedEvent(_:in:)` instead.
     func writable(_ calendarID: String, user: GoogleUserRecord) throws(GoogleAPIError) -> (GoogleListEntry, GoogleCalendarRecord) {
-        let (entry, calendar) = try resolve(calendarID, user: user)
+        var (entry, calendar) = try resolve(calendarID, user: user)
         guard entry.canWrite else { throw GoogleAPIError.writerAccessRequired }
+        calendar.events = [:]
         return (entry, calendar)
     }
+
+    /// The stored calendar with its events (use it within one expression; see `writable`).
+    func stored(_ calendar: GoogleCalendarRecord) -> GoogleCalendarRecord { state.calendars[calendar.id] ?? calendar }
+
+    func storedEvent(_ id: String, in calendar: GoogleCalendarRecord) -> GoogleEventRecord? { state.calendars[calendar.id]?.events[id] }
 
     /// Validates a client resource and adds the server's fields. `previous` is the stored version on updates.
     /// The change counter advances only when the resource is valid.

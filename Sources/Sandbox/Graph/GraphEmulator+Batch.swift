@@ -68,7 +68,7 @@ extension GraphEmulator {
             done.insert(steps[next].id)
         }
         var statuses: [String: Int] = [:]
-        var answers: [Int: [String: Any]] = [:]
+        var answers: [Int: [UInt8]] = [:]
         for index in order {
             let step = steps[index]
             let response: ServerResponse
@@ -80,17 +80,35 @@ extension GraphEmulator {
                 response = await runStep(step, mailboxID: mailboxID, host: request.headers["Host"])
             }
             statuses[step.id] = response.status
-            var answer: [String: Any] = ["id": step.id, "status": response.status]
-            var headers: [String: String] = [:]
-            for field in response.headers { headers[field.name] = field.value }
-            answer["headers"] = headers
-            if !response.body.isEmpty {
-                answer["body"] = (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]))
-                    ?? response.body.base64EncodedString()
-            }
-            answers[index] = answer
+            answers[index] = Self.batchAnswer(id: step.id, response)
         }
-        return jsonResponse(200, ["responses": steps.indices.compactMap { answers[$0] }])
+        // The answers' JSON bodies are spliced in as they are, not parsed and written again.
+        var out = Array(#"{"responses":["#.utf8)
+        for (position, index) in steps.indices.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            out += answers[index] ?? []
+        }
+        out += Array("]}".utf8)
+        return GraphEmulator.jsonResponse(200, body: Data(out))
+    }
+
+    /// One entry of `responses`: `id`, `status`, `headers`, and `body` (JSON inline as Graph does; any other
+    /// content base64-encoded).
+    private static func batchAnswer(id: String, _ response: ServerResponse) -> [UInt8] {
+        var headers: [String: SandboxJSON] = [:]
+        for field in response.headers { headers[field.name] = .string(field.value) }
+        var object: [String: SandboxJSON] = ["id": .string(id), "status": .int(response.status), "headers": .object(headers)]
+        let isJSON = response.headers["Content-Type"]?.lowercased().contains("json") ?? false
+        if !response.body.isEmpty, !isJSON { object["body"] = .string(response.body.base64EncodedString()) }
+        var out: [UInt8] = []
+        SandboxJSON.object(object).write(into: &out)
+        if !response.body.isEmpty, isJSON {
+            out.removeLast()  // the closing brace
+            out += Array(#","body":"#.utf8)
+            out += response.body
+            out.append(UInt8(ascii: "}"))
+        }
+        return out
     }
 
     private func runStep(_ step: BatchStep, mailboxID: String, host: String?) async -> ServerResponse {

@@ -47,18 +47,7 @@ extension GraphEmulator {
         let calendar = try targetCalendar(mailbox, calendarID)
         let window = try timeWindow(context)
         let options = try renderOptions(context)
-        let filter = try context.option("$filter").map { text throws(GraphError) in try GraphFilter.parse(text) }
-        var events: [GraphStoredEvent] = []
-        for event in mailbox.events where event.calendarID == calendar.id {
-            if event.type == "seriesMaster" {
-                events += occurrences(of: event, in: mailbox, from: window.start, to: window.end, zone: options.zone)
-            } else if overlaps(event, window.start, window.end, zone: options.zone) {
-                events.append(event)
-            }
-        }
-        if let filter { events = events.filter(filter.matches) }
-        let order = try context.option("$orderby").flatMap { text throws(GraphError) in try GraphQuery.orderBy(text) }
-        events = sorted(events, by: order ?? ("start/datetime", false), zone: options.zone)
+        let events = try viewEvents(context, mailbox: mailbox, calendar: calendar, window: window, options: options)
         let preferences = GraphQuery.preferences(context.headers)
         let page = try GraphQuery.page(count: events.count, context: context,
                                        preferPageSize: preferences["odata.maxpagesize"].flatMap { Int($0) })
@@ -66,6 +55,42 @@ extension GraphEmulator {
         let path = calendarID == nil ? "users('\(mailbox.id)')/calendarView"
             : "users('\(mailbox.id)')/calendars('\(calendar.id)')/calendarView"
         return collectionResponse(context, contextPath: path, values: values, page: page, options: options)
+    }
+
+    /// The calendarView's occurrences in order: from the cache when the store has not changed since they were
+    /// computed (the pages of one listing), else expanded, filtered and sorted afresh.
+    func viewEvents(_ context: GraphRequestContext, mailbox: GraphMailbox, calendar: GraphCalendar,
+                    window: (start: Date, end: Date), options: GraphRenderOptions) throws(GraphError) -> [GraphStoredEvent] {
+        let filterText = context.option("$filter")
+        let orderText = context.option("$orderby")
+        let filter = try filterText.map { text throws(GraphError) in try GraphFilter.parse(text) }
+        let order = try orderText.flatMap { text throws(GraphError) in try GraphQuery.orderBy(text) }
+        let key = GraphViewKey(mailboxID: mailbox.id, calendarID: calendar.id, start: window.start, end: window.end,
+                               zone: options.zoneLabel, filter: filterText, order: orderText)
+        if viewCacheVersion != stateVersion {
+            viewCache = [:]
+            viewCacheVersion = stateVersion
+        }
+        if let cached = viewCache[key] { return cached }
+        var exceptionStarts: [String: Set<Date>] = [:]
+        for event in mailbox.events {
+            if let masterID = event.seriesMasterId, let start = event.originalStart { exceptionStarts[masterID, default: []].insert(start) }
+        }
+        var events: [GraphStoredEvent] = []
+        for event in mailbox.events where event.calendarID == calendar.id {
+            if event.type == "seriesMaster" {
+                events += occurrences(of: event, in: mailbox, from: window.start, to: window.end, zone: options.zone,
+                                      exceptionStarts: exceptionStarts)
+            } else if overlaps(event, window.start, window.end, zone: options.zone) {
+                events.append(event)
+            }
+        }
+        if let filter { events = events.filter(filter.matches) }
+        events = sorted(events, by: order ?? ("start/datetime", false), zone: options.zone)
+        // A few views at most: clients page through one listing at a time.
+        if viewCache.count >= 4 { viewCache = [:] }
+        viewCache[key] = events
+        return events
     }
 
     func instances(_ context: GraphRequestContext, id: String, calendarID: String?) throws(GraphError) -> ServerResponse {
@@ -95,7 +120,7 @@ extension GraphEmulator {
         let options = try renderOptions(context)
         let event = try findEvent(id, in: mailbox, calendarID: calendarID)
         var object = render(event, mailbox: mailbox, options: options)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity")
         var headers: HTTPHeaders = [:]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(200, object, headers: headers)
@@ -155,11 +180,14 @@ extension GraphEmulator {
     }
 
     /// The occurrences of a series overlapping the window: not cancelled, not replaced by an exception.
+    /// - Parameter exceptionStarts: original starts of the exceptions by master id, when the caller has them
+    ///   (expanding many series); else the mailbox is searched.
     func occurrences(of master: GraphStoredEvent, in mailbox: GraphMailbox, from: Date, to: Date,
-                     zone renderZone: TimeZone) -> [GraphStoredEvent] {
+                     zone renderZone: TimeZone, exceptionStarts: [String: Set<Date>]? = nil) -> [GraphStoredEvent] {
         let zone = seriesZone(master)
         let lastDate = GraphLocalDateTime(to, in: zone).date.adding(days: 1)
-        let exceptions = Set(mailbox.events.compactMap { $0.seriesMasterId == master.id ? $0.originalStart : nil })
+        let exceptions = exceptionStarts.map { $0[master.id] ?? [] }
+            ?? Set(mailbox.events.compactMap { $0.seriesMasterId == master.id ? $0.originalStart : nil })
         let cancelled = Set(master.cancelledOccurrences)
         var result: [GraphStoredEvent] = []
         for slot in occurrenceStarts(of: master, through: lastDate)

@@ -53,73 +53,74 @@ extension GraphEmulator {
     }
 
     /// The event JSON Graph returns.
-    func render(_ event: GraphStoredEvent, mailbox: GraphMailbox, options: GraphRenderOptions) -> [String: Any] {
+    func render(_ event: GraphStoredEvent, mailbox: GraphMailbox, options: GraphRenderOptions) -> [String: SandboxJSON] {
         let times = effectiveTimes(event, in: options.zone)
-        let attendees: [[String: Any]] = event.attendees.map {
+        let attendees: [SandboxJSON] = event.attendees.map {
             [
-                "type": $0.type,
-                "status": ["response": $0.response, "time": "0001-01-01T00:00:00Z"],
-                "emailAddress": ["name": $0.name, "address": $0.address],
+                "type": .string($0.type),
+                "status": ["response": .string($0.response), "time": "0001-01-01T00:00:00Z"],
+                "emailAddress": ["name": .string($0.name), "address": .string($0.address)],
             ]
         }
         let isOrganizer = event.organizerAddress.caseInsensitiveCompare(mailbox.mail) == .orderedSame
-        let location: [String: Any] = event.location.isEmpty
-            ? ["displayName": "", "locationType": "default", "uniqueIdType": "unknown", "address": [String: Any](), "coordinates": [String: Any]()]
-            : ["displayName": event.location, "locationType": "default", "uniqueId": event.location,
-               "uniqueIdType": "private", "address": [String: Any](), "coordinates": [String: Any]()]
-        var object: [String: Any] = [
-            "@odata.etag": "W/\"\(event.changeKey)\"",
-            "id": event.id,
-            "createdDateTime": GraphInstant.render(event.createdDateTime),
-            "lastModifiedDateTime": GraphInstant.render(event.lastModifiedDateTime),
-            "changeKey": event.changeKey,
-            "categories": event.categories,
-            "transactionId": event.transactionId ?? NSNull(),
-            "originalStartTimeZone": event.startTimeZone,
-            "originalEndTimeZone": event.endTimeZone,
-            "iCalUId": event.iCalUId,
-            "uid": event.iCalUId,
-            "reminderMinutesBeforeStart": event.reminderMinutesBeforeStart,
-            "isReminderOn": event.isReminderOn,
+        let location: SandboxJSON = event.location.isEmpty
+            ? ["displayName": "", "locationType": "default", "uniqueIdType": "unknown", "address": [:], "coordinates": [:]]
+            : ["displayName": .string(event.location), "locationType": "default", "uniqueId": .string(event.location),
+               "uniqueIdType": "private", "address": [:], "coordinates": [:]]
+        func optional(_ text: String?) -> SandboxJSON { text.map { .string($0) } ?? .null }
+        var object: [String: SandboxJSON] = [
+            "@odata.etag": .string("W/\"\(event.changeKey)\""),
+            "id": .string(event.id),
+            "createdDateTime": .string(GraphInstant.render(event.createdDateTime)),
+            "lastModifiedDateTime": .string(GraphInstant.render(event.lastModifiedDateTime)),
+            "changeKey": .string(event.changeKey),
+            "categories": .array(event.categories.map { .string($0) }),
+            "transactionId": optional(event.transactionId),
+            "originalStartTimeZone": .string(event.startTimeZone),
+            "originalEndTimeZone": .string(event.endTimeZone),
+            "iCalUId": .string(event.iCalUId),
+            "uid": .string(event.iCalUId),
+            "reminderMinutesBeforeStart": .int(event.reminderMinutesBeforeStart),
+            "isReminderOn": .bool(event.isReminderOn),
             "hasAttachments": false,
-            "subject": event.subject,
-            "bodyPreview": GraphEmulator.preview(event.bodyContent, html: event.bodyContentType == "html"),
-            "importance": event.importance,
-            "sensitivity": event.sensitivity,
-            "isAllDay": event.isAllDay,
+            "subject": .string(event.subject),
+            "bodyPreview": .string(GraphEmulator.preview(event.bodyContent, html: event.bodyContentType == "html")),
+            "importance": .string(event.importance),
+            "sensitivity": .string(event.sensitivity),
+            "isAllDay": .bool(event.isAllDay),
             "isCancelled": false,
-            "isOrganizer": isOrganizer,
+            "isOrganizer": .bool(isOrganizer),
             "responseRequested": true,
-            "seriesMasterId": event.seriesMasterId ?? NSNull(),
-            "showAs": event.showAs,
-            "type": event.type,
-            "webLink": "https://outlook.office365.com/owa/?itemid=\(FormEncoding.percentEncode(event.id))&exvsurl=1&path=/calendar/item",
-            "onlineMeetingUrl": NSNull(),
-            "isOnlineMeeting": event.isOnlineMeeting,
-            "onlineMeetingProvider": event.isOnlineMeeting ? event.onlineMeetingProvider : "unknown",
+            "seriesMasterId": optional(event.seriesMasterId),
+            "showAs": .string(event.showAs),
+            "type": .string(event.type),
+            "webLink": .string("https://outlook.office365.com/owa/?itemid=\(FormEncoding.percentEncode(event.id))&exvsurl=1&path=/calendar/item"),
+            "onlineMeetingUrl": .null,
+            "isOnlineMeeting": .bool(event.isOnlineMeeting),
+            "onlineMeetingProvider": .string(event.isOnlineMeeting ? event.onlineMeetingProvider : "unknown"),
             "allowNewTimeProposals": true,
-            "occurrenceId": NSNull(),
+            "occurrenceId": .null,
             "isDraft": false,
             "hideAttendees": false,
             "responseStatus": ["response": isOrganizer ? "organizer" : "notResponded", "time": "0001-01-01T00:00:00Z"],
-            "body": ["contentType": event.bodyContentType, "content": event.bodyContent],
-            "start": ["dateTime": GraphLocalDateTime(times.start, in: options.zone).graphString, "timeZone": options.zoneLabel],
-            "end": ["dateTime": GraphLocalDateTime(times.end, in: options.zone).graphString, "timeZone": options.zoneLabel],
+            "body": ["contentType": .string(event.bodyContentType), "content": .string(event.bodyContent)],
+            "start": ["dateTime": .string(GraphLocalDateTime(times.start, in: options.zone).graphString), "timeZone": .string(options.zoneLabel)],
+            "end": ["dateTime": .string(GraphLocalDateTime(times.end, in: options.zone).graphString), "timeZone": .string(options.zoneLabel)],
             "location": location,
             "locations": event.location.isEmpty ? [] : [location],
-            "recurrence": event.recurrence?.json ?? NSNull(),
-            "attendees": attendees,
-            "organizer": ["emailAddress": ["name": event.organizerName, "address": event.organizerAddress]],
-            "onlineMeeting": event.joinUrl.map { ["joinUrl": $0] } ?? NSNull(),
+            "recurrence": event.recurrence?.json ?? .null,
+            "attendees": .array(attendees),
+            "organizer": ["emailAddress": ["name": .string(event.organizerName), "address": .string(event.organizerAddress)]],
+            "onlineMeeting": event.joinUrl.map { ["joinUrl": .string($0)] } ?? .null,
         ]
-        if let originalStart = event.originalStart { object["originalStart"] = GraphInstant.render(originalStart) }
+        if let originalStart = event.originalStart { object["originalStart"] = .string(GraphInstant.render(originalStart)) }
         if let select = options.select { object = GraphQuery.project(object, select) }
         if let ids = options.expandIDs {
             let properties = event.extendedProperties
                 .filter { property in ids.isEmpty || ids.contains { $0.caseInsensitiveCompare(property.key) == .orderedSame } }
                 .sorted { $0.key < $1.key }
-                .map { ["id": GraphEmulator.normalizedPropertyID($0.key), "value": $0.value] }
-            if !properties.isEmpty { object["singleValueExtendedProperties"] = properties }
+                .map { SandboxJSON.object(["id": .string(GraphEmulator.normalizedPropertyID($0.key)), "value": .string($0.value)]) }
+            if !properties.isEmpty { object["singleValueExtendedProperties"] = .array(properties) }
         }
         return object
     }
@@ -142,10 +143,12 @@ extension GraphEmulator {
     }
 
     /// A collection response: `@odata.context`, `value`, `@odata.nextLink`, and `Preference-Applied`.
-    func collectionResponse(_ context: GraphRequestContext, contextPath: String, values: [[String: Any]],
+    func collectionResponse(_ context: GraphRequestContext, contextPath: String, values: [[String: SandboxJSON]],
                             page: GraphQuery.Page, options: GraphRenderOptions) -> ServerResponse {
-        var body: [String: Any] = ["@odata.context": context.baseURL + "/$metadata#" + contextPath, "value": values]
-        if let next = page.nextLink { body["@odata.nextLink"] = next }
+        var body: [String: SandboxJSON] = [
+            "@odata.context": .string(context.baseURL + "/$metadata#" + contextPath), "value": .array(values.map { .object($0) }),
+        ]
+        if let next = page.nextLink { body["@odata.nextLink"] = .string(next) }
         var applied = options.applied
         if let size = page.pageSizeApplied { applied.append("odata.maxpagesize=\(size)") }
         var headers: HTTPHeaders = [:]

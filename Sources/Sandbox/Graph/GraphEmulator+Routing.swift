@@ -89,45 +89,46 @@ extension GraphEmulator {
 
     func getUser(_ context: GraphRequestContext) throws(GraphError) -> ServerResponse {
         let mailbox = state.mailboxes[try mailboxIndex(context.mailboxID)]
-        var object: [String: Any] = [
-            "id": mailbox.id,
-            "displayName": mailbox.displayName,
-            "givenName": mailbox.givenName,
-            "surname": mailbox.surname,
-            "mail": mailbox.mail,
-            "userPrincipalName": mailbox.userPrincipalName,
-            "jobTitle": mailbox.jobTitle ?? NSNull(),
-            "officeLocation": mailbox.officeLocation ?? NSNull(),
-            "mobilePhone": mailbox.mobilePhone ?? NSNull(),
-            "businessPhones": mailbox.businessPhones,
-            "preferredLanguage": mailbox.preferredLanguage,
+        func optional(_ text: String?) -> SandboxJSON { text.map { .string($0) } ?? .null }
+        var object: [String: SandboxJSON] = [
+            "id": .string(mailbox.id),
+            "displayName": .string(mailbox.displayName),
+            "givenName": .string(mailbox.givenName),
+            "surname": .string(mailbox.surname),
+            "mail": .string(mailbox.mail),
+            "userPrincipalName": .string(mailbox.userPrincipalName),
+            "jobTitle": optional(mailbox.jobTitle),
+            "officeLocation": optional(mailbox.officeLocation),
+            "mobilePhone": optional(mailbox.mobilePhone),
+            "businessPhones": .array(mailbox.businessPhones.map { .string($0) }),
+            "preferredLanguage": .string(mailbox.preferredLanguage),
         ]
         var contextURL = context.baseURL + "/$metadata#users/$entity"
         if let select = context.option("$select") {
             let known = Array(object.keys) + ["mailboxSettings"]
             let names = try GraphQuery.selectList(select, known: known, type: "microsoft.graph.user")
-            var selected: [String: Any] = [:]
+            var selected: [String: SandboxJSON] = [:]
             for name in names {
-                selected[name] = name == "mailboxSettings" ? mailboxSettingsJSON(mailbox) : object[name]
+                selected[name] = name == "mailboxSettings" ? .object(mailboxSettingsJSON(mailbox)) : object[name]
             }
             object = selected
             contextURL = context.baseURL + "/$metadata#users(" + names.joined(separator: ",") + ")/$entity"
         }
-        object["@odata.context"] = contextURL
+        object["@odata.context"] = .string(contextURL)
         return jsonResponse(200, object)
     }
 
     func getMailboxSettings(_ context: GraphRequestContext) throws(GraphError) -> ServerResponse {
         let mailbox = state.mailboxes[try mailboxIndex(context.mailboxID)]
         var object = mailboxSettingsJSON(mailbox)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/mailboxSettings"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/mailboxSettings")
         return jsonResponse(200, object)
     }
 
-    func mailboxSettingsJSON(_ mailbox: GraphMailbox) -> [String: Any] {
+    func mailboxSettingsJSON(_ mailbox: GraphMailbox) -> [String: SandboxJSON] {
         [
-            "archiveFolder": "AAMkAGArchive" + mailbox.id.prefix(8),
-            "timeZone": mailbox.timeZone,
+            "archiveFolder": .string("AAMkAGArchive" + mailbox.id.prefix(8)),
+            "timeZone": .string(mailbox.timeZone),
             "delegateMeetingMessageDeliveryOptions": "sendToDelegateOnly",
             "dateFormat": "M/d/yyyy",
             "timeFormat": "h:mm tt",
@@ -137,13 +138,13 @@ extension GraphEmulator {
                 "internalReplyMessage": "", "externalReplyMessage": "",
                 "scheduledStartDateTime": ["dateTime": "2020-01-01T00:00:00.0000000", "timeZone": "UTC"],
                 "scheduledEndDateTime": ["dateTime": "2020-01-02T00:00:00.0000000", "timeZone": "UTC"],
-            ] as [String: Any],
-            "language": ["locale": mailbox.preferredLanguage, "displayName": "English (United States)"],
+            ],
+            "language": ["locale": .string(mailbox.preferredLanguage), "displayName": "English (United States)"],
             "workingHours": [
                 "daysOfWeek": ["monday", "tuesday", "wednesday", "thursday", "friday"],
                 "startTime": "08:00:00.0000000", "endTime": "17:00:00.0000000",
-                "timeZone": ["name": mailbox.timeZone],
-            ] as [String: Any],
+                "timeZone": ["name": .string(mailbox.timeZone)],
+            ],
         ]
     }
 
@@ -154,22 +155,22 @@ extension GraphEmulator {
         "allowedOnlineMeetingProviders", "defaultOnlineMeetingProvider", "isTallyingResponses", "isRemovable", "owner",
     ]
 
-    func calendarJSON(_ calendar: GraphCalendar) -> [String: Any] {
+    func calendarJSON(_ calendar: GraphCalendar) -> [String: SandboxJSON] {
         [
-            "id": calendar.id,
-            "name": calendar.name,
-            "color": calendar.color,
-            "hexColor": calendar.hexColor,
-            "isDefaultCalendar": calendar.isDefaultCalendar,
-            "changeKey": calendar.changeKey,
-            "canShare": calendar.canShare,
-            "canViewPrivateItems": calendar.canViewPrivateItems,
-            "canEdit": calendar.canEdit,
+            "id": .string(calendar.id),
+            "name": .string(calendar.name),
+            "color": .string(calendar.color),
+            "hexColor": .string(calendar.hexColor),
+            "isDefaultCalendar": .bool(calendar.isDefaultCalendar),
+            "changeKey": .string(calendar.changeKey),
+            "canShare": .bool(calendar.canShare),
+            "canViewPrivateItems": .bool(calendar.canViewPrivateItems),
+            "canEdit": .bool(calendar.canEdit),
             "allowedOnlineMeetingProviders": ["teamsForBusiness"],
             "defaultOnlineMeetingProvider": "teamsForBusiness",
-            "isTallyingResponses": calendar.isDefaultCalendar,
-            "isRemovable": calendar.isRemovable,
-            "owner": ["name": calendar.ownerName, "address": calendar.ownerAddress],
+            "isTallyingResponses": .bool(calendar.isDefaultCalendar),
+            "isRemovable": .bool(calendar.isRemovable),
+            "owner": ["name": .string(calendar.ownerName), "address": .string(calendar.ownerAddress)],
         ]
     }
 
@@ -183,11 +184,11 @@ extension GraphEmulator {
         let page = try GraphQuery.page(count: objects.count, context: context, preferPageSize: nil)
         var value = Array(objects[page.range])
         if let select { value = value.map { GraphQuery.project($0, select) } }
-        var body: [String: Any] = [
-            "@odata.context": context.baseURL + "/$metadata#users('\(mailbox.id)')/calendars",
-            "value": value,
+        var body: [String: SandboxJSON] = [
+            "@odata.context": .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/calendars"),
+            "value": .array(value.map { .object($0) }),
         ]
-        if let next = page.nextLink { body["@odata.nextLink"] = next }
+        if let next = page.nextLink { body["@odata.nextLink"] = .string(next) }
         return jsonResponse(200, body)
     }
 
@@ -201,7 +202,7 @@ extension GraphEmulator {
             object = GraphQuery.project(
                 object, try GraphQuery.selectList(select, known: GraphEmulator.calendarProperties, type: "microsoft.graph.calendar"))
         }
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/calendars/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/calendars/$entity")
         return jsonResponse(200, object)
     }
 }

@@ -20,23 +20,24 @@ extension GraphEmulator {
 
     func createEvent(_ context: GraphRequestContext, calendarID: String?) throws(GraphError) -> ServerResponse {
         let index = try mailboxIndex(context.mailboxID)
-        let mailbox = state.mailboxes[index]
-        let calendar = try targetCalendar(mailbox, calendarID)
+        // No copy of the mailbox is kept across the append below: it would make the append copy every event.
+        let calendar = try targetCalendar(state.mailboxes[index], calendarID)
         let body = try GraphEmulator.parseJSONObject(context.body)
         let options = try renderOptions(context)
         guard calendar.canEdit else { throw GraphError.accessDenied }
         let transactionID = body.first { $0.key.caseInsensitiveCompare("transactionId") == .orderedSame }?.value as? String
-        if let transactionID, let existingID = mailbox.transactions[transactionID],
-           let existing = mailbox.eventIndex(id: existingID) {
+        if let transactionID, let existingID = state.mailboxes[index].transactions[transactionID],
+           let existing = state.mailboxes[index].eventIndex(id: existingID) {
             // A retried create: Graph answers with the event the first request made, not a duplicate.
-            return created(mailbox.events[existing], mailbox: mailbox, context: context, options: options)
+            return created(state.mailboxes[index].events[existing], mailbox: state.mailboxes[index], context: context, options: options)
         }
+        let (displayName, mail) = (state.mailboxes[index].displayName, state.mailboxes[index].mail)
         let stamp = now()
         var event = GraphStoredEvent(
             id: GraphEmulator.newEventID(), calendarID: calendar.id, iCalUId: GraphEmulator.newICalUId(),
             changeKey: newChangeKey(), createdDateTime: stamp, lastModifiedDateTime: stamp, subject: "",
             bodyContentType: "text", bodyContent: "", start: stamp, end: stamp, startTimeZone: "UTC", endTimeZone: "UTC",
-            isAllDay: false, location: "", attendees: [], organizerName: mailbox.displayName, organizerAddress: mailbox.mail,
+            isAllDay: false, location: "", attendees: [], organizerName: displayName, organizerAddress: mail,
             isReminderOn: true, reminderMinutesBeforeStart: 15, showAs: "busy", sensitivity: "normal", importance: "normal",
             categories: [], isOnlineMeeting: false, onlineMeetingProvider: "teamsForBusiness", joinUrl: nil, recurrence: nil,
             extendedProperties: [:], transactionId: transactionID, type: "singleInstance", seriesMasterId: nil,
@@ -55,7 +56,7 @@ extension GraphEmulator {
     private func created(_ event: GraphStoredEvent, mailbox: GraphMailbox, context: GraphRequestContext,
                          options: GraphRenderOptions) -> ServerResponse {
         var object = render(event, mailbox: mailbox, options: options)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity")
         var headers: HTTPHeaders = ["Location": context.baseURL + "/users('\(mailbox.id)')/events('\(event.id)')"]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(201, object, headers: headers)
@@ -95,7 +96,7 @@ extension GraphEmulator {
             state.mailboxes[index].events.append(event)
         }
         var object = render(event, mailbox: state.mailboxes[index], options: options)
-        object["@odata.context"] = context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity"
+        object["@odata.context"] = .string(context.baseURL + "/$metadata#users('\(mailbox.id)')/events/$entity")
         var headers: HTTPHeaders = [:]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(200, object, headers: headers)

@@ -28,19 +28,18 @@ public struct GraphError: Error, Sendable, Equatable {
 
     /// The JSON body. `date` is rendered as Graph does (`2026-12-01T09:00:00`, UTC, no fraction).
     public func body(requestID: String, clientRequestID: String, date: Date) -> Data {
-        let object: [String: Any] = [
+        let object: SandboxJSON = [
             "error": [
-                "code": code,
-                "message": message,
+                "code": .string(code),
+                "message": .string(message),
                 "innerError": [
-                    "date": GraphError.innerErrorDate(date),
-                    "request-id": requestID,
-                    "client-request-id": clientRequestID,
+                    "date": .string(GraphError.innerErrorDate(date)),
+                    "request-id": .string(requestID),
+                    "client-request-id": .string(clientRequestID),
                 ],
             ],
         ]
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data()
+        return object.serialized()
     }
 
     /// The whole response: status, JSON body, `request-id` / `client-request-id`, `Retry-After` when set.

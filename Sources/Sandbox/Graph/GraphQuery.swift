@@ -24,8 +24,8 @@ enum GraphQuery {
     }
 
     /// Keeps the selected properties (and the annotations and `id` Graph always returns).
-    static func project(_ object: [String: Any], _ names: [String]) -> [String: Any] {
-        var result: [String: Any] = [:]
+    static func project(_ object: [String: SandboxJSON], _ names: [String]) -> [String: SandboxJSON] {
+        var result: [String: SandboxJSON] = [:]
         for (key, value) in object where key.hasPrefix("@odata.") || key == "id" || names.contains(key) {
             result[key] = value
         }

@@ -103,16 +103,18 @@ struct GraphRecurrence: Codable, Sendable, Equatable {
     }
 
     /// The JSON Graph renders.
-    var json: [String: Any] {
+    var json: SandboxJSON {
         [
             "pattern": [
-                "type": patternType, "interval": interval, "month": month, "dayOfMonth": dayOfMonth,
-                "daysOfWeek": daysOfWeek, "firstDayOfWeek": firstDayOfWeek, "index": index,
-            ] as [String: Any],
+                "type": .string(patternType), "interval": .int(interval), "month": .int(month), "dayOfMonth": .int(dayOfMonth),
+                "daysOfWeek": .array(daysOfWeek.map { .string($0) }), "firstDayOfWeek": .string(firstDayOfWeek),
+                "index": .string(index),
+            ],
             "range": [
-                "type": rangeType, "startDate": startDate.string, "endDate": (endDate ?? GraphLocalDate(year: 1, month: 1, day: 1)).string,
-                "recurrenceTimeZone": recurrenceTimeZone, "numberOfOccurrences": numberOfOccurrences,
-            ] as [String: Any],
+                "type": .string(rangeType), "startDate": .string(startDate.string),
+                "endDate": .string((endDate ?? GraphLocalDate(year: 1, month: 1, day: 1)).string),
+                "recurrenceTimeZone": .string(recurrenceTimeZone), "numberOfOccurrences": .int(numberOfOccurrences),
+            ],
         ]
     }
 
