@@ -23,6 +23,7 @@ public enum BenchCopyCommand: Command {
         options: [
             .value("events", "N", "Events to seed in the Outlook calendar (default 1000)."),
             .value("latency-ms", "L", "API latency in milliseconds (default 20)."),
+            .flag("client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory."),
             .value("format", "table|json", "Output format (default table)."),
         ]
     )
@@ -48,6 +49,7 @@ public enum BenchCopyCommand: Command {
         let count = try arguments.int("events", in: 1...200_000) ?? 1000
         let latency = try arguments.int("latency-ms", in: 0...10_000) ?? 20
         let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        let clientProcess = arguments.flag("client-process")
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -56,7 +58,8 @@ public enum BenchCopyCommand: Command {
         let sandbox = try await SandboxServer.start(options)
         do {
             let code = try await measure(
-                sandbox: sandbox, directory: directory, count: count, latency: latency, format: format, context: context)
+                sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
+                clientProcess: clientProcess, context: context)
             try await sandbox.stop()
             return code
         } catch {
@@ -66,7 +69,8 @@ public enum BenchCopyCommand: Command {
     }
 
     private static func measure(
-        sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, context: CommandContext
+        sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, clientProcess: Bool,
+        context: CommandContext
     ) async throws -> ExitCode {
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
         guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user,
@@ -83,9 +87,11 @@ public enum BenchCopyCommand: Command {
         let seeded = try await seed(count: count, context: sub)
         // The sandbox runs in this process: its state (every seeded event, later every copy) is part of the peak.
         let afterSeedMB = Double(peakResidentKB() ?? 0) / 1024
-        let first = try await copy(sandbox: sandbox, environment: environment, latency: latency, context: context)
-        let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, context: context)
+        let first = try await copy(sandbox: sandbox, environment: environment, latency: latency, clientProcess: clientProcess, context: context)
+        let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, clientProcess: clientProcess, context: context)
         let peakMB = Double(peakResidentKB() ?? 0) / 1024
+        // With --client-process: the larger of the two copy processes' own peaks (calbridge without the sandbox).
+        let clientPeakMB: Double? = clientProcess ? Double(childrenPeakResidentKB()) / 1024 : nil
         let firstMet = first.ratio <= 0.1
         let secondMet = second.ratio <= 0.05
 
@@ -101,6 +107,7 @@ public enum BenchCopyCommand: Command {
                 "events": count, "seededEvents": seeded, "latencyMs": latency, "naiveFormula": "(items + 2) * latencyMs",
                 "first": object(first), "second": object(second), "firstGoalMet": firstMet, "secondGoalMet": secondMet,
                 "peakMemoryMB": (peakMB * 10).rounded() / 10, "peakMemoryAfterSeedMB": (afterSeedMB * 10).rounded() / 10,
+                "clientPeakMemoryMB": clientPeakMB.map { ($0 * 10).rounded() / 10 } as Any,
             ] as [String: Any], pretty: false))
         } else {
             context.print("copy \(sourceRef) -> \(targetRef): \(count) events seeded, \(latency) ms API latency")
@@ -119,9 +126,16 @@ public enum BenchCopyCommand: Command {
             }
             line("first run ", first, goal: 0.1, met: firstMet)
             line("second run", second, goal: 0.05, met: secondMet)
-            context.print(
-                "  peak memory (VmHWM, sandbox included): \(String(format: "%.1f", peakMB)) MB at the end, "
-                    + "\(String(format: "%.1f", afterSeedMB)) MB after seeding (goal at 10,000 events: < 100 MB)")
+            if let clientPeakMB {
+                context.print(
+                    "  peak memory of calbridge copy (its own process, max RSS): \(String(format: "%.1f", clientPeakMB)) MB "
+                        + "(goal at 10,000 events: < 100 MB); the sandbox process: \(String(format: "%.1f", peakMB)) MB")
+            } else {
+                context.print(
+                    "  peak memory (VmHWM, sandbox included): \(String(format: "%.1f", peakMB)) MB at the end, "
+                        + "\(String(format: "%.1f", afterSeedMB)) MB after seeding (goal at 10,000 events: < 100 MB; "
+                        + "--client-process measures calbridge alone)")
+            }
         }
         return .success
     }
@@ -150,9 +164,9 @@ public enum BenchCopyCommand: Command {
         return written
     }
 
-    /// Runs `calbridge copy` in-process and measures it.
+    /// Runs `calbridge copy` (in-process, or as a child process) and measures it.
     private static func copy(
-        sandbox: SandboxServer, environment: [String: String], latency: Int, context: CommandContext
+        sandbox: SandboxServer, environment: [String: String], latency: Int, clientProcess: Bool, context: CommandContext
     ) async throws -> Run {
         let out = BufferSink()
         let err = BufferSink()
@@ -160,7 +174,9 @@ public enum BenchCopyCommand: Command {
         let arguments = ["copy", sourceRef, targetRef, "--format", "json"]
         let mark = sandbox.log.count
         let started = ContinuousClock.now
-        let code = await CalbridgeCLI.run(arguments, context: sub)
+        let code = clientProcess
+            ? try await runChild(arguments, environment: environment, stdout: out, stderr: err)
+            : await CalbridgeCLI.run(arguments, context: sub)
         let elapsed = ContinuousClock.now - started
         let total = sandbox.log.count - mark
         guard code == .success else {
@@ -200,6 +216,38 @@ public enum BenchCopyCommand: Command {
 
     static func isAPI(_ path: String) -> Bool {
         path.hasPrefix("/calendar/v3/") || path.hasPrefix("/batch/calendar/v3") || path.hasPrefix("/v1.0/")
+    }
+
+    /// Runs this same executable with `arguments` as a child process and collects its output.
+    private static func runChild(
+        _ arguments: [String], environment: [String: String], stdout: BufferSink, stderr: BufferSink
+    ) async throws -> ExitCode {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = arguments
+        process.environment = environment
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        stdout.write(String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self))
+        stderr.write(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+        return ExitCode(rawValue: status) ?? .failure
+    }
+
+    /// The largest peak resident set size of any finished child process, in KiB (getrusage, Linux units).
+    static func childrenPeakResidentKB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return usage.ru_maxrss
     }
 
     /// The process's peak resident set size in KiB (`VmHWM` in /proc/self/status), nil where unreadable.
