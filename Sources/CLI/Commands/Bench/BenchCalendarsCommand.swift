@@ -27,18 +27,8 @@ public enum BenchCalendarsCommand: Command {
         let runs = try arguments.int("runs", in: 1...100) ?? 5
         let format = try OutputFormat.from(arguments, allowed: [.table, .json])
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var options = SandboxOptions()
-        options.latencyMs = latency
-        let sandbox = try await SandboxServer.start(options)
-        do {
-            let code = try await measure(sandbox: sandbox, directory: directory, latency: latency, runs: runs, format: format, context: context)
-            try await sandbox.stop()
-            return code
-        } catch {
-            try? await sandbox.stop()
-            throw error
+        return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+            try await measure(sandbox: sandbox, directory: directory, latency: latency, runs: runs, format: format, context: context)
         }
     }
 

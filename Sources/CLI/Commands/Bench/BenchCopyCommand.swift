@@ -51,20 +51,10 @@ public enum BenchCopyCommand: Command {
         let format = try OutputFormat.from(arguments, allowed: [.table, .json])
         let clientProcess = arguments.flag("client-process")
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var options = SandboxOptions()
-        options.latencyMs = latency
-        let sandbox = try await SandboxServer.start(options)
-        do {
-            let code = try await measure(
+        return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+            try await measure(
                 sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
                 clientProcess: clientProcess, context: context)
-            try await sandbox.stop()
-            return code
-        } catch {
-            try? await sandbox.stop()
-            throw error
         }
     }
 
