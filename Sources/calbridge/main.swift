@@ -5,4 +5,5 @@ import Glibc
 #endif
 
 let code = await CalbridgeCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+BenchCopyCommand.writePeakMemoryIfAsked()
 exit(code.rawValue)

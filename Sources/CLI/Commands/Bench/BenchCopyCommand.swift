@@ -42,6 +42,8 @@ public enum BenchCopyCommand: Command {
         var breakdown: [String: Int]
         /// The sandbox's time answering them (latency included), by the same key, in ms.
         var serverMs: [String: Double]
+        /// With --client-process: the child's own peak resident memory (its VmHWM at exit), in KiB.
+        var clientPeakKB: Int?
         var ratio: Double { naiveMs > 0 ? wallMs / naiveMs : 0 }
     }
 
@@ -81,7 +83,7 @@ public enum BenchCopyCommand: Command {
         let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, clientProcess: clientProcess, context: context)
         let peakMB = Double(peakResidentKB() ?? 0) / 1024
         // With --client-process: the larger of the two copy processes' own peaks (calbridge without the sandbox).
-        let clientPeakMB: Double? = clientProcess ? Double(childrenPeakResidentKB()) / 1024 : nil
+        let clientPeakMB: Double? = clientProcess ? Double(max(first.clientPeakKB ?? 0, second.clientPeakKB ?? 0)) / 1024 : nil
         let firstMet = first.ratio <= 0.1
         let secondMet = second.ratio <= 0.05
 
@@ -164,9 +166,13 @@ public enum BenchCopyCommand: Command {
         let arguments = ["copy", sourceRef, targetRef, "--format", "json"]
         let mark = sandbox.log.count
         let started = ContinuousClock.now
-        let code = clientProcess
-            ? try await runChild(arguments, environment: environment, stdout: out, stderr: err)
-            : await CalbridgeCLI.run(arguments, context: sub)
+        var clientPeakKB: Int?
+        let code: ExitCode
+        if clientProcess {
+            (code, clientPeakKB) = try await runChild(arguments, environment: environment, stdout: out, stderr: err)
+        } else {
+            code = await CalbridgeCLI.run(arguments, context: sub)
+        }
         let elapsed = ContinuousClock.now - started
         let total = sandbox.log.count - mark
         guard code == .success else {
@@ -190,7 +196,7 @@ public enum BenchCopyCommand: Command {
         let items = counts.values.reduce(0, +)
         let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return Run(wallMs: wall, requests: requests, items: items, counts: counts, naiveMs: Double((items + 2) * latency),
-            breakdown: breakdown, serverMs: serverMs)
+            breakdown: breakdown, serverMs: serverMs, clientPeakKB: clientPeakKB)
     }
 
     /// A path with its ids replaced by `{id}`, to group requests.
@@ -208,17 +214,23 @@ public enum BenchCopyCommand: Command {
         path.hasPrefix("/calendar/v3/") || path.hasPrefix("/batch/calendar/v3") || path.hasPrefix("/v1.0/")
     }
 
-    /// Runs this same executable with `arguments` as a child process and collects its output.
+    /// Runs this same executable with `arguments` as a child process and collects its output and its
+    /// own peak memory. The child writes that itself (`peakMemoryFileVariable`): getrusage's
+    /// RUSAGE_CHILDREN cannot tell it, since Linux charges a child spawned with vfork semantics
+    /// (posix_spawn) the parent's high-water mark at exec, here the whole sandbox's.
     private static func runChild(
         _ arguments: [String], environment: [String: String], stdout: BufferSink, stderr: BufferSink
-    ) async throws -> ExitCode {
+    ) async throws -> (ExitCode, Int?) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = arguments
-        process.environment = environment
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let peakURL = directory.appendingPathComponent("peak")
+        var environment = environment
+        environment[peakMemoryFileVariable] = peakURL.path
+        process.environment = environment
         let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -230,14 +242,18 @@ public enum BenchCopyCommand: Command {
         }
         stdout.write(String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self))
         stderr.write(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
-        return ExitCode(rawValue: status) ?? .failure
+        let peak = (try? String(contentsOf: peakURL, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return (ExitCode(rawValue: status) ?? .failure, peak)
     }
 
-    /// The largest peak resident set size of any finished child process, in KiB (getrusage, Linux units).
-    static func childrenPeakResidentKB() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return usage.ru_maxrss
+    /// The environment variable naming a file where `calbridge` writes its peak resident memory in KiB
+    /// when it exits (set by this benchmark for its child processes only).
+    public static let peakMemoryFileVariable = "CALBRIDGE_BENCH_PEAK_MEMORY_FILE"
+
+    /// Writes this process's peak resident memory to the file named by `peakMemoryFileVariable`, if set.
+    public static func writePeakMemoryIfAsked() {
+        guard let path = ProcessInfo.processInfo.environment[peakMemoryFileVariable], let peak = peakResidentKB() else { return }
+        try? Data("\(peak)\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// The process's peak resident set size in KiB (`VmHWM` in /proc/self/status), nil where unreadable.
