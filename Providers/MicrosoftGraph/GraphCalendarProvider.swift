@@ -91,19 +91,22 @@ public struct GraphCalendarProvider: CalendarProvider {
             .query("$top", String(Self.pageSize))
             .query("$orderby", "start/dateTime")
             .query("$expand", Self.expandProperties)
-        let items: [GraphEvent] = try await all(url.url, calendar: calendarID)
-        let events = try map(items, calendarID: calendarID)
-        guard !expand else { return events }
         // Series view: single events and exceptions as they are, occurrences replaced by their masters.
-        var result: [Event] = []
         var masters: [String] = []
-        for (g, event) in zip(items, events) {
-            if g.type == "occurrence", let master = g.seriesMasterId {
-                if !masters.contains(master) { masters.append(master) }
-            } else {
-                result.append(event)
+        var known = Set<String>()
+        let result: [Event] = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
+            guard !expand else { return try map(page, calendarID: calendarID) }
+            var kept: [GraphEvent] = []
+            for g in page {
+                if g.type == "occurrence", let master = g.seriesMasterId {
+                    if known.insert(master).inserted { masters.append(master) }
+                } else {
+                    kept.append(g)
+                }
             }
+            return try map(kept, calendarID: calendarID)
         }
+        guard !expand else { return result }
         let fetched = try await getEvents(ids: masters, calendarID: calendarID)
         return fetched + result
     }
@@ -162,8 +165,9 @@ public struct GraphCalendarProvider: CalendarProvider {
             .query("$filter", "singleValueExtendedProperties/Any(ep: ep/id eq '\(Self.quoted(id))' and ep/value eq '\(Self.quoted(origin.value))')")
             .query("$expand", Self.expandProperties)
             .query("$top", String(Self.pageSize))
-        let items: [GraphEvent] = try await all(url.url, calendar: calendarID)
-        return try map(items, calendarID: calendarID)
+        return try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
+            try map(page, calendarID: calendarID)
+        }
     }
 
     // MARK: helpers
@@ -186,13 +190,22 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     /// Every item of a collection, following `@odata.nextLink` (only to the same server).
     func all<Item: Decodable>(_ first: URL, calendar: String?) async throws -> [Item] {
-        var items: [Item] = []
+        try await all(first, calendar: calendar) { (page: [Item]) throws(CalendarError) in page }
+    }
+
+    /// Every item of a collection, each page turned into results as it arrives, so that the decoded
+    /// wire structs of only one page are alive at a time (holding every page's until the end cost
+    /// about 6 MB of `calbridge copy`'s peak at 10,000 events, measured).
+    func all<Item: Decodable, Output>(
+        _ first: URL, calendar: String?, page transform: ([Item]) throws(CalendarError) -> [Output]
+    ) async throws -> [Output] {
+        var items: [Output] = []
         var next: URL? = first
         while let url = next {
             let response = try await send(.get, url, json: nil, calendar: calendar, retrySafe: true)
             try check(response, calendar: calendar, writing: false)
             let page = try decode(GraphCollection<Item>.self, response)
-            items += page.value
+            items += try transform(page.value)
             next = try page.nextLink.map { link throws(CalendarError) in try sameServer(link) }
         }
         return items
