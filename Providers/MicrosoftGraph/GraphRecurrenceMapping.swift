@@ -117,6 +117,22 @@ enum GraphRecurrenceMapping {
             pattern["daysOfWeek"] = rule.byDay.map { graphName($0.weekday) }
         }
 
+        /// Monthly and yearly alike: a day of the month (`absolute…`) or the n-th weekday (`relative…`).
+        func dayOrWeekday(period: String) throws(CalendarError) {
+            if rule.byDay.isEmpty && rule.bySetPosition.isEmpty {
+                guard rule.byMonthDay.count <= 1, (rule.byMonthDay.first ?? 1) > 0 else {
+                    throw unsupported("several or negative month days")
+                }
+                pattern["type"] = "absolute" + period
+                pattern["dayOfMonth"] = rule.byMonthDay.first ?? start.day
+            } else if rule.byMonthDay.isEmpty {
+                pattern["type"] = "relative" + period
+                try relative()
+            } else {
+                throw unsupported("BYDAY with BYMONTHDAY")
+            }
+        }
+
         switch rule.frequency {
         case .daily where rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.byMonth.isEmpty && rule.bySetPosition.isEmpty:
             pattern["type"] = "daily"
@@ -125,32 +141,10 @@ enum GraphRecurrenceMapping {
             pattern["daysOfWeek"] = (rule.byDay.isEmpty ? [startWeekday] : rule.byDay.map(\.weekday)).map(graphName)
             pattern["firstDayOfWeek"] = graphName(rule.weekStart ?? .monday)
         case .monthly where rule.byMonth.isEmpty:
-            if rule.byDay.isEmpty && rule.bySetPosition.isEmpty {
-                guard rule.byMonthDay.count <= 1, (rule.byMonthDay.first ?? 1) > 0 else {
-                    throw unsupported("several or negative month days")
-                }
-                pattern["type"] = "absoluteMonthly"
-                pattern["dayOfMonth"] = rule.byMonthDay.first ?? start.day
-            } else if rule.byMonthDay.isEmpty {
-                pattern["type"] = "relativeMonthly"
-                try relative()
-            } else {
-                throw unsupported("BYDAY with BYMONTHDAY")
-            }
+            try dayOrWeekday(period: "Monthly")
         case .yearly where rule.byMonth.count <= 1:
             pattern["month"] = rule.byMonth.first ?? start.month
-            if rule.byDay.isEmpty && rule.bySetPosition.isEmpty {
-                guard rule.byMonthDay.count <= 1, (rule.byMonthDay.first ?? 1) > 0 else {
-                    throw unsupported("several or negative month days")
-                }
-                pattern["type"] = "absoluteYearly"
-                pattern["dayOfMonth"] = rule.byMonthDay.first ?? start.day
-            } else if rule.byMonthDay.isEmpty {
-                pattern["type"] = "relativeYearly"
-                try relative()
-            } else {
-                throw unsupported("BYDAY with BYMONTHDAY")
-            }
+            try dayOrWeekday(period: "Yearly")
         default:
             throw unsupported("FREQ=\(rule.frequency.rawValue) with these parts")
         }

@@ -339,20 +339,9 @@ final class RejectingWrites: @unchecked Sendable {
     /// whose body names the marker, also inside `$batch`, as Graph refuses one request of a batch.
     var factory: SandboxComponentFactory {
         { [self] seed, tokens, now in
-            let google = try GoogleCalendarEmulator(
-                seed: seed.google, tokens: tokens, now: now, quickAdd: SandboxServices.quickAddInterpreter
-            )
-            let graph = try GraphEmulator(
-                seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: SandboxServices.cldrZoneNames,
-                refuseWrite: { [self] body in enabled && String(decoding: body, as: UTF8.self).contains(marker) }
-            )
-            return SandboxAPIComponents(
-                components: [
-                    SandboxNamedComponent(name: "google", component: google),
-                    SandboxNamedComponent(name: "microsoft", component: graph),
-                ],
-                users: google.users + graph.users
-            )
+            try SandboxServices.makeAPIComponents(seed: seed, tokens: tokens, now: now) { [self] body in
+                enabled && String(decoding: body, as: UTF8.self).contains(marker)
+            }
         }
     }
 }

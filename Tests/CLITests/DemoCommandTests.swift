@@ -54,19 +54,4 @@ struct DemoCommandTests {
         )
         return (result.status, result.stdout, result.stderr)
     }
-
-    /// Output captured in a file, so a long transcript never blocks on a full pipe.
-    final class TemporaryFile: @unchecked Sendable {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-demo-test-\(UUID().uuidString)")
-        let handle: FileHandle
-        init() {
-            FileManager.default.createFile(atPath: url.path, contents: nil)
-            handle = try! FileHandle(forWritingTo: url)
-        }
-        func contents() -> String {
-            try? handle.close()
-            defer { try? FileManager.default.removeItem(at: url) }
-            return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        }
-    }
 }

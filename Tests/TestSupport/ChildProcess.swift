@@ -28,8 +28,8 @@ package enum ChildProcess {
         let directory = try TemporaryDirectory(prefix: "calbridge-child")
         defer { directory.remove() }
         let outURL = directory.url.appendingPathComponent("stdout"), errURL = directory.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()

@@ -59,10 +59,10 @@ public final class SandboxServer: Sendable {
     }
 
     /// Builds the components, restores `--state`, mints tokens for every seeded user, and starts serving.
-    /// - Parameter components: builds the API emulators; the default is `SandboxServices.makeAPIComponents`.
+    /// - Parameter components: builds the API emulators; the default is `SandboxServices.standard`.
     public static func start(
         _ options: SandboxOptions = SandboxOptions(),
-        components: SandboxComponentFactory = SandboxServices.makeAPIComponents
+        components: SandboxComponentFactory = SandboxServices.standard
     ) async throws(SandboxError) -> SandboxServer {
         let now = options.now
         let tokens = SandboxTokenAuthority(

@@ -6,12 +6,18 @@ import TimeZones
 public enum SandboxServices {
     /// The Google Calendar and Microsoft Graph emulators built from `seed`, checking tokens with `tokens`.
     /// Graph converts Windows zone names with the CLDR table (the `001` row, as Exchange does).
+    /// The emulators every sandbox runs unless a test asks for others.
+    public static let standard: SandboxComponentFactory = { try makeAPIComponents(seed: $0, tokens: $1, now: $2) }
+
+    /// - Parameter refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body
+    ///   it accepts get 400, as Graph refuses one request of a batch.
     public static func makeAPIComponents(
-        seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date
+        seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date,
+        refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil
     ) throws -> SandboxAPIComponents {
         let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: quickAddInterpreter)
         let graph = try GraphEmulator(
-            seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames
+            seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames, refuseWrite: refuseGraphWrite
         )
         return SandboxAPIComponents(
             components: [
@@ -28,16 +34,18 @@ public enum SandboxServices {
         ianaToWindows: { WindowsZones.windowsName(forIANA: $0) }
     )
 
+    /// Built once: the parser's phrase table is not rebuilt for every quickAdd request.
+    static let quickAddParser = QuickAddParser(options: QuickAddOptions(windowsZoneResolver: {
+        WindowsZones.ianaIdentifier(forWindowsName: $0)
+    }))
+
     /// Emulates Google's events.quickAdd with calbridge's own parser (English rules, the calendar's zone).
     /// Google's real parser differs in details; what matters for the sandbox is that the summary, time
     /// and location come out of the text the way a Google user would expect. Text the parser rejects
     /// falls back to the emulator's default (the whole text as the summary, at the next full hour).
     public static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
-        let parser = QuickAddParser(options: QuickAddOptions(windowsZoneResolver: {
-            WindowsZones.ianaIdentifier(forWindowsName: $0)
-        }))
         guard let calendarZone = QuickAddZone(identifier: zone.identifier),
-              let result = try? parser.parse(text, now: now, zone: calendarZone),
+              let result = try? quickAddParser.parse(text, now: now, zone: calendarZone),
               let eventZone = QuickAddZone(identifier: result.timeZone) else { return nil }
         func instant(_ time: QuickAddResult.Time) -> Date {
             switch time {

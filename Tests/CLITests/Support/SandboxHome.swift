@@ -19,7 +19,7 @@ struct SandboxHome: Sendable {
     /// Runs `body` with a fresh sandbox and home, then stops and removes both.
     static func with<T: Sendable>(
         tokenLifetime: TimeInterval = 3600, seed: SandboxSeed? = nil,
-        components: @escaping SandboxComponentFactory = SandboxServices.makeAPIComponents,
+        components: @escaping SandboxComponentFactory = SandboxServices.standard,
         _ body: (SandboxHome) async throws -> T
     ) async throws -> T {
         var options = SandboxOptions()
