@@ -26,11 +26,11 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
-        // Small shared helpers (SHA-256, edit distance), `package` access only.
+        // Small shared helpers (SHA-256, edit distance, civil dates), `package` access only.
         .target(name: "CalbridgeSupport"),
 
         // HTTP: request/response values, the transport protocol, libcurl transport, retry, loopback server.
-        .target(name: "HTTP", dependencies: ["CCurl"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "CalbridgeSupport"]),
 
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, token store, authorized transport.
         .target(name: "OAuth", dependencies: ["HTTP", "CalbridgeSupport"]),

@@ -53,9 +53,11 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     var api: APIURL { APIURL(base: baseURL).path("v1.0") }
 
-    /// `$expand` that brings calbridge's extension properties along with each event.
+    /// `$expand` that brings calbridge's extension properties, and the zone definitions Outlook stores in
+    /// custom-zone events, along with each event.
     static let expandProperties: String = {
-        let ids = OriginMarker.propertyNames.map { "id eq '\(GraphEventMapping.propertyID($0))'" }
+        let ids = (OriginMarker.propertyNames.map(GraphEventMapping.propertyID) + MAPITimeZoneDefinition.propertyIDs)
+            .map { "id eq '\($0)'" }
         return "singleValueExtendedProperties($filter=\(ids.joined(separator: " or ")))"
     }()
 
@@ -180,7 +182,11 @@ public struct GraphCalendarProvider: CalendarProvider {
     /// Maps events, naming the account and calendar in any mapping error.
     func map(_ items: [GraphEvent], calendarID: String) throws(CalendarError) -> [Event] {
         try withContext(calendarID) { () throws(CalendarError) in
-            try items.map { g throws(CalendarError) in try mapping.event(g, calendarID: calendarID) }
+            var customZones = GraphEventMapping.CustomZoneMemo()
+            var events: [Event] = []
+            events.reserveCapacity(items.count)
+            for g in items { events.append(try mapping.event(g, calendarID: calendarID, customZones: &customZones)) }
+            return events
         }
     }
 

@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import TimeZones
 
 /// Graph event JSON ↔ `Event`, both ways.
 struct GraphEventMapping: Sendable {
@@ -36,9 +37,23 @@ struct GraphEventMapping: Sendable {
         return local.instant(in: try ianaZone(t.timeZone, field: field))
     }
 
-    func event(_ g: GraphEvent, calendarID: String) throws(CalendarError) -> Event {
+    /// Custom-zone lookups already made while mapping one batch of events, by blob and year: a series'
+    /// occurrences, and a user's other events in the same custom zone, carry the same definition.
+    typealias CustomZoneMemo = [String: String?]
+
+    func event(_ g: GraphEvent, calendarID: String, customZones: inout CustomZoneMemo) throws(CalendarError) -> Event {
         guard let start = g.start, let end = g.end else {
             throw CalendarError(.invalidResponse, "Graph event \(g.id) has no start or end", provider: .microsoft)
+        }
+        // Our properties by name, the zone definitions Outlook keeps (MAPI) by id, anyone else's in the bag.
+        var properties: [String: String] = [:]
+        var zoneDefinitions: [String: String] = [:]
+        for p in g.singleValueExtendedProperties ?? [] {
+            if MAPITimeZoneDefinition.isZoneProperty(p.id) {
+                zoneDefinitions[p.id.lowercased()] = p.value ?? ""
+            } else {
+                properties[Self.propertyName(p.id)] = p.value ?? ""
+            }
         }
         let startTime: EventTime
         let endTime: EventTime
@@ -53,16 +68,24 @@ struct GraphEventMapping: Sendable {
             eventZone = try ianaZone(start.timeZone, field: "start")
         } else {
             let responseZone = try ianaZone(start.timeZone, field: "start")
+            let startInstant = try instant(start, field: "start")
             // The event's own zone (originalStartTimeZone) keeps its wall-clock meaning; the instant comes
-            // from the response's zone. A custom zone has no name: the response zone stands in.
-            eventZone = g.originalStartTimeZone.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:)) ?? responseZone
-            let endZone = g.originalEndTimeZone.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:)) ?? eventZone
-            startTime = .timed(instant: try instant(start, field: "start"), zone: Self.name(eventZone))
+            // from the response's zone. A custom zone is the IANA zone its stored definition matches; when
+            // none matches, the response zone stands in (the instants stay exact either way).
+            func custom(_ ids: [String]) -> TimeZone? {
+                guard let blob = ids.lazy.compactMap({ zoneDefinitions[$0.lowercased()] }).first else { return nil }
+                return customZone(blob, near: startInstant, memo: &customZones)
+            }
+            let seriesIDs = g.recurrence == nil ? [] : [MAPITimeZoneDefinition.recurID]
+            eventZone = namedZone(g.originalStartTimeZone)
+                ?? (Self.isCustom(g.originalStartTimeZone) ? custom(seriesIDs + [MAPITimeZoneDefinition.startDisplayID]) : nil)
+                ?? responseZone
+            let endZone = namedZone(g.originalEndTimeZone)
+                ?? (Self.isCustom(g.originalEndTimeZone) ? custom([MAPITimeZoneDefinition.endDisplayID]) : nil)
+                ?? eventZone
+            startTime = .timed(instant: startInstant, zone: Self.name(eventZone))
             endTime = .timed(instant: try instant(end, field: "end"), zone: Self.name(endZone))
         }
-
-        var properties: [String: String] = [:]
-        for p in g.singleValueExtendedProperties ?? [] { properties[Self.propertyName(p.id)] = p.value ?? "" }
         let (origin, bag) = Event.splitProperties(properties)
 
         var event = Event(
@@ -100,6 +123,32 @@ struct GraphEventMapping: Sendable {
 
     /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".
     static func name(_ zone: TimeZone) -> String { zone.identifier == "GMT" ? "UTC" : zone.identifier }
+
+    /// The tz zone for a named Graph zone; nil for a custom, missing or unknown one.
+    func namedZone(_ name: String?) -> TimeZone? {
+        name.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:))
+    }
+
+    static func isCustom(_ name: String?) -> Bool {
+        name?.caseInsensitiveCompare("tzone://Microsoft/Custom") == .orderedSame
+    }
+
+    /// The IANA zone equal to a custom zone's definition for the three years from the event's start
+    /// (a single event needs only its own instants; a series is checked for its first years).
+    func customZone(_ blob: String, near instant: Date, memo: inout CustomZoneMemo) -> TimeZone? {
+        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: instant).year ?? 0
+        let key = "\(year)|\(blob)"
+        if let known = memo[key] { return known.flatMap(TimeZone.init(identifier:)) }
+        var found: String?
+        if let definition = MAPITimeZoneDefinition.parse(base64: blob) {
+            let from = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+                                      year: year, month: 1, day: 1).date!
+            let span = DateInterval(start: from, duration: 3 * 366 * 86_400)
+            found = WindowsZones.ianaZone(equivalentTo: definition, over: span)
+        }
+        memo[key] = found
+        return found.flatMap(TimeZone.init(identifier:))
+    }
 
     func body(_ b: GraphItemBody?) -> EventBody? {
         guard let content = b?.content, !content.isEmpty else { return nil }

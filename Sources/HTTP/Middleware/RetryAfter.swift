@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Parses the `Retry-After` response header (RFC 9110 §10.2.3).
@@ -51,8 +52,8 @@ public enum RetryAfter {
         let clock = time.split(separator: ":").map { Int($0) }
         guard clock.count == 3, let hour = clock[0], let minute = clock[1], let second = clock[2],
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (1...daysIn(month: month, year: year)).contains(day) else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+              (1...CivilDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
@@ -60,24 +61,6 @@ public enum RetryAfter {
 
     private static func monthNumber(_ name: String) -> Int? {
         months.firstIndex(of: name).map { $0 + 1 }
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (the usual era-based civil-date formula).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func currentYear() -> Int {

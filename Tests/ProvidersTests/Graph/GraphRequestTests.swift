@@ -57,7 +57,11 @@ struct GraphRequestTests {
         let expand =
             "singleValueExtendedProperties%28%24filter%3Did%20eq%20%27String%20%7B4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4%7D%20Name%20calbridge.origin%27"
             + "%20or%20id%20eq%20%27String%20%7B4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4%7D%20Name%20calbridge.originKey%27"
-            + "%20or%20id%20eq%20%27String%20%7B4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4%7D%20Name%20calbridge.originCalendar%27%29"
+            + "%20or%20id%20eq%20%27String%20%7B4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4%7D%20Name%20calbridge.originCalendar%27"
+            // Outlook's custom-zone definitions: start, end and recurrence (MS-OXOCAL 2.2.1.42-2.2.1.44).
+            + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x825E%27"
+            + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x825F%27"
+            + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x8260%27%29"
         #expect(requests[0].rawQueryItems == [
             "startDateTime=2026-03-02T08%3A00%3A00Z", "endDateTime=2026-03-16T07%3A00%3A00Z", "$top=999",
             "$orderby=start%2FdateTime", "$expand=\(expand)",

@@ -1,0 +1,54 @@
+import Foundation
+
+extension WindowsZones {
+    /// The IANA zone that keeps exactly the same UTC offset as a Windows zone definition throughout an
+    /// interval, or nil when no zone does.
+    ///
+    /// This is how a `tzone://Microsoft/Custom` event gets a real zone without guessing: a candidate is
+    /// accepted only when its offset equals the definition's at every instant of `interval` (both are
+    /// constant between their transitions, so comparing at every transition of either side decides it).
+    /// Candidates, first match wins: the zone the definition's key name names, when it is a Windows name;
+    /// for a whole-hour offset without daylight time, `Etc/GMT±N` (or `UTC`), which says just that; then
+    /// the default (`001`) zone of every Windows name in the table, in name order; then the other rows.
+    /// - Parameters:
+    ///   - definition: the zone's rules, as stored in the event.
+    ///   - interval: the span that must agree, such as the years an event or series covers.
+    public static func ianaZone(equivalentTo definition: WindowsZoneDefinition, over interval: DateInterval) -> String? {
+        let changes = definition.possibleChanges(in: interval)
+        let probes = [interval.start] + changes
+        let target = definition.secondsFromGMT(for: interval.start)
+        for identifier in candidates(for: definition, offset: target) {
+            guard let zone = TimeZone(identifier: identifier), zone.secondsFromGMT(for: interval.start) == target,
+                  probes.allSatisfy({ zone.secondsFromGMT(for: $0) == definition.secondsFromGMT(for: $0) }),
+                  zoneChanges(zone, in: interval, agreeWith: definition) else { continue }
+            return identifier
+        }
+        return nil
+    }
+
+    /// Whether the offset `definition` has after each of the zone's own transitions in `interval` is the zone's.
+    private static func zoneChanges(_ zone: TimeZone, in interval: DateInterval, agreeWith definition: WindowsZoneDefinition) -> Bool {
+        var cursor = interval.start
+        // A zone changes its clocks at most a few times a year; the bound only guards against a loop.
+        for _ in 0..<1000 {
+            guard let next = zone.nextDaylightSavingTimeTransition(after: cursor), next <= interval.end else { return true }
+            guard zone.secondsFromGMT(for: next) == definition.secondsFromGMT(for: next) else { return false }
+            cursor = next
+        }
+        return false
+    }
+
+    private static func candidates(for definition: WindowsZoneDefinition, offset: Int) -> [String] {
+        var list: [String] = []
+        if let named = ianaIdentifier(forWindowsName: definition.keyName) { list.append(named) }
+        if !definition.observesDaylightTime, offset % 3600 == 0, (-12...14).contains(offset / 3600) {
+            // Etc/GMT signs are POSIX-style: Etc/GMT-5 is five hours east of UTC.
+            let hours = offset / 3600
+            list.append(hours == 0 ? "UTC" : "Etc/GMT" + (hours > 0 ? "-" : "+") + String(abs(hours)))
+        }
+        list += mappings.filter { $0.territory == "001" }.compactMap(\.iana.first)
+        list += mappings.filter { $0.territory != "001" }.flatMap(\.iana)
+        var seen = Set<String>()
+        return list.filter { seen.insert($0).inserted }
+    }
+}
