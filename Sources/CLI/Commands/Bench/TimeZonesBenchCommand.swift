@@ -9,17 +9,21 @@ public enum TimeZonesBenchCommand: Command {
         discussion: """
             Runs LOOKUPS mixed lookups (Windows names in several spellings and territories, IANA ids and their \
             tz database aliases, Graph and legacy names), then starts this binary RUNS times as \
-            'calbridge timezones "Pacific Standard Time"' and reports the median wall time.
+            'calbridge timezones "Pacific Standard Time"' and reports the median wall time. Also times the \
+            search for the IANA zone equal to a custom (tzone://Microsoft/Custom) zone definition, for a definition \
+            that matches early, one that matches late and one that matches nothing (every candidate tried).
             """,
         options: [
             .value("lookups", "N", "How many lookups (default 1000000)."),
             .value("runs", "N", "How many process starts to time (default 20)."),
+            .value("custom", "N", "How many custom-zone searches of each kind to time (default 50)."),
         ]
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let lookups = try arguments.int("lookups", in: 1...1_000_000_000) ?? 1_000_000
         let runs = try arguments.int("runs", in: 1...1000) ?? 20
+        let customSearches = try arguments.int("custom", in: 1...100_000) ?? 50
 
         let queries = mixedQueries()
         // Build the index (and read the tz links) before timing, as a long-running process would have.
@@ -40,6 +44,15 @@ public enum TimeZonesBenchCommand: Command {
         context.print("lookups:        \(lookups) mixed over \(queries.count) distinct queries, \(hits) found")
         context.print(String(format: "lookup rate:    %.0f lookups/s (%.1f ns each)", Double(lookups) / seconds,
                              seconds / Double(lookups) * 1e9))
+
+        for (name, definition) in customDefinitions() {
+            var found: String?
+            let took = clock.measure {
+                for _ in 0..<customSearches { found = WindowsZones.ianaZone(equivalentTo: definition, over: customSpan) }
+            }
+            let each = (Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18) / Double(customSearches)
+            context.print(String(format: "custom zone:    %@ -> %@: %.2f ms a search", name, found ?? "none", each * 1000))
+        }
 
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var times: [Double] = []
@@ -65,6 +78,22 @@ public enum TimeZonesBenchCommand: Command {
             median, runs, times.first!, times.last!
         ))
         return .success
+    }
+
+    /// Three years, as the Graph provider checks for an event.
+    private static let customSpan = DateInterval(start: Date(timeIntervalSince1970: 1_798_761_600), duration: 3 * 366 * 86_400)
+
+    /// Custom zones as Outlook stores them: US rules (an early candidate), fixed +05:45 (a late one), and US
+    /// offsets with the changes a week off (no zone has them, so every candidate is tried).
+    private static func customDefinitions() -> [(String, WindowsZoneDefinition)] {
+        typealias AnnualDate = WindowsZoneRule.AnnualDate
+        func us(startWeek: Int) -> WindowsZoneRule {
+            WindowsZoneRule(bias: 480, daylightBias: -60, daylightTime: .init(
+                start: AnnualDate(month: 3, weekday: 0, week: startWeek, secondOfDay: 7200),
+                end: AnnualDate(month: 11, weekday: 0, week: 1, secondOfDay: 7200)))
+        }
+        return [("US rules", us(startWeek: 2)), ("fixed +05:45", WindowsZoneRule(bias: -345)), ("unmatched", us(startWeek: 3))]
+            .map { ($0.0, WindowsZoneDefinition(keyName: "Customized Time Zone", rules: [.init(fromYear: 1601, rule: $0.1)])!) }
     }
 
     private enum Query {
