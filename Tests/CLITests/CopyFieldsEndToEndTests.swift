@@ -128,6 +128,107 @@ struct CopyFieldsEndToEndTests {
         }
     }
 
+    // MARK: --recurrence instances
+
+    @Test("--recurrence instances: a weekly series with one cancelled occurrence becomes 5 single events at the occurrences' instants and zone; a rerun writes nothing; back to series, the series is created and the single copies go only with --prune",
+          arguments: CopyEndToEndTests.directions.prefix(2))
+    func instances(_ direction: CopyEndToEndTests.Direction) async throws {
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            let api = home.api
+            let weekly = CopyFixtures.weekly
+            if let calendar = direction.seedOnGoogle {
+                let calendarID = try await api.googleCalendarID(calendar)
+                let id = try await CopyFixtures.insertGoogle(api, weekly, calendarID: calendarID)
+                _ = try await CopyFixtures.cancelGoogleOccurrence(api, calendarID: calendarID, seriesID: id, index: CopyFixtures.weeklyCancelledIndex)
+            } else {
+                let id = try await CopyFixtures.createGraph(api, weekly)
+                _ = try await CopyFixtures.cancelGraphOccurrence(api, seriesID: id, index: CopyFixtures.weeklyCancelledIndex)
+            }
+            let expected = Self.weeklyInstants
+            let zone = direction.target.hasPrefix("carol:") ? weekly.windowsZone : weekly.zone
+
+            let first = try await home.copy(direction.source, direction.target, ["--recurrence", "instances"])
+            #expect(first["created"] as? Int == expected.count && first["failed"] as? Int == 0, "\(first)")
+            let singles = try await Self.stored(home, direction.target, title: weekly.title)
+            #expect(singles.map(\.start) == expected, "\(singles)")
+            #expect(singles.allSatisfy { $0.zone == zone && !$0.recurring && $0.end == $0.start.addingTimeInterval(45 * 60) }, "\(singles)")
+
+            // A second run: every copy unchanged, nothing but reads.
+            let mark = home.sandbox.log.count
+            let second = try await home.copy(direction.source, direction.target, ["--recurrence", "instances"])
+            #expect(second["unchanged"] as? Int == expected.count, "\(second)")
+            #expect(second["created"] as? Int == 0 && second["updated"] as? Int == 0 && second["deleted"] as? Int == 0, "\(second)")
+            #expect(home.apiMethods(since: mark) == ["GET"], "the second run wrote")
+
+            // Back to series: the series copy is created; the single copies stay (nothing is deleted without
+            // --prune) until --prune removes them, since in series mode no source event is copied singly.
+            let asSeries = try await home.copy(direction.source, direction.target)
+            #expect(asSeries["created"] as? Int == 1 && asSeries["deleted"] as? Int == 0, "\(asSeries)")
+            let both = try await Self.stored(home, direction.target, title: weekly.title)
+            #expect(both.filter(\.recurring).count == 1 && both.filter { !$0.recurring }.count == expected.count, "\(both)")
+            let pruned = try await home.copy(direction.source, direction.target, ["--prune"])
+            #expect(pruned["deleted"] as? Int == expected.count && pruned["unchanged"] as? Int == 1, "\(pruned)")
+            let left = try await Self.stored(home, direction.target, title: weekly.title)
+            let master = try #require(left.count == 1 ? left.first : nil, "\(left)")
+            #expect(master.recurring && master.zone == zone)
+            #expect(try await Self.occurrences(home, direction.target, seriesID: master.id) == expected)
+        }
+    }
+
+    // MARK: an expired sign-in
+
+    /// An account whose sign-in no longer works, on one side of a copy.
+    struct BrokenSignIn: Sendable, CustomTestStringConvertible {
+        var name: String
+        var source: String
+        var target: String
+        var account: String
+        var provider: SandboxProvider
+        /// The grant is revoked at the provider; otherwise the stored refresh token is one the provider
+        /// refuses (password changed, rotated away) and the access tokens have expired.
+        var revoked: Bool
+        var testDescription: String { name }
+    }
+
+    static let brokenSignIns = [
+        BrokenSignIn(name: "target's grant revoked (Outlook)", source: "ann:Family", target: "carol:Calendar", account: "carol", provider: .microsoft, revoked: true),
+        BrokenSignIn(name: "target's refresh token refused (Google)", source: "carol:Calendar", target: "ann:Family", account: "ann", provider: .google, revoked: false),
+        BrokenSignIn(name: "source's grant revoked (Google)", source: "ann:Family", target: "carol:Calendar", account: "ann", provider: .google, revoked: true),
+        BrokenSignIn(name: "source's refresh token refused (Outlook)", source: "carol:Calendar", target: "ann:Family", account: "carol", provider: .microsoft, revoked: false),
+    ]
+
+    @Test("an expired sign-in on either side: exit 3, the exact sign-in command on stderr, and no write request", arguments: brokenSignIns)
+    func expiredSignIn(_ broken: BrokenSignIn) async throws {
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            for title in ["Would be copied", "Would be copied too"] {
+                let added = try await home.run(["add", broken.source, "--title", title, "--start", "2027-06-01T10:00", "--tz", "Europe/Berlin"])
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            if broken.revoked {
+                await home.sandbox.tokens.revokeAll(user: home.user(broken.provider), provider: broken.provider)
+            } else {
+                await home.sandbox.tokens.expireAllAccessTokens()
+                try home.spoilRefreshToken(of: broken.account)
+            }
+            let mark = home.sandbox.log.count
+            let result = try await home.run(["copy", broken.source, broken.target] + CopyFixtures.windowOptions)
+            #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(result.stdout)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            let descriptor = home.signIn.descriptorFile(broken.provider.rawValue)
+            #expect(result.stderr.contains("sign in again with: calbridge accounts add \(descriptor) --name \(broken.account)\n"), "\(result.stderr)")
+
+            // The refresh was tried and refused; the account's API answered nothing but 401; nothing was written.
+            let refreshes = home.sandbox.requestLog.suffix(home.sandbox.log.count - mark).filter { $0.path.hasSuffix("/token") }
+            #expect(refreshes.contains { $0.status == 400 }, "\(refreshes)")
+            let requests = home.apiRequests(since: mark)
+            let ofAccount = requests.filter { (broken.provider == .microsoft) == $0.path.hasPrefix("/v1.0") }
+            #expect(!ofAccount.isEmpty && ofAccount.allSatisfy { $0.status == 401 }, "\(ofAccount.map { "\($0.method) \($0.path) \($0.status)" })")
+            let writes = requests.filter(\.isWrite)
+            #expect(writes.isEmpty, "\(writes.map { "\($0.method) \($0.path)" })")
+        }
+    }
+
     // MARK: helpers
 
     /// The copies of both directions, read back by title: the Outlook events' on Google and the Google
@@ -176,6 +277,76 @@ struct CopyFieldsEndToEndTests {
     static func slot(_ day: Int) -> (String, String) {
         let date = "2027-05-" + (day < 9 ? "0" : "") + "\(day + 1)"
         return (date + "T10:00:00", date + "T11:00:00")
+    }
+
+    /// The instants of `CopyFixtures.weekly`'s occurrences, the cancelled one left out: 09:00 in Los Angeles
+    /// every Tuesday, PST before March 14, PDT after.
+    static var weeklyInstants: [Date] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: CopyFixtures.weekly.zone)!
+        let first = calendar.date(from: DateComponents(year: 2027, month: 3, day: 9, hour: 9))!
+        return (0..<6).filter { $0 != CopyFixtures.weeklyCancelledIndex }.map {
+            calendar.date(byAdding: .day, value: 7 * $0, to: first)!
+        }
+    }
+
+    /// An event as the target stores it: its instants, its own zone (IANA on Google, Windows on Outlook),
+    /// and whether it is a series (or part of one).
+    struct StoredEvent: CustomStringConvertible {
+        var id: String
+        var start: Date
+        var end: Date
+        var zone: String
+        var recurring: Bool
+        var description: String { "\(start)-\(end) \(zone)\(recurring ? " recurring" : "")" }
+    }
+
+    /// The target's stored events titled `title` (series unexpanded), by start.
+    static func stored(_ home: SandboxHome, _ ref: String, title: String) async throws -> [StoredEvent] {
+        let events: [StoredEvent]
+        if ref.hasPrefix("carol:") {
+            events = try await home.api.graphEvents().filter { $0["subject"] as? String == title }.map { e in
+                // Graph answers in UTC unless asked otherwise; the event's own zone is originalStartTimeZone.
+                let recurrence = e["recurrence"].flatMap { $0 is NSNull ? nil : $0 }
+                return StoredEvent(
+                    id: e["id"] as? String ?? "", start: try Self.instant(e["start"]), end: try Self.instant(e["end"]),
+                    zone: e["originalStartTimeZone"] as? String ?? "",
+                    recurring: recurrence != nil || e["type"] as? String != "singleInstance")
+            }
+        } else {
+            let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
+            let all = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+            events = try all.filter { $0["summary"] as? String == title }.map { e in
+                StoredEvent(
+                    id: e["id"] as? String ?? "", start: try Self.instant(e["start"]), end: try Self.instant(e["end"]),
+                    zone: (e["start"] as? [String: Any])?["timeZone"] as? String ?? "",
+                    recurring: e["recurrence"] != nil || e["recurringEventId"] != nil)
+            }
+        }
+        return events.sorted { $0.start < $1.start }
+    }
+
+    /// The start instants of a stored series' occurrences in the window, as the target expands it.
+    static func occurrences(_ home: SandboxHome, _ ref: String, seriesID: String) async throws -> [Date] {
+        let listed: [[String: Any]]
+        if ref.hasPrefix("carol:") {
+            listed = try await home.api.graphInstances(seriesID, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+        } else {
+            let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
+            listed = try await home.api.googleInstances(id, seriesID).filter { $0["status"] as? String != "cancelled" }
+        }
+        return try listed.map { try Self.instant($0["start"]) }.sorted()
+    }
+
+    /// The instant of a Google `{dateTime (RFC 3339)}` or a Graph `{dateTime (local), timeZone: UTC}`.
+    static func instant(_ time: Any?) throws -> Date {
+        let object = time as? [String: Any] ?? [:]
+        let text = object["dateTime"] as? String ?? ""
+        if let date = ISO8601DateFormatter().date(from: text) { return date }
+        guard object["timeZone"] as? String == "UTC", let date = ISO8601DateFormatter().date(from: String(text.prefix(19)) + "Z") else {
+            throw SandboxAPI.Failed(description: "not a time in UTC: \(object)")
+        }
+        return date
     }
 
     static func lines(_ text: String) -> [String] {
