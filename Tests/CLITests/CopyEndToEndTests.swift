@@ -181,8 +181,7 @@ struct CopyEndToEndTests {
             try await CopyFixtures.seedGraph(home.api)
             let busy = try await home.run(["copy", "carol:Calendar", "ann:primary", "--fields", "busy", "--format", "json"] + Self.window)
             #expect(busy.status == 0, "\(busy.stderr)")
-            let primary = try await home.api.googleCalendarID("primary")
-            let copies = try await home.api.googleEvents(primary, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+            let copies = try await home.api.googleStored("primary")
             // The series, the singles, and the moved occurrence's exception.
             #expect(copies.count == Self.sourceUnits + 1)
             for copy in copies {
@@ -293,8 +292,7 @@ struct CopyEndToEndTests {
         if ref.hasPrefix("carol:") {
             return try await home.api.graphEvents().filter { $0["type"] as? String == "seriesMaster" }.count
         }
-        let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
-        let stored = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+        let stored = try await home.api.googleStored(ref: ref)
         return stored.filter { $0["recurrence"] != nil }.count
     }
 
@@ -305,8 +303,7 @@ struct CopyEndToEndTests {
             #expect((event["attendees"] as? [Any] ?? []).isEmpty)
             return (event["body"] as? [String: Any])?["content"] as? String ?? ""
         }
-        let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
-        let stored = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+        let stored = try await home.api.googleStored(ref: ref)
         let event = try #require(stored.first { $0["summary"] as? String == title })
         #expect((event["attendees"] as? [Any] ?? []).isEmpty)
         return event["description"] as? String ?? ""

@@ -303,27 +303,23 @@ struct CopyFieldsEndToEndTests {
 
     /// The target's stored events titled `title` (series unexpanded), by start.
     static func stored(_ home: SandboxHome, _ ref: String, title: String) async throws -> [StoredEvent] {
-        let events: [StoredEvent]
-        if ref.hasPrefix("carol:") {
-            events = try await home.api.graphEvents().filter { $0["subject"] as? String == title }.map { e in
+        let onOutlook = ref.hasPrefix("carol:")
+        let listed = onOutlook ? try await home.api.graphEvents() : try await home.api.googleStored(ref: ref)
+        return try listed.filter { $0[onOutlook ? "subject" : "summary"] as? String == title }.map { e in
+            let zone: String
+            let recurring: Bool
+            if onOutlook {
                 // Graph answers in UTC unless asked otherwise; the event's own zone is originalStartTimeZone.
-                let recurrence = e["recurrence"].flatMap { $0 is NSNull ? nil : $0 }
-                return StoredEvent(
-                    id: e["id"] as? String ?? "", start: try Self.instant(e["start"]), end: try Self.instant(e["end"]),
-                    zone: e["originalStartTimeZone"] as? String ?? "",
-                    recurring: recurrence != nil || e["type"] as? String != "singleInstance")
+                zone = e["originalStartTimeZone"] as? String ?? ""
+                recurring = !(e["recurrence"] is NSNull || e["recurrence"] == nil) || e["type"] as? String != "singleInstance"
+            } else {
+                zone = (e["start"] as? [String: Any])?["timeZone"] as? String ?? ""
+                recurring = e["recurrence"] != nil || e["recurringEventId"] != nil
             }
-        } else {
-            let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
-            let all = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
-            events = try all.filter { $0["summary"] as? String == title }.map { e in
-                StoredEvent(
-                    id: e["id"] as? String ?? "", start: try Self.instant(e["start"]), end: try Self.instant(e["end"]),
-                    zone: (e["start"] as? [String: Any])?["timeZone"] as? String ?? "",
-                    recurring: e["recurrence"] != nil || e["recurringEventId"] != nil)
-            }
-        }
-        return events.sorted { $0.start < $1.start }
+            return StoredEvent(
+                id: e["id"] as? String ?? "", start: try Self.instant(e["start"]), end: try Self.instant(e["end"]),
+                zone: zone, recurring: recurring)
+        }.sorted { $0.start < $1.start }
     }
 
     /// The start instants of a stored series' occurrences in the window, as the target expands it.

@@ -84,12 +84,21 @@ struct SandboxAPI: Sendable {
         return items.filter { $0["status"] as? String != "cancelled" }
     }
 
+    /// ann's calendar `summary` as stored in the copy window (series not expanded), cancelled ones left out.
+    func googleStored(_ summary: String) async throws -> [[String: Any]] {
+        let id = try await googleCalendarID(summary)
+        return try await googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+    }
+
+    /// `googleStored` for a calendar reference `ann:NAME`.
+    func googleStored(ref: String) async throws -> [[String: Any]] {
+        try await googleStored(String(ref.dropFirst("ann:".count)))
+    }
+
     /// ann's calendar `summary` as stored in the copy window (series not expanded), by title; two events
     /// with one title are an error (a copy written twice).
     func googleEventsByTitle(_ summary: String) async throws -> [String: [String: Any]] {
-        let id = try await googleCalendarID(summary)
-        let stored = try await googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
-        return try Self.byTitle(stored, key: "summary")
+        try Self.byTitle(try await googleStored(summary), key: "summary")
     }
 
     func googleInstances(_ calendarID: String, _ eventID: String) async throws -> [[String: Any]] {
