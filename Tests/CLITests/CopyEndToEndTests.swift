@@ -23,7 +23,7 @@ struct CopyEndToEndTests {
         Direction(name: "Google -> Google", source: "ann:primary", target: "ann:Family", seedOnGoogle: "primary"),
     ]
 
-    static let window = ["--from", CopyFixtures.from, "--to", CopyFixtures.to]
+    static let window = CopyFixtures.windowOptions
     /// 8 series and 2 single events.
     static let sourceUnits = CopyFixtures.series.count + 2
 
@@ -47,7 +47,7 @@ struct CopyEndToEndTests {
             let plan = try JSONOutput.object(dry.stdout)
             #expect(plan["dryRun"] as? Bool == true)
             #expect(plan["created"] as? Int == Self.sourceUnits)
-            #expect(Self.methods(home, since: mark) == ["GET"], "a dry run sent a write")
+            #expect(home.apiMethods(since: mark) == ["GET"], "a dry run sent a write")
             #expect(try await events(home, direction.target).isEmpty)
             let dryTable = try await home.run(["copy", direction.source, direction.target, "--dry-run"] + Self.window)
             #expect(dryTable.stdout.contains("would create"), "\(dryTable.stdout)")
@@ -116,7 +116,7 @@ struct CopyEndToEndTests {
             let again = try JSONOutput.object(second.stdout)
             #expect(again["created"] as? Int == 0 && again["updated"] as? Int == 0 && again["deleted"] as? Int == 0, "\(second.stdout)")
             #expect(again["unchanged"] as? Int == Self.sourceUnits, "\(second.stdout)")
-            #expect(Self.methods(home, since: mark) == ["GET"], "the second run wrote")
+            #expect(home.apiMethods(since: mark) == ["GET"], "the second run wrote")
 
             // Ping-pong: copying the target back copies none of the copies.
             mark = home.sandbox.log.count
@@ -126,7 +126,7 @@ struct CopyEndToEndTests {
             #expect(backResult["created"] as? Int == 0 && backResult["updated"] as? Int == 0, "\(back.stdout)")
             // Every copy is skipped (series, singles, and the occurrence exceptions written on the target).
             #expect((backResult["skipped"] as? Int ?? 0) >= Self.sourceUnits, "\(back.stdout)")
-            #expect(Self.methods(home, since: mark) == ["GET"], "copying the copies back wrote")
+            #expect(home.apiMethods(since: mark) == ["GET"], "copying the copies back wrote")
             #expect(Self.signatures(try await events(home, direction.source)) == Self.signatures(sourceListing))
         }
     }
@@ -165,7 +165,7 @@ struct CopyEndToEndTests {
             let dry = try await home.run(["copy", "carol:Calendar", "ann:Family", "--prune", "--dry-run"] + Self.window)
             #expect(dry.status == 0, "\(dry.stderr)")
             #expect(dry.stdout.contains("would delete") && dry.stdout.contains("Goes away"), "\(dry.stdout)")
-            #expect(Self.methods(home, since: mark) == ["GET"])
+            #expect(home.apiMethods(since: mark) == ["GET"])
 
             let pruned = try await home.run(["copy", "carol:Calendar", "ann:Family", "--prune", "--format", "json"] + Self.window)
             let prunedResult = try JSONOutput.object(pruned.stdout)
@@ -181,8 +181,7 @@ struct CopyEndToEndTests {
             try await CopyFixtures.seedGraph(home.api)
             let busy = try await home.run(["copy", "carol:Calendar", "ann:primary", "--fields", "busy", "--format", "json"] + Self.window)
             #expect(busy.status == 0, "\(busy.stderr)")
-            let primary = try await home.api.googleCalendarID("primary")
-            let copies = try await home.api.googleEvents(primary, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+            let copies = try await home.api.googleStored("primary")
             // The series, the singles, and the moved occurrence's exception.
             #expect(copies.count == Self.sourceUnits + 1)
             for copy in copies {
@@ -203,7 +202,8 @@ struct CopyEndToEndTests {
             let review = try #require(try await home.api.graphEvents(calendarID: falcon).first { $0["subject"] as? String == "Review with partners" })
             #expect(review["categories"] as? [String] == ["Red category"])
             #expect((review["attendees"] as? [Any] ?? []).isEmpty)
-            #expect(((review["body"] as? [String: Any])?["content"] as? String ?? "").contains("Bob Kim"))
+            let reviewBody = (review["body"] as? [String: Any])?["content"] as? String ?? ""
+            #expect(reviewBody.contains("Bob Kim"), "\(reviewBody)")
             #expect(Self.signatures(try await events(home, "carol:Project Falcon")) == Self.signatures(source))
         }
     }
@@ -219,7 +219,7 @@ struct CopyEndToEndTests {
             #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stderr.contains(expected), "\(result.stderr)")
-            #expect(Self.methods(home, since: mark) == ["GET"])
+            #expect(home.apiMethods(since: mark) == ["GET"])
         }
     }
 
@@ -265,16 +265,6 @@ struct CopyEndToEndTests {
         #expect(result["errors"] is [Any])
     }
 
-    /// The distinct methods of the API requests since log entry `mark`.
-    static func methods(_ home: SandboxHome, since mark: Int) -> Set<String> {
-        let new = home.sandbox.log.count - mark
-        let api = home.sandbox.requestLog.suffix(new).filter {
-            $0.path.hasPrefix("/calendar") || $0.path.hasPrefix("/v1.0") || $0.path.hasPrefix("/batch")
-        }
-        // Reads also travel inside batches (POST /v1.0/$batch of GETs): count what each batch holds.
-        return Set(api.flatMap { $0.batchMethods ?? [$0.method] })
-    }
-
     /// What must match between a source and its copy, sorted: title, instants (UTC), all-day, zone.
     static func signatures(_ events: [[String: Any]], titles: Bool = true) -> [String] {
         events.map { e in
@@ -302,8 +292,7 @@ struct CopyEndToEndTests {
         if ref.hasPrefix("carol:") {
             return try await home.api.graphEvents().filter { $0["type"] as? String == "seriesMaster" }.count
         }
-        let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
-        let stored = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+        let stored = try await home.api.googleStored(ref: ref)
         return stored.filter { $0["recurrence"] != nil }.count
     }
 
@@ -314,8 +303,7 @@ struct CopyEndToEndTests {
             #expect((event["attendees"] as? [Any] ?? []).isEmpty)
             return (event["body"] as? [String: Any])?["content"] as? String ?? ""
         }
-        let id = try await home.api.googleCalendarID(String(ref.dropFirst("ann:".count)))
-        let stored = try await home.api.googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+        let stored = try await home.api.googleStored(ref: ref)
         let event = try #require(stored.first { $0["summary"] as? String == title })
         #expect((event["attendees"] as? [Any] ?? []).isEmpty)
         return event["description"] as? String ?? ""

@@ -23,13 +23,18 @@ package enum CalbridgeBinary {
     /// Runs `calbridge` with the arguments and extra environment, feeding `input` on stdin.
     /// The wait happens on a thread of its own, never on the cooperative pool: other tests' in-process
     /// servers need those few threads while the child runs.
+    /// - Parameter stderrOnTerminal: give the child a pseudo-terminal as stderr (`isatty(2)` is true) instead
+    ///   of a pipe; `Result.stderr` is then the bytes written to it, control characters included.
     package static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         input: String? = nil,
+        stderrOnTerminal: Bool = false,
         timeout: TimeInterval = 60
     ) async throws -> Result {
-        try await blocking { try runBlocking(arguments, environment: environment, input: input, timeout: timeout) }
+        try await blocking {
+            try runBlocking(arguments, environment: environment, input: input, stderrOnTerminal: stderrOnTerminal, timeout: timeout)
+        }
     }
 
     /// `run`, waiting on the calling thread (only for callers already off the cooperative pool).
@@ -37,6 +42,7 @@ package enum CalbridgeBinary {
         _ arguments: [String],
         environment: [String: String] = [:],
         input: String? = nil,
+        stderrOnTerminal: Bool = false,
         timeout: TimeInterval = 60
     ) throws -> Result {
         let process = Process()
@@ -45,20 +51,31 @@ package enum CalbridgeBinary {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        let out = Pipe(), inPipe = Pipe()
+        let terminal = stderrOnTerminal ? try PseudoTerminal() : nil
+        let err = terminal == nil ? Pipe() : nil
         process.standardOutput = out
-        process.standardError = err
+        if let terminal {
+            process.standardError = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+        } else {
+            process.standardError = err
+        }
         process.standardInput = inPipe
         try process.run()
+        terminal?.closeSlave()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inPipe.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        // Read both streams concurrently so a chatty child never blocks on a full pipe (or terminal).
         let outBox = DataBox(), errBox = DataBox()
+        let readers: [(DataBox, @Sendable () -> Data)] = [
+            (outBox, { out.fileHandleForReading.readDataToEndOfFile() }),
+            (errBox, { terminal?.readToEnd() ?? err?.fileHandleForReading.readDataToEndOfFile() ?? Data() }),
+        ]
         let group = DispatchGroup()
-        for (pipe, box) in [(out, outBox), (err, errBox)] {
+        for (box, read) in readers {
             group.enter()
             DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                box.data = read()
                 group.leave()
             }
         }

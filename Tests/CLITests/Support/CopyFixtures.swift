@@ -11,6 +11,8 @@ enum CopyFixtures {
     static let to = "2027-11-30"
     static let windowStart = "2027-03-01T00:00:00Z"
     static let windowEnd = "2027-12-01T00:00:00Z"
+    /// The window as `calbridge copy` options.
+    static let windowOptions = ["--from", from, "--to", to]
 
     /// A recurring series: start wall clock in its zone, length, and the rule in both notations.
     struct Series: Sendable {
@@ -79,6 +81,15 @@ enum CopyFixtures {
     static let movedIndex = 4
     static let movedTitle = "Daily standup LA (moved)"
 
+    /// Six Tuesdays at 09:00 in Los Angeles across the March DST change (PST, then PDT), for copies of
+    /// single occurrences; the third is cancelled in the source.
+    static let weekly = Series(
+        title: "Weekly sync LA", zone: "America/Los_Angeles", windowsZone: "Pacific Standard Time",
+        start: "2027-03-09T09:00:00", minutes: 45, rrule: "RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6",
+        pattern: #"{"type": "weekly", "interval": 1, "daysOfWeek": ["tuesday"], "firstDayOfWeek": "sunday"}"#,
+        range: #"{"type": "numbered", "startDate": "2027-03-09", "numberOfOccurrences": 6}"#)
+    static let weeklyCancelledIndex = 2
+
     static func end(_ start: String, plus minutes: Int) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -93,16 +104,9 @@ enum CopyFixtures {
     /// Google calendar `calendarID`, then cancels and moves one occurrence.
     static func seedGoogle(_ api: SandboxAPI, calendarID: String) async throws {
         for s in series {
-            let created = try await api.googleInsert(calendarID, [
-                "summary": s.title,
-                "start": ["dateTime": s.start, "timeZone": s.zone],
-                "end": ["dateTime": end(s.start, plus: s.minutes), "timeZone": s.zone],
-                "recurrence": [s.rrule],
-            ])
+            let id = try await insertGoogle(api, s, calendarID: calendarID)
             guard s.title == "Daily standup LA" else { continue }
-            let instances = try await api.googleInstances(calendarID, created["id"] as! String)
-            let cancelled = instances[cancelledIndex]["id"] as! String
-            try await api.ok(.google, "DELETE", SandboxAPI.googlePath(calendarID, "/\(cancelled)"))
+            let instances = try await cancelGoogleOccurrence(api, calendarID: calendarID, seriesID: id, index: cancelledIndex)
             let moved = instances[movedIndex]["id"] as! String
             try await api.ok(.google, "PATCH", SandboxAPI.googlePath(calendarID, "/\(moved)"), json: [
                 "summary": movedTitle,
@@ -127,19 +131,9 @@ enum CopyFixtures {
     /// The same events in carol's Outlook calendar (the default one unless `calendarID` is given).
     static func seedGraph(_ api: SandboxAPI, calendarID: String? = nil) async throws {
         for s in series {
-            let created = try await api.graphCreate([
-                "subject": s.title,
-                "start": ["dateTime": s.start, "timeZone": s.windowsZone],
-                "end": ["dateTime": end(s.start, plus: s.minutes), "timeZone": s.windowsZone],
-                "recurrence": [
-                    "pattern": s.json(s.pattern),
-                    "range": s.json(s.range).merging(["recurrenceTimeZone": s.windowsZone]) { a, _ in a },
-                ],
-            ], calendarID: calendarID)
+            let id = try await createGraph(api, s, calendarID: calendarID)
             guard s.title == "Daily standup LA" else { continue }
-            let instances = try await api.graphInstances(created["id"] as! String, from: windowStart, to: windowEnd)
-            let cancelled = instances[cancelledIndex]["id"] as! String
-            try await api.ok(.microsoft, "DELETE", "/v1.0/me/events/\(FormEncoding.percentEncode(cancelled))")
+            let instances = try await cancelGraphOccurrence(api, seriesID: id, index: cancelledIndex)
             let moved = instances[movedIndex]["id"] as! String
             try await api.ok(.microsoft, "PATCH", "/v1.0/me/events/\(FormEncoding.percentEncode(moved))", json: [
                 "subject": movedTitle,
@@ -163,5 +157,49 @@ enum CopyFixtures {
                 ["emailAddress": ["address": "eve@example.org"], "type": "optional"],
             ],
         ], calendarID: calendarID)
+    }
+
+    /// Writes one series into ann's Google calendar `calendarID` (an RRULE); returns its id.
+    static func insertGoogle(_ api: SandboxAPI, _ s: Series, calendarID: String) async throws -> String {
+        let created = try await api.googleInsert(calendarID, [
+            "summary": s.title,
+            "start": ["dateTime": s.start, "timeZone": s.zone],
+            "end": ["dateTime": end(s.start, plus: s.minutes), "timeZone": s.zone],
+            "recurrence": [s.rrule],
+        ])
+        return created["id"] as! String
+    }
+
+    /// Deletes occurrence `index` (0-based) of a Google series; returns the occurrences as they were before.
+    static func cancelGoogleOccurrence(_ api: SandboxAPI, calendarID: String, seriesID: String, index: Int) async throws
+        -> [[String: Any]]
+    {
+        let instances = try await api.googleInstances(calendarID, seriesID)
+        let cancelled = instances[index]["id"] as! String
+        try await api.ok(.google, "DELETE", SandboxAPI.googlePath(calendarID, "/\(cancelled)"))
+        return instances
+    }
+
+    /// Writes one series into carol's Outlook calendar (a patternedRecurrence); returns its id.
+    static func createGraph(_ api: SandboxAPI, _ s: Series, calendarID: String? = nil) async throws -> String {
+        let created = try await api.graphCreate([
+            "subject": s.title,
+            "start": ["dateTime": s.start, "timeZone": s.windowsZone],
+            "end": ["dateTime": end(s.start, plus: s.minutes), "timeZone": s.windowsZone],
+            "recurrence": [
+                "pattern": s.json(s.pattern),
+                "range": s.json(s.range).merging(["recurrenceTimeZone": s.windowsZone]) { a, _ in a },
+            ],
+        ], calendarID: calendarID)
+        return created["id"] as! String
+    }
+
+    /// Deletes occurrence `index` (0-based, in the window) of an Outlook series; returns the occurrences
+    /// as they were before.
+    static func cancelGraphOccurrence(_ api: SandboxAPI, seriesID: String, index: Int) async throws -> [[String: Any]] {
+        let instances = try await api.graphInstances(seriesID, from: windowStart, to: windowEnd)
+        let cancelled = instances[index]["id"] as! String
+        try await api.ok(.microsoft, "DELETE", "/v1.0/me/events/\(FormEncoding.percentEncode(cancelled))")
+        return instances
     }
 }

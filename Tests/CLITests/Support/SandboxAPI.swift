@@ -64,8 +64,9 @@ struct SandboxAPI: Sendable {
         return item["id"] as! String
     }
 
-    func googleInsert(_ calendarID: String, _ event: [String: Any]) async throws -> [String: Any] {
-        try await ok(.google, "POST", Self.googlePath(calendarID), json: event)
+    /// Inserts an event; `query` is appended to the path (`?conferenceDataVersion=1` keeps conference data).
+    func googleInsert(_ calendarID: String, _ event: [String: Any], query: String = "") async throws -> [String: Any] {
+        try await ok(.google, "POST", Self.googlePath(calendarID, query), json: event)
     }
 
     /// Every event of the calendar (`singleEvents` expands series), cancelled ones left out.
@@ -81,6 +82,23 @@ struct SandboxAPI: Sendable {
             page = answer["nextPageToken"] as? String
         } while page != nil
         return items.filter { $0["status"] as? String != "cancelled" }
+    }
+
+    /// ann's calendar `summary` as stored in the copy window (series not expanded), cancelled ones left out.
+    func googleStored(_ summary: String) async throws -> [[String: Any]] {
+        let id = try await googleCalendarID(summary)
+        return try await googleEvents(id, singleEvents: false, from: CopyFixtures.windowStart, to: CopyFixtures.windowEnd)
+    }
+
+    /// `googleStored` for a calendar reference `ann:NAME`.
+    func googleStored(ref: String) async throws -> [[String: Any]] {
+        try await googleStored(String(ref.dropFirst("ann:".count)))
+    }
+
+    /// ann's calendar `summary` as stored in the copy window (series not expanded), by title; two events
+    /// with one title are an error (a copy written twice).
+    func googleEventsByTitle(_ summary: String) async throws -> [String: [String: Any]] {
+        try Self.byTitle(try await googleStored(summary), key: "summary")
     }
 
     func googleInstances(_ calendarID: String, _ eventID: String) async throws -> [[String: Any]] {
@@ -110,6 +128,22 @@ struct SandboxAPI: Sendable {
         let query = "?startDateTime=\(FormEncoding.percentEncode(from))&endDateTime=\(FormEncoding.percentEncode(to))&$top=1000"
         let answer = try await ok(.microsoft, "GET", "/v1.0/me/events/\(FormEncoding.percentEncode(eventID))/instances" + query)
         return answer["value"] as? [[String: Any]] ?? []
+    }
+
+    /// carol's calendar `name` as stored (series masters, not occurrences), by subject; two events with one
+    /// subject are an error (a copy written twice).
+    func graphEventsBySubject(_ name: String) async throws -> [String: [String: Any]] {
+        try Self.byTitle(try await graphEvents(calendarID: try await graphCalendarID(name)), key: "subject")
+    }
+
+    static func byTitle(_ events: [[String: Any]], key: String) throws -> [String: [String: Any]] {
+        var found: [String: [String: Any]] = [:]
+        for event in events {
+            let title = event[key] as? String ?? ""
+            guard found[title] == nil else { throw Failed(description: "two events titled '\(title)'") }
+            found[title] = event
+        }
+        return found
     }
 
     /// The calendar's events as stored (series masters, not occurrences), with their extended properties.

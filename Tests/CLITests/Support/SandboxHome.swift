@@ -54,10 +54,13 @@ struct SandboxHome: Sendable {
         }
     }
 
-    /// Runs the built binary with this home (on a thread of its own: the sandbox needs the pool).
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> CalbridgeBinary.Result {
+    /// Runs the built binary with this home (on a thread of its own: the sandbox needs the pool), its
+    /// stderr on a pseudo-terminal when `stderrOnTerminal`.
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], stderrOnTerminal: Bool = false
+    ) async throws -> CalbridgeBinary.Result {
         let environment = self.environment.merging(extra) { $1 }
-        return try await CalbridgeBinary.run(arguments, environment: environment)
+        return try await CalbridgeBinary.run(arguments, environment: environment, stderrOnTerminal: stderrOnTerminal)
     }
 
     /// The sandbox's APIs, reached directly (for seeding and checking).
