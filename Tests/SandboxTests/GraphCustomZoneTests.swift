@@ -10,7 +10,12 @@ struct GraphCustomZoneTests {
 
     @Test("09:00 in a fixed +05:30 custom zone reads back as 03:30Z, originalStart/EndTimeZone custom, no blobs without $expand")
     func fixedOffset() async throws {
-        let emulator = try Z.emulator([Z.event("Standup", "2027-03-10T09:00:00", "2027-03-10T09:30:00", zone: Z.india)])
+        let emulator = try Z.emulator([
+            Z.event("Standup", "2027-03-10T09:00:00", "2027-03-10T09:30:00", zone: Z.india),
+            // Relative seed times read the custom zone's wall clock too: Tuesday of the week of 13 January 2027.
+            Z.event("Relative", "week+1d 09:00", "week+1d 10:00", zone: Z.india),
+        ])
+        #expect(try await Z.events(emulator)["Relative"]?.string("start.dateTime") == "2027-01-12T03:30:00.0000000")
         let event = try #require(try await Z.events(emulator)["Standup"])
         #expect(event.string("start.dateTime") == "2027-03-10T03:30:00.0000000")
         #expect(event.string("start.timeZone") == "UTC")
@@ -85,7 +90,9 @@ struct GraphCustomZoneTests {
             Z.event("Weekly", "2027-03-01T09:00", "2027-03-01T09:30", zone: Z.us,
                     extra: ["recurrence": Z.weekly("monday", from: "2027-03-01", count: 4)]),
             Z.event("Sydney weekly", "2027-03-25T09:00", "2027-03-25T10:00", zone: Z.sydney,
-                    extra: ["recurrence": Z.weekly("thursday", from: "2027-03-25", count: 3)]),
+                    extra: ["recurrence": Z.weekly("thursday", from: "2027-03-25", count: 4),
+                            "exceptions": [["occurrence": 3, "start": "2027-04-08T11:00", "end": "2027-04-08T12:00"]],
+                            "cancelled": ["2027-04-15"]]),
         ])
         let master = try #require(try await Z.events(emulator)["Weekly"])
         #expect(master["type"] as? String == "seriesMaster")
@@ -101,9 +108,13 @@ struct GraphCustomZoneTests {
                                                              "2027-03-15T16:00:00.0000000", "2027-03-22T16:00:00.0000000"])
         #expect(weekly.map { $0.string("end.dateTime") } == expected.map { Z.graphUTC(Z.tz($0, "America/Los_Angeles").addingTimeInterval(1800)) })
         #expect(weekly.allSatisfy { $0["type"] as? String == "occurrence" && $0["originalStartTimeZone"] as? String == Z.name })
+        // The seeded exception and cancellation name occurrences by the custom zone's wall clock too.
         let sydney = view.value.filter { $0["subject"] as? String == "Sydney weekly" }
         #expect(sydney.map { $0.string("start.dateTime") }
-            == ["2027-03-25T09:00", "2027-04-01T09:00", "2027-04-08T09:00"].map { Z.graphUTC(Z.tz($0, "Australia/Sydney")) })
+            == ["2027-03-25T09:00", "2027-04-01T09:00", "2027-04-08T11:00"].map { Z.graphUTC(Z.tz($0, "Australia/Sydney")) })
+        #expect(sydney.map { $0["type"] as? String } == ["occurrence", "occurrence", "exception"])
+        #expect(sydney.last?["originalStart"] as? String == "2027-04-07T23:00:00.0000000Z")
+        #expect(sydney.last?["originalStartTimeZone"] as? String == Z.name)
 
         let masterID = try #require(master["id"] as? String)
         let instances = try await GraphTest.send(emulator, "GET", "/v1.0/me/events/\(masterID)/instances?\(window)",

@@ -77,8 +77,11 @@ struct GraphCustomZone: Codable, Sendable, Equatable {
     var rules: [Rule]
 
     /// The rule in force in `year`: the last one starting on or before it (the first covers earlier years).
+    /// Seeds have at least one rule; a hand-edited state file without any reads as UTC.
     func rule(forYear year: Int) -> Rule {
-        var selected = rules[0]
+        guard var selected = rules.first else {
+            return Rule(year: 1601, bias: 0, standardBias: 0, daylightBias: 0, standardDate: .none, daylightDate: .none)
+        }
         for rule in rules.dropFirst() where rule.year <= year { selected = rule }
         return selected
     }
@@ -192,14 +195,6 @@ enum GraphZone: Sendable {
         switch self {
         case .tz(let zone): GraphLocalDateTime(instant, in: zone)
         case .custom(let zone): zone.local(of: instant)
-        }
-    }
-
-    /// Seconds east of UTC at `instant`.
-    func offset(at instant: Date) -> Int {
-        switch self {
-        case .tz(let zone): zone.secondsFromGMT(for: instant)
-        case .custom(let zone): zone.offset(at: Int(floor(instant.timeIntervalSince1970)))
         }
     }
 }
