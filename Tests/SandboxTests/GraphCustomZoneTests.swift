@@ -376,6 +376,34 @@ struct GraphCustomZoneTests {
         #expect(view.value.allSatisfy { $0["singleValueExtendedProperties"] == nil && $0["subject"] as? String == "Weekly" })
     }
 
+    @Test("PATCH a recurrence onto a custom-zone event: it expands in the custom zone and gains the Recur blob; null removes it")
+    func patchIntoSeries() async throws {
+        let emulator = try Z.emulator([Z.event("Single", "2027-03-08T09:00", "2027-03-08T10:00", zone: Z.us)])
+        let id = try #require(try await Z.events(emulator)["Single"]?["id"] as? String)
+        let series = try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(id)", body: [
+            "recurrence": Z.weekly("monday", from: "2027-03-08", count: 2),
+        ])
+        #expect(series.status == 200, "\(series.json)")
+        #expect(series.json["type"] as? String == "seriesMaster")
+        #expect((series.json["recurrence"] as? [String: Any]).flatMap { ($0["range"] as? [String: Any])?["recurrenceTimeZone"] as? String } == Z.name)
+        let master = try #require(try await Z.events(emulator, query: "&" + Z.expandAll)["Single"])
+        let properties = Z.properties(master)
+        #expect(Set(properties.keys) == [Z.startIDReturned, Z.endIDReturned, Z.recurIDReturned])
+        let recur = try TZDefinitionBlob(base64: try #require(properties[Z.recurIDReturned]))
+        #expect(recur.rules.map(\.flags) == [0x0003])
+        #expect(recur.rules.first?.daylightDate == [0, 3, 0, 2, 2, 0, 0, 0])
+        let view = try await GraphTest.send(emulator, "GET",
+            "/v1.0/me/calendarView?startDateTime=2027-03-01T00:00:00Z&endDateTime=2027-03-31T00:00:00Z")
+        #expect(view.value.map { $0.string("start.dateTime") } == ["2027-03-08T17:00:00.0000000", "2027-03-15T16:00:00.0000000"])
+
+        let single = try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(id)", body: ["recurrence": NSNull()])
+        #expect(single.status == 200)
+        #expect(single.json["type"] as? String == "singleInstance")
+        #expect(single.json["originalStartTimeZone"] as? String == Z.name)
+        let after = try #require(try await Z.events(emulator, query: "&" + Z.expandAll)["Single"])
+        #expect(Set(Z.properties(after).keys) == [Z.startIDReturned, Z.endIDReturned])
+    }
+
     @Test("--state: custom-zone events and series survive a restart (zone rules, blobs, expansion)")
     func stateFileRoundTrip() async throws {
         let directory = try TemporaryDirectory()

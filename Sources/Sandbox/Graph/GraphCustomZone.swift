@@ -126,6 +126,12 @@ struct GraphCustomZone: Codable, Sendable, Equatable {
 
     // MARK: TZDEFINITION
 
+    /// The base64 TZDEFINITION Graph shows in the extended properties, as written at `now` (its zone's year
+    /// picks the effective rule).
+    func definitionProperty(now: Date, recur: Bool) -> String {
+        Data(definition(effectiveYear: local(of: now).date.year, recur: recur)).base64EncodedString()
+    }
+
     /// The TZDEFINITION blob (MS-OXOCAL 2.2.1.41, little-endian) Outlook writes for this zone: version 2.1,
     /// TZDEFINITION_FLAG_VALID_KEYNAME, no GUID; the rule in force in `effectiveYear` carries
     /// TZRULE_FLAG_EFFECTIVE_TZREG, and also TZRULE_FLAG_RECUR_CURRENT_TZREG when `recur` (the Recur property).

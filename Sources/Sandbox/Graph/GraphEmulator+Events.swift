@@ -172,11 +172,6 @@ extension GraphEmulator {
         return (try? zone(named: event.startTimeZone)).map(GraphZone.tz) ?? .utc
     }
 
-    func endZone(of event: GraphStoredEvent) -> GraphZone {
-        if let custom = event.customEndZone { return .custom(custom) }
-        return (try? zone(named: event.endTimeZone)).map(GraphZone.tz) ?? .utc
-    }
-
     /// Original starts of the series' occurrences whose dates fall on or before `lastDate` (cancelled included).
     func occurrenceStarts(of master: GraphStoredEvent, through lastDate: GraphLocalDate) -> [(start: Date, end: Date)] {
         guard let recurrence = master.recurrence else { return [] }

@@ -252,6 +252,19 @@ extension GraphEmulator {
                 event.recurrence?.recurrenceTimeZone = event.startTimeZone
             }
         }
+        if let custom = event.customStartZone, event.seriesMasterId == nil {
+            // The Recur definition is there exactly while the event is a series expanding in its custom zone
+            // (occurrences and exceptions keep showing their master's).
+            let recurs = event.recurrence.map { GraphCustomZone.isCustomName($0.recurrenceTimeZone) } ?? false
+            let existing = event.extendedProperties.keys.first {
+                $0.caseInsensitiveCompare(GraphCustomZone.recurPropertyID) == .orderedSame
+            }
+            if recurs, existing == nil {
+                event.extendedProperties[GraphCustomZone.recurPropertyID] = custom.definitionProperty(now: now(), recur: true)
+            } else if !recurs, let existing {
+                event.extendedProperties[existing] = nil
+            }
+        }
         if event.isAllDay {
             let startLocal = try wallClockZone(event.customStartZone, named: event.startTimeZone).local(of: event.start)
             let endLocal = try wallClockZone(event.customEndZone, named: event.endTimeZone).local(of: event.end)

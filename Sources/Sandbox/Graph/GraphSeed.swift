@@ -172,9 +172,8 @@ enum GraphSeed {
         /// A custom zone's TZDEFINITION, as Outlook writes it (the rule of the zone's current year effective).
         func setDefinition(_ id: String, _ custom: GraphCustomZone?, recur: Bool) {
             guard let custom else { return }
-            let blob = custom.definition(effectiveYear: custom.local(of: now).date.year, recur: recur)
             event.extendedProperties = event.extendedProperties.filter { $0.key.caseInsensitiveCompare(id) != .orderedSame }
-            event.extendedProperties[id] = Data(blob).base64EncodedString()
+            event.extendedProperties[id] = custom.definitionProperty(now: now, recur: recur)
         }
         setDefinition(GraphCustomZone.startDisplayPropertyID, zone.custom, recur: false)
         setDefinition(GraphCustomZone.endDisplayPropertyID, endZone.custom, recur: false)
