@@ -156,24 +156,34 @@ extension GraphEmulator {
         return (String(parts[0]), Date(timeIntervalSince1970: Double(seconds)))
     }
 
-    /// The zone a series expands in (its `recurrenceTimeZone`, else its start zone, else UTC).
-    func seriesZone(_ master: GraphStoredEvent) -> TimeZone {
-        if let name = master.recurrence?.recurrenceTimeZone, let zone = try? zone(named: name) { return zone }
-        return (try? zone(named: master.startTimeZone)) ?? TimeZone(secondsFromGMT: 0)!
+    /// The zone a series expands in (its `recurrenceTimeZone`, else its start zone, else UTC); a series in a
+    /// custom zone expands in its own rules.
+    func seriesZone(_ master: GraphStoredEvent) -> GraphZone {
+        if let name = master.recurrence?.recurrenceTimeZone {
+            if let custom = master.customStartZone, GraphCustomZone.isCustomName(name) { return .custom(custom) }
+            if let zone = try? zone(named: name) { return .tz(zone) }
+        }
+        return startZone(of: master)
+    }
+
+    /// The zone an event's start wall clock is read in (UTC if its name is unknown, as in a damaged state file).
+    func startZone(of event: GraphStoredEvent) -> GraphZone {
+        if let custom = event.customStartZone { return .custom(custom) }
+        return (try? zone(named: event.startTimeZone)).map(GraphZone.tz) ?? .utc
     }
 
     /// Original starts of the series' occurrences whose dates fall on or before `lastDate` (cancelled included).
     func occurrenceStarts(of master: GraphStoredEvent, through lastDate: GraphLocalDate) -> [(start: Date, end: Date)] {
         guard let recurrence = master.recurrence else { return [] }
         let zone = seriesZone(master)
-        let startLocal = GraphLocalDateTime(master.start, in: zone)
-        let endLocal = GraphLocalDateTime(master.end, in: zone)
+        let startLocal = zone.local(of: master.start)
+        let endLocal = zone.local(of: master.end)
         let duration = master.end.timeIntervalSince(master.start)
         let spanDays = endLocal.date.dayNumber - startLocal.date.dayNumber
         return recurrence.dates(through: lastDate).map { date in
-            let start = GraphLocalDateTime(date: date, secondOfDay: startLocal.secondOfDay).instant(in: zone)
+            let start = zone.instant(of: GraphLocalDateTime(date: date, secondOfDay: startLocal.secondOfDay))
             if master.isAllDay {
-                return (start, GraphLocalDateTime(date: date.adding(days: max(spanDays, 1)), secondOfDay: 0).instant(in: zone))
+                return (start, zone.instant(of: GraphLocalDateTime(date: date.adding(days: max(spanDays, 1)), secondOfDay: 0)))
             }
             return (start, start.addingTimeInterval(duration))
         }
@@ -185,7 +195,7 @@ extension GraphEmulator {
     func occurrences(of master: GraphStoredEvent, in mailbox: GraphMailbox, from: Date, to: Date,
                      zone renderZone: TimeZone, exceptionStarts: [String: Set<Date>]? = nil) -> [GraphStoredEvent] {
         let zone = seriesZone(master)
-        let lastDate = GraphLocalDateTime(to, in: zone).date.adding(days: 1)
+        let lastDate = zone.local(of: to).date.adding(days: 1)
         let exceptions = exceptionStarts.map { $0[master.id] ?? [] }
             ?? Set(mailbox.events.compactMap { $0.seriesMasterId == master.id ? $0.originalStart : nil })
         let cancelled = Set(master.cancelledOccurrences)
@@ -218,7 +228,7 @@ extension GraphEmulator {
               let index = mailbox.eventIndex(id: masterID), mailbox.events[index].type == "seriesMaster" else { return nil }
         let master = mailbox.events[index]
         guard !master.cancelledOccurrences.contains(originalStart) else { return nil }
-        let lastDate = GraphLocalDateTime(originalStart, in: seriesZone(master)).date.adding(days: 1)
+        let lastDate = seriesZone(master).local(of: originalStart).date.adding(days: 1)
         guard let slot = occurrenceStarts(of: master, through: lastDate).first(where: { $0.start == originalStart }) else {
             return nil
         }

@@ -45,9 +45,9 @@ extension GraphEmulator {
     /// so their days are re-anchored at midnight in `zone` (Graph renders them as midnight in any zone).
     func effectiveTimes(_ event: GraphStoredEvent, in zone: TimeZone) -> (start: Date, end: Date) {
         guard event.isAllDay else { return (event.start, event.end) }
-        let stored = (try? self.zone(named: event.startTimeZone)) ?? TimeZone(secondsFromGMT: 0)!
-        let startDay = GraphLocalDateTime(event.start, in: stored).date
-        let endDay = GraphLocalDateTime(event.end, in: stored).date
+        let stored = startZone(of: event)
+        let startDay = stored.local(of: event.start).date
+        let endDay = stored.local(of: event.end).date
         return (GraphLocalDateTime(date: startDay, secondOfDay: 0).instant(in: zone),
                 GraphLocalDateTime(date: endDay, secondOfDay: 0).instant(in: zone))
     }

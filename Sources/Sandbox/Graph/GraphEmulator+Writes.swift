@@ -126,6 +126,9 @@ extension GraphEmulator {
     func apply(_ body: [String: Any], to event: inout GraphStoredEvent, creating: Bool) throws(GraphError) {
         var startSpec: (local: GraphLocalDateTime, zoneName: String)?
         var endSpec: (local: GraphLocalDateTime, zoneName: String)?
+        // A new start or end (always in a named zone: a client cannot name a custom one) ends a custom zone.
+        let keepsCustomZone = event.customStartZone != nil
+            && !body.keys.contains { ["start", "end"].contains($0.lowercased()) }
         for (key, value) in body {
             let name = key.lowercased()
             switch name {
@@ -196,7 +199,10 @@ extension GraphEmulator {
                 }
                 let zoneName = startSpec?.zoneName ?? (body.first { $0.key.lowercased() == "start" }?.value as? [String: Any])?["timeZone"] as? String
                 let recurrence = try GraphRecurrence.parse(value, defaultTimeZone: zoneName ?? event.startTimeZone)
-                _ = try zone(named: recurrence.recurrenceTimeZone)
+                // A series in a custom zone keeps expanding in it when the start stays.
+                if !(keepsCustomZone && GraphCustomZone.isCustomName(recurrence.recurrenceTimeZone)) {
+                    _ = try zone(named: recurrence.recurrenceTimeZone)
+                }
                 event.recurrence = recurrence
                 if event.type == "singleInstance" { event.type = "seriesMaster" }
             case "singlevalueextendedproperties":
@@ -232,9 +238,36 @@ extension GraphEmulator {
             event.end = endSpec.local.instant(in: try zone(named: endSpec.zoneName))
             event.endTimeZone = endSpec.zoneName
         }
+        if event.customStartZone != nil || event.customEndZone != nil, let newZone = startSpec?.zoneName ?? endSpec?.zoneName {
+            // The event becomes an ordinary one in the named zone (a side not written takes the other's zone), and
+            // the TZDEFINITION properties go: Exchange rewrites them from the new zone.
+            if event.customStartZone != nil, startSpec == nil { event.startTimeZone = newZone }
+            if event.customEndZone != nil, endSpec == nil { event.endTimeZone = newZone }
+            event.customStartZone = nil
+            event.customEndZone = nil
+            event.extendedProperties = event.extendedProperties.filter { property in
+                !GraphCustomZone.propertyIDs.contains { $0.caseInsensitiveCompare(property.key) == .orderedSame }
+            }
+            if let recurrence = event.recurrence, GraphCustomZone.isCustomName(recurrence.recurrenceTimeZone) {
+                event.recurrence?.recurrenceTimeZone = event.startTimeZone
+            }
+        }
+        if let custom = event.customStartZone, event.seriesMasterId == nil {
+            // The Recur definition is there exactly while the event is a series expanding in its custom zone
+            // (occurrences and exceptions keep showing their master's).
+            let recurs = event.recurrence.map { GraphCustomZone.isCustomName($0.recurrenceTimeZone) } ?? false
+            let existing = event.extendedProperties.keys.first {
+                $0.caseInsensitiveCompare(GraphCustomZone.recurPropertyID) == .orderedSame
+            }
+            if recurs, existing == nil {
+                event.extendedProperties[GraphCustomZone.recurPropertyID] = custom.definitionProperty(now: now(), recur: true)
+            } else if !recurs, let existing {
+                event.extendedProperties[existing] = nil
+            }
+        }
         if event.isAllDay {
-            let startLocal = GraphLocalDateTime(event.start, in: try zone(named: event.startTimeZone))
-            let endLocal = GraphLocalDateTime(event.end, in: try zone(named: event.endTimeZone))
+            let startLocal = try wallClockZone(event.customStartZone, named: event.startTimeZone).local(of: event.start)
+            let endLocal = try wallClockZone(event.customEndZone, named: event.endTimeZone).local(of: event.end)
             guard startLocal.isMidnight, endLocal.isMidnight else {
                 throw GraphError.invalidRequest("Your request can't be completed. All-day events must start and end at midnight.")
             }
@@ -244,6 +277,12 @@ extension GraphEmulator {
         } else if event.end < event.start {
             throw GraphError.invalidRequest("Your request can't be completed. The end time must be after the start time.")
         }
+    }
+
+    /// A custom zone's rules, else the named zone (`TimeZoneNotSupportedException` for an unknown name).
+    func wallClockZone(_ custom: GraphCustomZone?, named name: String) throws(GraphError) -> GraphZone {
+        if let custom { return .custom(custom) }
+        return .tz(try zone(named: name))
     }
 
     // MARK: Value checks

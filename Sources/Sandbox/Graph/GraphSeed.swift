@@ -32,6 +32,24 @@ public struct GraphSeedError: Error, Sendable, CustomStringConvertible {
 ///    }]
 /// }]}
 /// ```
+/// Instead of a zone name, `timeZone` (and `endTimeZone`) may give a custom zone by its rules, as Outlook
+/// desktop stores a zone Exchange does not know; `start`/`end` are then wall-clock times in it:
+/// ```
+/// "timeZone": {"custom": {
+///    "keyName"?: "Customized Time Zone",
+///    "rules": [{                       (1...1024, years strictly ascending; a year takes the last rule starting on or before it)
+///       "year"?: 1601,                 (1601...9999: the rule applies from Jan 1 of that year; the first also before)
+///       "bias": -330,                  (minutes, UTC = local + bias, -840...840)
+///       "standardBias"?: 0, "daylightBias"?: -60 with daylight time, else 0,
+///       "standardDate"?: {"month", "dayOfWeek", "day", "hour", "minute"},  (daylight time ends, on the daylight clock)
+///       "daylightDate"?: {...}         (daylight time begins, on the standard clock)
+///    }]}}
+/// ```
+/// A date is the `day`-th (1...4, 5 = last) `dayOfWeek` (0 = Sunday) of `month` at `hour`:`minute`; absent or
+/// month 0 (all fields 0) in both: no daylight time. Such an event shows `tzone://Microsoft/Custom` as its
+/// zone and carries the zone's TZDEFINITION (base64) in the extended properties `Binary
+/// {00062002-0000-0000-c000-000000000046} Id 0x825e` (start), `0x825f` (end) and, on a series expanding in
+/// it, `0x8260`; the series' `recurrenceTimeZone` is `tzone://Microsoft/Custom` unless the seed names another.
 /// Ids are derived from the user id and the keys, so they are the same on every start.
 enum GraphSeed {
     static func load(_ data: Data, now: Date, zones: GraphTimeZoneNames) throws -> GraphState {
@@ -90,17 +108,34 @@ enum GraphSeed {
                                now: Date, zones: GraphTimeZoneNames) throws -> [GraphStoredEvent] {
         let subject = seed["subject"] as? String ?? ""
         func fail(_ text: String) -> GraphSeedError { GraphSeedError(message: "\(mailbox.mail): event '\(subject)': \(text)") }
-        let zoneName = seed["timeZone"] as? String ?? mailbox.timeZone
-        let endZoneName = seed["endTimeZone"] as? String ?? zoneName
-        guard let zone = zones.zone(named: zoneName), let endZone = zones.zone(named: endZoneName) else {
-            throw fail("unknown time zone")
+        /// A zone name, or `{"custom": {...}}`: a zone given by its rules.
+        func seedZone(_ value: Any, field: String) throws -> SeedZone {
+            if let name = value as? String {
+                guard let zone = zones.zone(named: name) else { throw fail("unknown time zone") }
+                return SeedZone(name: name, zone: .tz(zone), custom: nil, days: zone)
+            }
+            guard let object = value as? [String: Any], object.count == 1, let spec = object["custom"] else {
+                throw fail("\(field): expected a zone name or {\"custom\": {...}}")
+            }
+            let custom: GraphCustomZone
+            do {
+                custom = try GraphCustomZone(seed: spec)
+            } catch {
+                throw fail("\(field).\(error.field): \(error.problem)")
+            }
+            // Relative seed days ("week+1d") only need today's date in the zone: its offset now tells it.
+            let days = TimeZone(secondsFromGMT: custom.offset(at: Int(now.timeIntervalSince1970))) ?? TimeZone(secondsFromGMT: 0)!
+            return SeedZone(name: GraphCustomZone.name, zone: .custom(custom), custom: custom, days: days)
         }
+        let zone = try seedZone(seed["timeZone"] ?? mailbox.timeZone, field: "timeZone")
+        let endZone = try seed["endTimeZone"].map { try seedZone($0, field: "endTimeZone") } ?? zone
+        let zoneName = zone.name
         let isAllDay = seed["isAllDay"] as? Bool ?? false
-        func instant(_ text: Any?, _ zone: TimeZone) throws -> Date {
-            guard let text = text as? String, !text.isEmpty, let local = SeedTime.resolve(text, in: zone, now: now),
+        func instant(_ text: Any?, _ zone: SeedZone) throws -> Date {
+            guard let text = text as? String, !text.isEmpty, let local = SeedTime.resolve(text, in: zone.days, now: now),
                   let date = GraphLocalDate.parse(local.dateString) else { throw fail("bad time '\(text ?? "")'") }
             let seconds = (local.hour ?? 0) * 3600 + (local.minute ?? 0) * 60
-            return GraphLocalDateTime(date: date, secondOfDay: isAllDay ? 0 : seconds).instant(in: zone)
+            return zone.zone.instant(of: GraphLocalDateTime(date: date, secondOfDay: isAllDay ? 0 : seconds))
         }
         let start = try instant(seed["start"], zone)
         let end = try instant(seed["end"], endZone)
@@ -122,7 +157,7 @@ enum GraphSeed {
             iCalUId: "040000008200E00074C5B7101A82E00800000000" + stableHex(key), changeKey: stableID("", key + "/ck").prefix(22) + "AAA==",
             createdDateTime: created, lastModifiedDateTime: created, subject: subject,
             bodyContentType: body.0 == "html" ? "html" : "text", bodyContent: body.1, start: start, end: end,
-            startTimeZone: zoneName, endTimeZone: endZoneName, isAllDay: isAllDay,
+            startTimeZone: zoneName, endTimeZone: endZone.name, isAllDay: isAllDay,
             location: seed["location"] as? String ?? "", attendees: attendees,
             organizerName: organizer?["name"] as? String ?? mailbox.displayName,
             organizerAddress: organizer?["address"] as? String ?? mailbox.mail,
@@ -133,16 +168,31 @@ enum GraphSeed {
             isOnlineMeeting: joinUrl != nil, onlineMeetingProvider: "teamsForBusiness", joinUrl: joinUrl, recurrence: nil,
             extendedProperties: seed["extendedProperties"] as? [String: String] ?? [:],
             transactionId: seed["transactionId"] as? String, type: "singleInstance", seriesMasterId: nil,
-            originalStart: nil, cancelledOccurrences: [])
+            originalStart: nil, cancelledOccurrences: [], customStartZone: zone.custom, customEndZone: endZone.custom)
+        /// A custom zone's TZDEFINITION, as Outlook writes it (the rule of the zone's current year effective).
+        func setDefinition(_ id: String, _ custom: GraphCustomZone?, recur: Bool) {
+            guard let custom else { return }
+            event.extendedProperties = event.extendedProperties.filter { $0.key.caseInsensitiveCompare(id) != .orderedSame }
+            event.extendedProperties[id] = custom.definitionProperty(now: now, recur: recur)
+        }
+        setDefinition(GraphCustomZone.startDisplayPropertyID, zone.custom, recur: false)
+        setDefinition(GraphCustomZone.endDisplayPropertyID, endZone.custom, recur: false)
         guard var recurrenceJSON = seed["recurrence"] as? [String: Any] else { return [event] }
 
         // The series: range dates are seed times in the series' zone.
         var range = recurrenceJSON["range"] as? [String: Any] ?? [:]
         var pattern = recurrenceJSON["pattern"] as? [String: Any] ?? [:]
+        // A series in a custom zone expands in it, unless the seed names another recurrenceTimeZone.
         let seriesZoneName = range["recurrenceTimeZone"] as? String ?? zoneName
-        guard let seriesZone = zones.zone(named: seriesZoneName) else { throw fail("unknown recurrence time zone") }
+        let seriesZone: SeedZone
+        if zone.custom != nil, GraphCustomZone.isCustomName(seriesZoneName) {
+            seriesZone = zone
+        } else {
+            guard let named = zones.zone(named: seriesZoneName) else { throw fail("unknown recurrence time zone") }
+            seriesZone = SeedZone(name: seriesZoneName, zone: .tz(named), custom: nil, days: named)
+        }
         func day(_ text: Any?) throws -> GraphLocalDate {
-            guard let text = text as? String, !text.isEmpty, let local = SeedTime.resolve(text, in: seriesZone, now: now),
+            guard let text = text as? String, !text.isEmpty, let local = SeedTime.resolve(text, in: seriesZone.days, now: now),
                   let date = GraphLocalDate.parse(local.dateString) else { throw fail("bad date '\(text ?? "")'") }
             return date
         }
@@ -158,7 +208,8 @@ enum GraphSeed {
             throw fail("recurrence: \(error.message)")
         }
         event.type = "seriesMaster"
-        let startClock = GraphLocalDateTime(start, in: seriesZone).secondOfDay
+        setDefinition(GraphCustomZone.recurPropertyID, seriesZone.custom, recur: true)
+        let startClock = seriesZone.zone.local(of: start).secondOfDay
         let duration = end.timeIntervalSince(start)
         // An occurrence is named by a seed date, or by its 1-based number in the series.
         let firstDates = event.recurrence!.dates(through: event.recurrence!.startDate.adding(days: 3660))
@@ -170,7 +221,7 @@ enum GraphSeed {
             } else {
                 date = try day(value)
             }
-            return GraphLocalDateTime(date: date, secondOfDay: isAllDay ? 0 : startClock).instant(in: seriesZone)
+            return seriesZone.zone.instant(of: GraphLocalDateTime(date: date, secondOfDay: isAllDay ? 0 : startClock))
         }
         event.cancelledOccurrences = try (seed["cancelled"] as? [Any] ?? []).map { try originalStart($0) }
         var result = [event]
@@ -193,6 +244,15 @@ enum GraphSeed {
             result.append(exception)
         }
         return result
+    }
+
+    /// A seed event's zone: the name events show, how wall clocks convert, the rules of a custom zone, and a
+    /// tz zone that tells today's date in it (for relative seed times).
+    private struct SeedZone {
+        var name: String
+        var zone: GraphZone
+        var custom: GraphCustomZone?
+        var days: TimeZone
     }
 
     /// A Graph-looking id that is the same on every start: prefix + base64url of a hash of `key`.

@@ -52,6 +52,11 @@ struct GraphStoredEvent: Codable, Sendable {
     var originalStart: Date?
     /// For a master: original starts of deleted occurrences.
     var cancelledOccurrences: [Date]
+    /// The rules of a start / end in a custom zone (`startTimeZone` / `endTimeZone` then are
+    /// `tzone://Microsoft/Custom`); nil for named zones. The TZDEFINITION blobs Graph shows for them are
+    /// ordinary extended properties of the event.
+    var customStartZone: GraphCustomZone? = nil
+    var customEndZone: GraphCustomZone? = nil
 
     func extendedValue(_ id: String) -> String? {
         extendedProperties.first { $0.key.caseInsensitiveCompare(id) == .orderedSame }?.value

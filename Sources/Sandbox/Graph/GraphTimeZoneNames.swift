@@ -52,6 +52,8 @@ public struct GraphTimeZoneNames: Sendable {
             || trimmed.caseInsensitiveCompare("tzone://Microsoft/Utc") == .orderedSame {
             return TimeZone(secondsFromGMT: 0)
         }
+        // Other `tzone://Microsoft/...` names (`tzone://Microsoft/Custom`) name no zone a client can write.
+        if trimmed.lowercased().hasPrefix("tzone://") { return nil }
         if let iana = windowsToIANA(trimmed) { return TimeZone(identifier: iana) }
         // IANA names: only real tz ids ("Area/Location" or Etc/...), not abbreviations Foundation also knows.
         if trimmed.contains("/"), let zone = TimeZone(identifier: trimmed) { return zone }
