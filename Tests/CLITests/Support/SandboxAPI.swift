@@ -221,27 +221,34 @@ final class WriteBodyRecorder: @unchecked Sendable {
 
 extension SandboxSeed {
     /// The built-in users and calendars with no events, so a copy sees only what a test seeds.
-    static var withoutEvents: SandboxSeed {
-        func strip(_ data: Data) -> Data {
+    static var withoutEvents: SandboxSeed { withOutlookEvents([]) }
+
+    /// `withoutEvents`, but carol's default Outlook calendar holds `events`: Microsoft seed entries (the
+    /// format `GraphSeed` documents), for what the Graph API cannot create, such as custom-zone events.
+    static func withOutlookEvents(_ events: [[String: Any]]) -> SandboxSeed {
+        func strip(_ data: Data, firstUserEvents: [[String: Any]]) -> Data {
             guard var top = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return data }
-            func clean(_ calendars: Any?) -> [[String: Any]]? {
+            func clean(_ calendars: Any?, events: [[String: Any]]) -> [[String: Any]]? {
                 (calendars as? [[String: Any]])?.map { calendar in
                     var calendar = calendar
-                    calendar["events"] = []
+                    calendar["events"] = calendar["isDefaultCalendar"] as? Bool == true ? events : []
                     return calendar
                 }
             }
-            if let calendars = clean(top["calendars"]) { top["calendars"] = calendars }
+            if let calendars = clean(top["calendars"], events: []) { top["calendars"] = calendars }
             if let users = top["users"] as? [[String: Any]] {
-                top["users"] = users.map { user in
+                top["users"] = users.enumerated().map { index, user in
                     var user = user
-                    if let calendars = clean(user["calendars"]) { user["calendars"] = calendars }
+                    if let calendars = clean(user["calendars"], events: index == 0 ? firstUserEvents : []) {
+                        user["calendars"] = calendars
+                    }
                     return user
                 }
             }
             return (try? JSONSerialization.data(withJSONObject: top)) ?? data
         }
         let builtIn = SandboxSeed.builtIn
-        return SandboxSeed(google: strip(builtIn.google), microsoft: strip(builtIn.microsoft))
+        return SandboxSeed(google: strip(builtIn.google, firstUserEvents: []),
+                           microsoft: strip(builtIn.microsoft, firstUserEvents: events))
     }
 }
