@@ -56,6 +56,25 @@ struct GraphEventTests {
         #expect(bad.errorCode == "TimeZoneNotSupportedException")
     }
 
+    @Test("a wall time in a DST gap moves forward by the gap; a repeated one is its first reading", arguments: [
+        // Los Angeles springs forward at 02:00 on 14 March 2027: 02:30 does not exist and becomes 03:30 PDT.
+        ("2027-03-14T02:30:00", "Pacific Standard Time", "2027-03-14T10:30:00.0000000"),
+        // It falls back at 02:00 on 7 November: 01:30 happens twice; the first is PDT.
+        ("2027-11-07T01:30:00", "Pacific Standard Time", "2027-11-07T08:30:00.0000000"),
+        // Sydney springs forward at 02:00 on 3 October 2027: 02:30 becomes 03:30 AEDT.
+        ("2027-10-03T02:30:00", "Australia/Sydney", "2027-10-02T16:30:00.0000000"),
+        // An ordinary time either side of a change is unaffected.
+        ("2027-03-14T03:30:00", "Pacific Standard Time", "2027-03-14T10:30:00.0000000"),
+        ("2027-03-13T02:30:00", "Pacific Standard Time", "2027-03-13T10:30:00.0000000"),
+    ])
+    func gapsAndRepeats(_ start: String, _ zone: String, _ utc: String) async throws {
+        let emulator = try GraphTest.emulator()
+        let created = try await GraphTest.send(emulator, "POST", "/v1.0/me/events", body: GraphTest.newEvent(
+            subject: "Around the change", start: start, end: String(start.prefix(11)) + "05:00:00", zone: zone))
+        #expect(created.status == 201)
+        #expect(created.json.string("start.dateTime") == utc)
+    }
+
     @Test("all-day events need midnight start and end, end after start")
     func allDay() async throws {
         let emulator = try GraphTest.emulator()
