@@ -76,9 +76,10 @@ struct GraphEventMapping: Sendable {
                 guard let blob = ids.lazy.compactMap({ zoneDefinitions[$0.lowercased()] }).first else { return nil }
                 return customZone(blob, near: startInstant, memo: &customZones)
             }
-            let seriesIDs = g.recurrence == nil ? [] : [MAPITimeZoneDefinition.recurID]
+            // A series' zone is the one it expands in; its occurrences carry the master's, so they agree.
             eventZone = namedZone(g.originalStartTimeZone)
-                ?? (Self.isCustom(g.originalStartTimeZone) ? custom(seriesIDs + [MAPITimeZoneDefinition.startDisplayID]) : nil)
+                ?? (Self.isCustom(g.originalStartTimeZone)
+                    ? custom([MAPITimeZoneDefinition.recurID, MAPITimeZoneDefinition.startDisplayID]) : nil)
                 ?? responseZone
             let endZone = namedZone(g.originalEndTimeZone)
                 ?? (Self.isCustom(g.originalEndTimeZone) ? custom([MAPITimeZoneDefinition.endDisplayID]) : nil)
@@ -136,13 +137,14 @@ struct GraphEventMapping: Sendable {
     /// The IANA zone equal to a custom zone's definition for the three years from the event's start
     /// (a single event needs only its own instants; a series is checked for its first years).
     func customZone(_ blob: String, near instant: Date, memo: inout CustomZoneMemo) -> TimeZone? {
-        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: instant).year ?? 0
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(secondsFromGMT: 0)!
+        let year = utc.component(.year, from: instant)
         let key = "\(year)|\(blob)"
         if let known = memo[key] { return known.flatMap(TimeZone.init(identifier:)) }
         var found: String?
-        if let definition = MAPITimeZoneDefinition.parse(base64: blob) {
-            let from = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                      year: year, month: 1, day: 1).date!
+        if let definition = MAPITimeZoneDefinition.parse(base64: blob),
+           let from = utc.date(from: DateComponents(year: year, month: 1, day: 1)) {
             let span = DateInterval(start: from, duration: 3 * 366 * 86_400)
             found = WindowsZones.ianaZone(equivalentTo: definition, over: span)
         }

@@ -107,7 +107,7 @@ struct GraphCustomZoneTests {
         #expect(event.start.localText == "2027-03-15T09:00:00")
     }
 
-    @Test("a series uses the recurrence's definition, and its rule expands in the matched zone")
+    @Test("the recurrence's definition wins over the start's (series and occurrences carry both); the rule expands in the matched zone")
     func series() async throws {
         let recurring = TZDefinitionBytes.base64([TZDefinitionBytes.usPacific])
         let display = TZDefinitionBytes.base64([.init(bias: -330)])  // a different zone: the recurrence's wins
