@@ -105,6 +105,8 @@ struct GraphLocalDateTime: Hashable, Sendable {
         // The offsets in force a day either side; a zone changes its clocks at most once in between.
         let before = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
         let after = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 86_400)))
+        // Far from any change (nearly always) the one offset is the answer.
+        guard before != after else { return Date(timeIntervalSince1970: local - before) }
         let readings = [max(before, after), min(before, after)].map { local - $0 }
             .filter { Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))) == local - $0 }
         // No reading: the wall clock is in a gap. With the offset from before the gap it lands after it,
