@@ -13,7 +13,7 @@ public struct GoogleCalendarProvider: CalendarProvider {
     public let capabilities = ProviderCapabilities(
         serverQuickAdd: true, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false,
         // Google descriptions take only a small HTML subset; Outlook's full HTML documents become text.
-        htmlBody: false)
+        htmlBody: false, maxWritesPerBatch: GoogleCalendarProvider.maxBatchCalls)
 
     let transport: any HTTPTransport
     let baseURL: URL

@@ -15,7 +15,8 @@ public struct GraphCalendarProvider: CalendarProvider {
     public let provider = ProviderKind.microsoft
     public let account: String
     public let capabilities = ProviderCapabilities(
-        serverQuickAdd: false, recurrence: .patterned, personalSensitivity: true, richShowAs: true, categories: true)
+        serverQuickAdd: false, recurrence: .patterned, personalSensitivity: true, richShowAs: true, categories: true,
+        maxWritesPerBatch: GraphCalendarProvider.maxBatchRequests)
 
     let transport: any HTTPTransport
     let baseURL: URL

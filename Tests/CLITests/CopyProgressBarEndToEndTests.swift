@@ -6,10 +6,10 @@ import TestSupport
 /// binary run with its stderr on a pseudo-terminal, and on a pipe.
 @Suite("calbridge copy's progress bar, end to end against the sandbox")
 struct CopyProgressBarEndToEndTests {
-    /// More than one batch of writes (Graph and Google batches take 20), so the bar is drawn mid-way too.
-    static let events = 50
+    /// More than one batch of writes (Google batches take 50, Graph's 20), so the bar is drawn mid-way too.
+    static let events = 120
 
-    @Test("on a terminal: one bar redrawn after carriage returns, counts up to 50/50, a rate, an ETA while unfinished, then a newline; on a pipe, a dry run or with nothing to write: no bar")
+    @Test("on a terminal: one bar redrawn after carriage returns, counts up to 120/120, a rate, an ETA while unfinished, then a newline; on a pipe, a dry run or with nothing to write: no bar")
     func progressBar() async throws {
         try await SandboxHome.with(seed: .withoutEvents) { home in
             for i in 0..<Self.events {

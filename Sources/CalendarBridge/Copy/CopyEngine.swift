@@ -175,8 +175,9 @@ public struct CopyEngine: Sendable {
     func execute(_ entries: [CopyPlan.Entry], in calendarID: String, counter: ProgressCounter) async -> [CopyPlan.Entry] {
         var result = entries
         let indexes = entries.indices.filter { entries[$0].write != nil }
-        let batches = stride(from: 0, to: indexes.count, by: options.batchSize).map {
-            Array(indexes[$0..<min($0 + options.batchSize, indexes.count)])
+        let size = options.batchSize ?? target.provider.capabilities.maxWritesPerBatch
+        let batches = stride(from: 0, to: indexes.count, by: size).map {
+            Array(indexes[$0..<min($0 + size, indexes.count)])
         }
         guard !batches.isEmpty else { return result }
         let provider = target.provider

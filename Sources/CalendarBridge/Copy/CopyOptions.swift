@@ -29,8 +29,8 @@ public struct CopyOptions: Sendable, Hashable {
     public var prune: Bool
     /// Plan only: read both sides, write nothing.
     public var dryRun: Bool
-    /// Writes per `applyWrites` call (Graph `$batch` takes 20).
-    public var batchSize: Int
+    /// Writes per `applyWrites` call; nil: the target's `maxWritesPerBatch` (Google 50, Graph 20).
+    public var batchSize: Int?
     /// `applyWrites` calls in flight at once.
     public var maxConcurrentBatches: Int
     /// Single calls in flight within one `applyWrites` call (providers without a batch endpoint).
@@ -38,14 +38,14 @@ public struct CopyOptions: Sendable, Hashable {
 
     public init(
         window: TimeRange, fields: CopyFields = .basic, recurrence: CopyRecurrence = .series, prune: Bool = false,
-        dryRun: Bool = false, batchSize: Int = 20, maxConcurrentBatches: Int = 4, maxConcurrentPerBatch: Int = 4
+        dryRun: Bool = false, batchSize: Int? = nil, maxConcurrentBatches: Int = 4, maxConcurrentPerBatch: Int = 4
     ) {
         self.window = window
         self.fields = fields
         self.recurrence = recurrence
         self.prune = prune
         self.dryRun = dryRun
-        self.batchSize = max(1, batchSize)
+        self.batchSize = batchSize.map { max(1, $0) }
         self.maxConcurrentBatches = max(1, maxConcurrentBatches)
         self.maxConcurrentPerBatch = max(1, maxConcurrentPerBatch)
     }

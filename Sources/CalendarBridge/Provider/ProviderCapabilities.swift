@@ -14,10 +14,13 @@ public struct ProviderCapabilities: Sendable, Hashable {
     /// Whether event bodies are written as HTML (Graph). False: the copy engine writes a plain-text
     /// rendering of HTML bodies (tags stripped, entities decoded, line breaks kept).
     public var htmlBody: Bool
+    /// The most writes one `applyWrites` call sends together: the service's batch limit (Google batch 50,
+    /// Graph `$batch` 20), so that a copy sends as few requests as the service allows.
+    public var maxWritesPerBatch: Int
 
     public init(
         serverQuickAdd: Bool, recurrence: RecurrenceSupport, personalSensitivity: Bool, richShowAs: Bool,
-        categories: Bool, htmlBody: Bool = true
+        categories: Bool, htmlBody: Bool = true, maxWritesPerBatch: Int = 20
     ) {
         self.serverQuickAdd = serverQuickAdd
         self.recurrence = recurrence
@@ -25,6 +28,7 @@ public struct ProviderCapabilities: Sendable, Hashable {
         self.richShowAs = richShowAs
         self.categories = categories
         self.htmlBody = htmlBody
+        self.maxWritesPerBatch = max(1, maxWritesPerBatch)
     }
 
     /// Which recurrence a provider can store.
