@@ -36,13 +36,15 @@ public struct CalendarDirectory: Sendable {
                     catch { return (index, .failure(error)) }
                 }
             }
-            var results = [Result<[CalendarInfo], any Error>?](repeating: nil, count: providers.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+            // Collected, then put back in account order. (Assigning by index into a preallocated array here
+            // trapped in every release build of Swift 6.3.1, though the index is always in range.)
+            var collected: [(Int, Result<[CalendarInfo], any Error>)] = []
+            for await item in group { collected.append(item) }
+            return collected.sorted { $0.0 < $1.0 }.map(\.1)
         }
         var listing = Listing(calendars: [], failures: [])
         for (index, result) in results.enumerated() {
-            switch result! {
+            switch result {
             case .success(let calendars): listing.calendars += calendars
             case .failure(let error):
                 let p = providers[index]
