@@ -1,3 +1,5 @@
+import CalbridgeSupport
+
 /// A civil (calendar) date in the proleptic Gregorian calendar, with no time and no zone.
 ///
 /// The quick-add parser does its date arithmetic on these, not on `Calendar`, so that it is fast and
@@ -15,28 +17,12 @@ public struct QuickAddDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The date `dayNumber` days after 1970-01-01 (negative: before).
     public init(dayNumber: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: dayNumber)
+        self.init(year: year, month: month, day: day)
     }
 
     /// Days since 1970-01-01.
-    public var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var dayNumber: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
     /// ISO weekday: 1 = Monday ... 7 = Sunday.
     public var weekday: Int {
@@ -56,13 +42,7 @@ public struct QuickAddDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    public static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     public static func isValid(year: Int, month: Int, day: Int) -> Bool {
         (1...12).contains(month) && day >= 1 && day <= daysIn(month: month, year: year)
