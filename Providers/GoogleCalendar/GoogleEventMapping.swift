@@ -104,6 +104,21 @@ enum GoogleEventMapping {
         }
     }
 
+    /// Google keeps at most 5 reminder overrides, each 0 to 40,320 minutes (four weeks) before the start, and
+    /// refuses the whole event otherwise. An Outlook reminder set further ahead is kept as early as Google
+    /// allows; of more than five, the five nearest the start are kept.
+    static let maxReminderMinutes = 40_320
+    static let maxReminderOverrides = 5
+
+    static func storable(_ reminders: [Reminder]) -> [Reminder] {
+        var seen = Set<Reminder>()
+        return reminders
+            .map { Reminder(minutesBefore: min(max($0.minutesBefore, 0), maxReminderMinutes), method: $0.method) }
+            .sorted { $0.minutesBefore < $1.minutesBefore }
+            .filter { seen.insert($0).inserted }
+            .prefix(maxReminderOverrides).map { $0 }
+    }
+
     static func showAs(transparency: String?, eventType: String?) -> ShowAs {
         switch eventType {
         case "outOfOffice": return .oof
@@ -148,7 +163,9 @@ enum GoogleEventMapping {
         if let reminders = event.reminders {
             json["reminders"] = [
                 "useDefault": false,
-                "overrides": reminders.map { ["method": $0.method == .email ? "email" : "popup", "minutes": $0.minutesBefore] },
+                "overrides": Self.storable(reminders).map {
+                    ["method": $0.method == .email ? "email" : "popup", "minutes": $0.minutesBefore]
+                },
             ] as [String: Any]
         } else {
             json["reminders"] = ["useDefault": true]

@@ -153,6 +153,26 @@ struct GoogleMappingTests {
         #expect(created.attendees == event.attendees)
     }
 
+    @Test("reminders Google cannot store are written as it can: at most four weeks ahead, the five nearest the start")
+    func storableReminders() async throws {
+        let transport = RecordingTransport { request in
+            var json = request.jsonBody!
+            json["id"] = "new1"
+            return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: json))
+        }
+        let p = GoogleCalendarProvider(account: "work", transport: transport, baseURL: Self.base)
+        // Outlook allows a reminder five weeks ahead (50,400 minutes); Google refuses more than 40,320.
+        let reminders = [50_400, 10, 60, 60, 5, 1440, 120, 30].map { Reminder(minutesBefore: $0) }
+        let event = Event(title: "Far ahead", start: .timed(instant: Self.instant("2026-03-09T17:00:00Z"), zone: "UTC"),
+                          end: .timed(instant: Self.instant("2026-03-09T18:00:00Z"), zone: "UTC"), reminders: reminders)
+        _ = try await p.createEvent(event, in: "primary")
+        let written = try #require((transport.requests[0].jsonBody?["reminders"] as? [String: Any])?["overrides"] as? [[String: Any]])
+        #expect(written.compactMap { $0["minutes"] as? Int } == [5, 10, 30, 60, 120])
+        _ = try await p.createEvent(Event(title: "Far", start: event.start, end: event.end, reminders: [Reminder(minutesBefore: 50_400)]), in: "primary")
+        let far = (transport.requests[1].jsonBody?["reminders"] as? [String: Any])?["overrides"] as? [[String: Any]]
+        #expect(far?.compactMap { $0["minutes"] as? Int } == [40_320])
+    }
+
     @Test("an all-day event is written with date fields; default reminders as useDefault")
     func writeAllDay() async throws {
         let transport = RecordingTransport { request in
