@@ -18,7 +18,8 @@ extension WindowsZones {
         let probes = [interval.start] + changes
         let target = definition.secondsFromGMT(for: interval.start)
         for identifier in candidates(for: definition, offset: target) {
-            guard let zone = TimeZone(identifier: identifier), zone.secondsFromGMT(for: interval.start) == target,
+            // The first probe is the interval's start: a zone with another offset there fails at once.
+            guard let zone = TimeZone(identifier: identifier),
                   probes.allSatisfy({ zone.secondsFromGMT(for: $0) == definition.secondsFromGMT(for: $0) }),
                   zoneChanges(zone, in: interval, agreeWith: definition) else { continue }
             return identifier

@@ -101,23 +101,9 @@ struct GraphCustomZone: Codable, Sendable, Equatable {
     }
 
     /// The instant a wall clock denotes: in a spring-forward gap it moves forward by the gap (the offset before
-    /// the change applies); a repeated clock time takes its first reading (daylight time).
+    /// the change applies); a repeated clock time takes its first reading (daylight time), as for tz zones.
     func instant(of local: GraphLocalDateTime) -> Date {
-        let clock = local.date.dayNumber * 86_400 + local.secondOfDay
-        let rule = rule(forYear: local.date.year)
-        let standard = clock - rule.standardOffset
-        guard rule.hasDaylightTime, rule.standardOffset != rule.daylightOffset else { return Date(timeIntervalSince1970: Double(standard)) }
-        let daylight = clock - rule.daylightOffset
-        let standardValid = offset(at: standard) == rule.standardOffset
-        let daylightValid = offset(at: daylight) == rule.daylightOffset
-        let utc: Int
-        switch (standardValid, daylightValid) {
-        case (true, true): utc = min(standard, daylight)
-        case (true, false): utc = standard
-        case (false, true): utc = daylight
-        case (false, false): utc = max(standard, daylight)
-        }
-        return Date(timeIntervalSince1970: Double(utc))
+        local.instant { offset(at: $0) }
     }
 
     static func year(ofSeconds seconds: Int) -> Int {

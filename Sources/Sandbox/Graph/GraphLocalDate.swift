@@ -101,17 +101,22 @@ struct GraphLocalDateTime: Hashable, Sendable {
     /// The instant this wall clock denotes in `zone` (in a DST gap: shifted forward, as Exchange does).
     /// A repeated wall clock (clocks falling back) is its first, earlier reading.
     func instant(in zone: TimeZone) -> Date {
-        let local = Double(date.dayNumber * 86_400 + secondOfDay)
+        instant { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) }
+    }
+
+    /// The instant this wall clock denotes on a clock `offset(utcSeconds)` seconds east of UTC, by the rules
+    /// of `instant(in:)`: tz zones and custom zones (`GraphCustomZone`) both read wall clocks through this.
+    func instant(offset: (Int) -> Int) -> Date {
+        let local = date.dayNumber * 86_400 + secondOfDay
         // The offsets in force a day either side; a zone changes its clocks at most once in between.
-        let before = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
-        let after = Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 86_400)))
+        let before = offset(local - 86_400)
+        let after = offset(local + 86_400)
         // Far from any change (nearly always) the one offset is the answer.
-        guard before != after else { return Date(timeIntervalSince1970: local - before) }
-        let readings = [max(before, after), min(before, after)].map { local - $0 }
-            .filter { Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))) == local - $0 }
+        guard before != after else { return Date(timeIntervalSince1970: Double(local - before)) }
+        let readings = [max(before, after), min(before, after)].map { local - $0 }.filter { offset($0) == local - $0 }
         // No reading: the wall clock is in a gap. With the offset from before the gap it lands after it,
         // later by the gap's length (02:30 on a spring-forward night is 03:30).
-        return Date(timeIntervalSince1970: readings.first ?? local - before)
+        return Date(timeIntervalSince1970: Double(readings.first ?? local - before))
     }
 
     var isMidnight: Bool { secondOfDay == 0 }
