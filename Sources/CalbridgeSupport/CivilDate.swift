@@ -37,4 +37,26 @@ package enum CivilDate {
         default: 31
         }
     }
+
+    /// Whether `year` has a 29 February.
+    package static func isLeap(_ year: Int) -> Bool { daysIn(month: 2, year: year) == 29 }
+
+    /// The UTC second a wall-clock second (`local`, counted as if it were UTC) names in a zone whose
+    /// offset east of UTC at an instant is `offset(instant)`: the one rule for DST changes.
+    ///
+    /// An overlap (fall back) gives the earlier of the two instants. A time in a gap (spring forward,
+    /// 02:30 on a day that jumps from 02:00 to 03:00) is read with the offset before the change, so it
+    /// lands as far after the change as the gap is long (03:30), as RFC 5545 and calendar servers do.
+    /// Offsets change months apart, so the offsets a day either side are the only candidates.
+    package static func instant(local: Int, offset: (Int) -> Int) -> Int {
+        let before = offset(local - 86_400)
+        let after = offset(local + 86_400)
+        let first = local - before
+        let second = local - after
+        switch (offset(first) == before, offset(second) == after) {
+        case (true, true): return min(first, second)
+        case (false, true): return second
+        case (true, false), (false, false): return first
+        }
+    }
 }

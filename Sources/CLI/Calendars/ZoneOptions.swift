@@ -5,22 +5,34 @@ import TimeZones
 enum ZoneOptions {
     /// The zone times are shown in: `--tz` (IANA), else `$TZ`, else the system zone.
     static func displayZone(_ arguments: ParsedArguments, environment: [String: String], command: String) throws -> TimeZone {
+        try userZone(arguments, environment: environment, command: command).zone
+    }
+
+    /// The user's zone and its name as written: `--tz` (IANA), else `$TZ`, else the system zone. The one
+    /// reading of both, for every command (quick add keeps the name: `UTC` stays `UTC`).
+    static func userZone(
+        _ arguments: ParsedArguments, environment: [String: String], command: String
+    ) throws -> (name: String, zone: TimeZone) {
         if let name = arguments.value("tz") {
             guard let zone = TimeZone(identifier: name) else {
                 throw UsageError("--tz takes an IANA time zone such as Europe/Berlin, not '\(name)'", command: command)
             }
-            return zone
+            return (name, zone)
         }
-        return localZone(environment)
+        if let local = environmentZone(environment) { return local }
+        return (TimeZone.current.identifier, TimeZone.current)
     }
 
     /// `$TZ` (a leading `:` allowed) when it names a zone, else the system zone.
     static func localZone(_ environment: [String: String]) -> TimeZone {
-        if var name = environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = TimeZone(identifier: name) { return zone }
-        }
-        return TimeZone.current
+        environmentZone(environment)?.zone ?? TimeZone.current
+    }
+
+    /// `$TZ` when it names a zone: POSIX lets it start with `:` (`TZ=:Europe/Berlin`).
+    private static func environmentZone(_ environment: [String: String]) -> (name: String, zone: TimeZone)? {
+        guard var name = environment["TZ"], !name.isEmpty else { return nil }
+        if name.hasPrefix(":") { name.removeFirst() }
+        return TimeZone(identifier: name).map { (name, $0) }
     }
 
     /// An IANA id or a Windows zone name ("Pacific Standard Time"), as an IANA id and its zone.

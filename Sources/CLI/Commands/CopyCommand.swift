@@ -76,7 +76,7 @@ public enum CopyCommand: Command {
 
     /// The copy options from the command line; the window defaults to today + 30 days.
     static func options(_ arguments: ParsedArguments, context: CommandContext) throws -> CopyOptions {
-        let zone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let zone = ZoneOptions.localZone(context.environment)
         let today = LocalDate(instant: context.now(), in: zone)
         let start = try arguments.value("from").map { try parseDate($0, option: "from", zone: zone, endOfDay: false) }
             ?? today.startInstant(in: zone)

@@ -125,19 +125,10 @@ public enum QuickAddCommand: Command {
             ])
     }
 
-    /// `--tz`, else `$TZ`, else the system zone.
+    /// `--tz`, else `$TZ`, else the system zone (`ZoneOptions.userZone`), as the parser's zone.
     static func userZone(_ arguments: ParsedArguments, _ environment: [String: String]) throws -> QuickAddZone {
-        if let name = arguments.value("tz") {
-            guard let zone = QuickAddZone(identifier: name) else {
-                throw UsageError("--tz takes an IANA zone such as Europe/Berlin, not '\(name)'", command: spec.name)
-            }
-            return zone
-        }
-        if var name = environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = QuickAddZone(identifier: name) { return zone }
-        }
-        return QuickAddZone(identifier: TimeZone.current.identifier) ?? QuickAddZone(identifier: "UTC")!
+        let (name, zone) = try ZoneOptions.userZone(arguments, environment: environment, command: spec.name)
+        return QuickAddZone(identifier: name) ?? QuickAddZone(identifier: zone.identifier) ?? QuickAddZone(identifier: "UTC")!
     }
 
     /// The locale and numeric date order from the options, else `$LC_ALL` / `$LANG`.

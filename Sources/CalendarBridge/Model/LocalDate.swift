@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// A calendar date without a time or zone (the date of an all-day event), in the Gregorian calendar.
@@ -11,7 +12,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Creates a date; nil when the fields do not name a real day (February 30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year) else { return nil }
-        guard day <= Self.daysIn(month: month, year: year) else { return nil }
+        guard day <= CivilDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -53,11 +54,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// This date moved by a number of days (negative goes back).
     public func adding(days: Int) -> LocalDate {
         // Julian day arithmetic: exact, no zone involved.
-        LocalDate(julianDay: julianDay + days)
+        LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
     /// Days from this date to another (positive when `other` is later).
-    public func days(to other: LocalDate) -> Int { other.julianDay - julianDay }
+    public func days(to other: LocalDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
@@ -87,31 +88,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return calendar
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    /// Days since 1970-01-01 (negative before).
+    var daysSinceEpoch: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
-    /// Proleptic Gregorian Julian day number (Fliegel & Van Flandern).
-    var julianDay: Int {
-        let a = (14 - month) / 12
-        let y = year + 4800 - a
-        let m = month + 12 * a - 3
-        return day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 + y / 400 - 32045
-    }
-
-    init(julianDay jd: Int) {
-        let a = jd + 32044
-        let b = (4 * a + 3) / 146097
-        let c = a - 146097 * b / 4
-        let d = (4 * c + 3) / 1461
-        let e = c - 1461 * d / 4
-        let m = (5 * e + 2) / 153
-        day = e - (153 * m + 2) / 5 + 1
-        month = m + 3 - 12 * (m / 10)
-        year = 100 * b + d - 4800 + m / 10
+    init(daysSinceEpoch days: Int) {
+        (year, month, day) = CivilDate.date(daysSinceEpoch: days)
     }
 }

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// A wall-clock date and time with no zone (Graph's `dateTime` strings, RFC 5545 local times).
@@ -64,17 +65,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// In a DST gap (02:30 on a spring-forward day) the time is read with the offset before the gap,
     /// landing after it (03:30), as calendar servers do; in an overlap the earlier instant is used.
     public func instant(in zone: TimeZone) -> Date {
-        // Transitions are months apart, so the offsets a day either side are the only candidates.
-        let naive = naiveUTC
-        let before = zone.secondsFromGMT(for: naive.addingTimeInterval(-86_400))
-        let after = zone.secondsFromGMT(for: naive.addingTimeInterval(86_400))
-        let valid = [before, after].filter { offset in
-            zone.secondsFromGMT(for: naive.addingTimeInterval(-Double(offset))) == offset
-        }
-        // Overlap: both readings exist, take the earlier instant (the larger offset). Gap: none exists,
-        // read with the offset before the gap.
-        let offset = valid.max() ?? before
-        return naive.addingTimeInterval(-Double(offset))
+        let local = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        let utc = CivilDate.instant(local: local) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        return Date(timeIntervalSince1970: TimeInterval(utc) + Double(nanosecond) / 1e9)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, plus `.fffffff` (7 digits, Graph's form) when there is a fraction.
@@ -95,12 +88,5 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         (a.date, a.hour, a.minute, a.second, a.nanosecond) < (b.date, b.hour, b.minute, b.second, b.nanosecond)
-    }
-
-    /// The instant this wall-clock time would be if it were UTC (arithmetic only, never a result).
-    private var naiveUTC: Date {
-        let days = date.julianDay - 2_440_588  // Julian day of 1970-01-01
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second)
-        return Date(timeIntervalSince1970: seconds + Double(nanosecond) / 1e9)
     }
 }

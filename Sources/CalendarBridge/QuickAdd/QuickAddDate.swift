@@ -40,7 +40,7 @@ public struct QuickAddDate: Sendable, Hashable, Comparable, CustomStringConverti
         return QuickAddDate(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))
     }
 
-    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+    public static func isLeap(_ year: Int) -> Bool { CivilDate.isLeap(year) }
 
     public static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 

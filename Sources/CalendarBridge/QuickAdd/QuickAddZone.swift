@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// An IANA time zone as the user named it, with the Foundation zone that computes its offsets.
@@ -31,21 +32,7 @@ public struct QuickAddZone: Sendable {
     /// the gap, as RFC 5545 and Google Calendar do: 02:30 on a day that jumps from 02:00 to 03:00 is 03:30.
     /// A time that happens twice (fall-back change) is the first of the two.
     public func instant(_ date: QuickAddDate, hour: Int, minute: Int, second: Int = 0) -> Int {
-        let local = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
-        let before = offset(at: local - 86_400)
-        let after = offset(at: local + 86_400)
-        let first = local - before
-        let second = local - after
-        let firstValid = offset(at: first) == before
-        let secondValid = offset(at: second) == after
-        switch (firstValid, secondValid) {
-        case (true, true): return min(first, second)
-        case (true, false): return first
-        case (false, true): return second
-        // In the gap: read the wall time with the offset in force before the change, which lands the
-        // same distance after the change as the gap is long.
-        case (false, false): return first
-        }
+        CivilDate.instant(local: date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second, offset: offset(at:))
     }
 
     /// RFC 3339 with this zone's offset at that instant: `2025-12-05T15:00:00-05:00`.

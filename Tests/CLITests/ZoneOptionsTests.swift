@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import CLI
+
+@Suite("One reading of --tz and $TZ for every command")
+struct ZoneOptionsTests {
+    @Test("$TZ with and without POSIX's leading ':' names the same zone; an unknown or empty one falls back to the system zone")
+    func environment() {
+        #expect(ZoneOptions.localZone(["TZ": ":Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(ZoneOptions.localZone(["TZ": "Europe/Berlin"]).identifier == "Europe/Berlin")
+        #expect(ZoneOptions.localZone(["TZ": "Mars/Olympus"]) == TimeZone.current)
+        #expect(ZoneOptions.localZone(["TZ": ""]) == TimeZone.current)
+    }
+
+    @Test("quick add reads the same $TZ as the other commands, keeping the name as written")
+    func quickAddZone() throws {
+        let none = ParsedArguments()
+        #expect(try QuickAddCommand.userZone(none, ["TZ": ":America/New_York"]).identifier == "America/New_York")
+        #expect(try QuickAddCommand.userZone(none, ["TZ": "UTC"]).identifier == "UTC")
+        let (name, zone) = try ZoneOptions.userZone(none, environment: ["TZ": ":Asia/Tokyo"], command: "copy")
+        #expect(name == "Asia/Tokyo" && zone.identifier == "Asia/Tokyo")
+    }
+}
