@@ -102,7 +102,10 @@ let package = Package(
         .executableTarget(name: "calbridge-bench", dependencies: ["CLI"]),
 
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
-        .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["HTTP", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph"],
+            path: "Tests/TestSupport"
+        ),
 
         // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport"]),
@@ -112,7 +115,7 @@ let package = Package(
             dependencies: ["OAuth", "Accounts", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"]
         ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "OAuth", "TestSupport"]),
-        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport", "CalbridgeSupport"]),
+        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "TimeZones", "TestSupport", "CalbridgeSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests",

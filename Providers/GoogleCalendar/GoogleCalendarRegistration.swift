@@ -25,3 +25,8 @@ public enum GoogleCalendarRegistration {
         }
     )
 }
+
+extension ProviderKind {
+    /// Google Calendar API v3.
+    public static let google = ProviderKind(rawValue: "google")
+}

@@ -25,3 +25,8 @@ public enum MicrosoftGraphRegistration {
         }
     )
 }
+
+extension ProviderKind {
+    /// Microsoft Graph v1.0 (Outlook, Microsoft 365).
+    public static let microsoft = ProviderKind(rawValue: "microsoft")
+}

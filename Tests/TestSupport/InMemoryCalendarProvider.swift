@@ -1,4 +1,6 @@
 import CalendarBridge
+import GoogleCalendar
+import MicrosoftGraph
 import Foundation
 
 /// A `CalendarProvider` that keeps its calendars in memory: the double for copy-engine tests.

@@ -1,12 +1,8 @@
-/// Which calendar service an account lives on. Open: a new provider adds a static member.
+/// Which calendar service an account lives on: an open name. Each provider module declares its own
+/// (`ProviderKind.google` in GoogleCalendar, `.microsoft` in MicrosoftGraph); the core lists none.
 public struct ProviderKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// Google Calendar API v3.
-    public static let google = ProviderKind(rawValue: "google")
-    /// Microsoft Graph v1.0 (Outlook, Microsoft 365).
-    public static let microsoft = ProviderKind(rawValue: "microsoft")
 
     public var description: String { rawValue }
 

@@ -7,7 +7,7 @@
 /// Writing a test double: keep the state in an actor and answer from it. For example
 /// ```swift
 /// actor InMemoryCalendars: CalendarProvider {
-///     nonisolated let provider = ProviderKind.google
+///     nonisolated let provider = ProviderKind(rawValue: "test")
 ///     nonisolated let account = "test"
 ///     var calendars: [CalendarInfo] = []
 ///     var events: [String: [Event]] = [:]           // calendar id -> events

@@ -3,9 +3,8 @@ import OAuth
 import Sandbox
 import Testing
 
-/// What the flow tests need from an authorization server. The fake server in this target conforms
-/// today; the sandbox's OAuth servers can conform when they land (add a case to `ServerKind`), and
-/// every flow test then runs against both.
+/// What the flow tests need from an authorization server: the scripted fake (`FakeAuthorizationServer`)
+/// and the sandbox's OAuth servers (`SandboxAuthServer`) both conform.
 protocol AuthServerUnderTest: Sendable {
     /// A descriptor (Providers/*.json format) pointing at this server.
     func descriptorJSON(_ provider: SandboxProvider) -> Data

@@ -5,8 +5,13 @@ import Sandbox
 import LoopbackServer
 
 /// A TEST DOUBLE: a minimal OAuth 2.0 server (both providers' endpoint layouts) plus a few protected
-/// API endpoints, on a LoopbackHTTPServer. It exists only until the sandbox's real OAuth servers
-/// land; the flow tests run against anything conforming to `AuthServerUnderTest`.
+/// API endpoints, on a LoopbackHTTPServer, whose answers a test scripts through `Configuration`.
+///
+/// The standard flows run against the sandbox's real OAuth servers (`SandboxAuthServer`,
+/// SandboxFlowTests). This double stays for what only it does: answer `slow_down` to the first device
+/// poll, deny a device code or let it expire at once, delay every token answer (to widen the
+/// single-flight race), switch refresh-token rotation per test, and count 401s and issued tokens (so a
+/// test can check that no token was printed).
 ///
 /// Endpoints: Google `/o/oauth2/v2/auth`, `/token`, `/revoke`; Microsoft
 /// `/{tenant}/oauth2/v2.0/authorize|token|devicecode`; `/device?user_code=` approves a device code
