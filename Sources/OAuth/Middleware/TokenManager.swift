@@ -118,8 +118,11 @@ public actor TokenManager {
             let fresh = try await task.value
             finish(task, with: .valid(fresh))
             return fresh
-        } catch let error as OAuthError where error.code == .invalidGrant {
-            let reauth = reauthentication(error.errorDescription.map { "invalid_grant: \($0)" } ?? "invalid_grant")
+        } catch let error as OAuthError where error.requiresSignIn {
+            let reauth = ReauthenticationRequired(
+                refreshError: error, account: identity.account, provider: identity.providerName,
+                command: identity.signInCommand, google: client.descriptor.api == .googleCalendarV3
+            )
             finish(task, with: .signedOut(reauth))
             throw reauth
         } catch {
