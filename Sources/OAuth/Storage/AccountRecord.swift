@@ -16,7 +16,7 @@ public struct AccountRecord: Sendable, Equatable, Codable {
     /// The signed-in user's e-mail address.
     public var user: String
     public var clientId: String
-    /// Stored only when it came from the command line (a descriptor's own secret stays there).
+    /// Stored only when the user gave it (option, file or environment; a descriptor's own secret stays there).
     public var clientSecret: String?
     public var tenant: String
     public var scopes: [String]
@@ -41,14 +41,15 @@ public struct AccountRecord: Sendable, Equatable, Codable {
     }
 
     /// The exact command that signs this account in again (shown when the grant is gone).
-    /// The client secret is never spelled out; a placeholder shows where it goes.
+    /// The client secret is never spelled out; the command reads it from a file (a placeholder), so that
+    /// following it keeps the secret out of argv.
     public var signInCommand: String {
         var words = ["calbridge", "accounts", "add", descriptorFile ?? provider, "--name", name]
         if tenant != ProviderDescriptor.defaultTenant { words += ["--tenant", tenant] }
         // Built-in descriptors carry no client id, so theirs always came from the command line.
         if descriptor?.clientId != clientId { words += ["--client-id", clientId] }
         var command = words.map(Self.shellQuoted).joined(separator: " ")
-        if clientSecret != nil { command += " --client-secret <your client secret>" }
+        if clientSecret != nil { command += " --client-secret-file <file with your client secret>" }
         return command
     }
 
