@@ -87,7 +87,9 @@ public enum AccountsAddCommand: Command {
         )
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
-        try FileTokenStore(home: home).save(tokens, account: name)
+        let store = FileTokenStore(home: home)
+        // Under the account's lock: a refresh in another process then sees either the old or the new grant.
+        try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try AccountRegistry(home: home).save(record)
         let who = profile.displayName.map { "\($0) <\(profile.email)>" } ?? profile.email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")

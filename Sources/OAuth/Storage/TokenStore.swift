@@ -14,6 +14,16 @@ public protocol TokenStore: Sendable {
     /// Persists a new token set; it must be durable (or the old one intact) when this returns or throws.
     func save(_ tokens: TokenSet, account: String) throws
     func delete(account: String) throws
+    /// Runs `body` while no other process (or session) of this account refreshes or writes its tokens.
+    /// A refresh re-reads the tokens inside, so it never uses a refresh token another process rotated.
+    /// Not reentrant. The default runs `body` at once (a store no other process shares).
+    func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T
+}
+
+extension TokenStore {
+    public func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 }
 
 /// One JSON file per account in calbridge's home, 0600, written atomically.
@@ -45,5 +55,20 @@ public struct FileTokenStore: TokenStore {
 
     public func delete(account: String) throws {
         try files.delete(home.tokenFile(account: account))
+    }
+
+    /// How long to wait for another process's refresh of the same account (a refresh is one request
+    /// with a 30-second timeout; a little more covers its retries of a failed save).
+    public static let lockTimeout = Duration.seconds(90)
+
+    /// Holds `FileLock.guarding(tokenFile)`; temporaries of a crashed earlier write are removed first.
+    public func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        let file = home.tokenFile(account: account)
+        try files.ensureDirectory(home.directory)
+        let files = self.files
+        return try await FileLock.guarding(file).withLock(timeout: Self.lockTimeout) {
+            files.removeStaleTemporaries(of: file)
+            return try await body()
+        }
     }
 }
