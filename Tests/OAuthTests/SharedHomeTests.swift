@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTP
 import Sandbox
@@ -6,7 +7,7 @@ import TestSupport
 @testable import OAuth
 
 /// Several sessions (and, through the lock files, several processes) sharing one calbridge home.
-@Suite("Shared home: locked read-modify-write, refresh once across sessions, unsaved tokens kept")
+@Suite("Shared home: refresh once across sessions, unsaved tokens kept")
 struct SharedHomeTests {
     /// Fails the first `failures` saves (or every one), as a full disk does.
     final class FailingStore: TokenStore, @unchecked Sendable {
@@ -106,49 +107,5 @@ struct SharedHomeTests {
             let tokens = try await manager.tokens
             #expect(tokens.accessToken == stored.accessToken && tokens.refreshToken == stored.refreshToken)
         }
-    }
-
-    @Test("accounts.json: 8 threads × 25 saves through separate lock descriptors lose no account")
-    func registryUnderContention() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<8 {
-                group.addTask {
-                    try await blocking {
-                        let registry = AccountRegistry(home: home)
-                        for index in 0..<25 {
-                            try registry.save(AccountRecord(
-                                name: "w\(writer)-\(index)", provider: "google", api: .googleCalendarV3, user: "u@example.com",
-                                clientId: "c", scopes: []
-                            ))
-                        }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        #expect(try AccountRegistry(home: home).accounts().count == 200)
-    }
-
-    @Test("temporaries of a crashed write are removed by the next locked write; other files' are kept")
-    func staleTemporaries() throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
-        let record = AccountRecord(name: "a", provider: "google", api: .googleCalendarV3, user: "u@example.com", clientId: "c", scopes: [])
-        let crashing = AccountRegistry(home: home, files: SecureFile(crashHook: { $0 != .dataWritten }))
-        #expect(throws: SecureFile.SimulatedCrash.self) { try crashing.save(record) }
-        // A temporary of a different file whose name starts alike must survive.
-        let neighbour = home.directory.appendingPathComponent(".accounts.json.old.abc.tmp")
-        try Data().write(to: neighbour)
-        func temporaries() throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: home.directory.path).filter { $0.hasSuffix(".tmp") }.sorted()
-        }
-        #expect(try temporaries().count == 2)
-        try AccountRegistry(home: home).save(record)
-        #expect(try temporaries() == [neighbour.lastPathComponent])
-        #expect(try AccountRegistry(home: home).accounts().map(\.name) == ["a"])
     }
 }
