@@ -122,6 +122,9 @@ struct AddCommandTests {
             let stored = try #require(try await home.api.graphEventsBySubject("Calendar")["Planning"])
             let addresses = (stored["attendees"] as? [[String: Any]] ?? []).compactMap { ($0["emailAddress"] as? [String: Any])?["address"] as? String }
             #expect(addresses == ["bob@example.com", "eve@example.org"])
+            // Graph mailed them, as Exchange does for every new meeting.
+            let mailed = await home.graph.sentInvitations.filter { $0.subject == "Planning" }.map(\.to)
+            #expect(mailed == ["bob@example.com", "eve@example.org"])
         }
     }
 
@@ -140,6 +143,7 @@ struct AddCommandTests {
             #expect((stored["attendees"] as? [Any] ?? []).isEmpty)
             let body = ((stored["body"] as? [String: Any])?["content"] as? String) ?? ""
             for line in ["Agenda", "Attendees:", "- bob@example.com", "- eve@example.org"] { #expect(body.contains(line), "\(body)") }
+            #expect(await home.graph.sentInvitations.isEmpty, "nobody was mailed")
             let google = try await home.run([
                 "add", "ann:Family", "--title", "Quiet too", "--attendees", "bob@example.com", "--no-invitations",
                 "--start", "2027-05-04T10:00", "--end", "2027-05-04T11:00",
@@ -162,6 +166,7 @@ struct AddCommandTests {
             #expect(result.stdout.contains("Added as guests without an invitation mail (Google sends no mail: calbridge writes with sendUpdates=none): bob@example.com"), "\(result.stdout)")
             let stored = try #require(try await home.api.googleStored("Family").first { $0["summary"] as? String == "Dinner" })
             #expect((stored["attendees"] as? [[String: Any]])?.compactMap { $0["email"] as? String } == ["bob@example.com"])
+            #expect(await home.google.sentInvitations.isEmpty, "sendUpdates=none: Google mailed nobody")
             let alone = try await home.run(["add", "ann:Family", "--title", "x", "--no-invitations"])
             #expect(alone.status == 2)
             #expect(alone.stderr.contains("--no-invitations needs --attendees"))
