@@ -5,7 +5,10 @@ import Foundation
 /// States: valid (until its expiry), refreshing (one shared `Task` every caller awaits), and
 /// signed out (the grant is gone; every caller gets `ReauthenticationRequired`). A refresh starts a
 /// minute before expiry (`refreshMargin`), or when an API rejected the current token. Every new
-/// token set is written to the `TokenStore` before anyone uses it.
+/// token set is written to the `TokenStore` before anyone uses it (retried when the write fails; kept
+/// in memory if it still fails). A refresh runs under the store's exclusive access for the account and
+/// re-reads it first, so processes sharing a token file refresh once between them and never use a
+/// refresh token another one rotated away.
 public actor TokenManager {
     /// Who the tokens belong to, for the re-authentication message.
     public struct Identity: Sendable, Equatable {
