@@ -20,7 +20,7 @@ struct SharedHomeStorageTests {
                         let registry = AccountRegistry(home: home)
                         for index in 0..<25 {
                             try registry.save(AccountRecord(
-                                name: "w\(writer)-\(index)", provider: "google", api: .googleCalendarV3, user: "u@example.com",
+                                name: "w\(writer)-\(index)", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "u@example.com",
                                 clientId: "c", scopes: []
                             ))
                         }
@@ -37,7 +37,7 @@ struct SharedHomeStorageTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
-        let record = AccountRecord(name: "a", provider: "google", api: .googleCalendarV3, user: "u@example.com", clientId: "c", scopes: [])
+        let record = AccountRecord(name: "a", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "u@example.com", clientId: "c", scopes: [])
         let crashing = AccountRegistry(home: home, files: SecureFile(crashHook: { $0 != .dataWritten }))
         #expect(throws: SecureFile.SimulatedCrash.self) { try crashing.save(record) }
         // A temporary of a different file whose name starts alike must survive.

@@ -135,7 +135,7 @@ struct AccountsCLITests {
         defer { temp.remove() }
         let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
         try AccountRegistry(home: home).save(AccountRecord(
-            name: "a", provider: "google", api: .googleCalendarV3, user: "a@example.com", clientId: "c", scopes: ["s"]))
+            name: "a", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "a@example.com", clientId: "c", scopes: ["s"]))
         try FileTokenStore(home: home).save(TokenSet(accessToken: "x", refreshToken: "y"), account: "a")
         chmod(home.tokenFile(account: "a").path, 0o640)
         let result = try await RunningCalbridge.run(["accounts", "list"], environment: ["CALBRIDGE_HOME": home.directory.path])
@@ -158,10 +158,9 @@ struct AccountsCLITests {
 
         func signIn(_ extra: [String], environment: [String: String]) async throws -> (Int32, String) {
             let running = try RunningCalbridge(add + extra, environment: env.merging(environment) { $1 })
-            if let line = try? await running.stderrLine(timeout: 10, where: { $0.hasPrefix("http://127.0.0.1:") }),
-               let url = URL(string: line) {
-                _ = try? await BrowserStandIn.follow(url)
-            }
+            // Every case here gets as far as the sign-in URL (a wrong secret is refused at the token exchange).
+            let line = try await running.stderrLine(timeout: 90, where: { $0.hasPrefix("http://127.0.0.1:") })
+            _ = try await BrowserStandIn.follow(try #require(URL(string: line)))
             let status = try await running.wait()
             return (status, running.stdout + running.stderr)
         }

@@ -107,8 +107,8 @@ struct SandboxFlowTests {
         (.microsoft, .consentRequired, ["consent to the app is missing", "AADSTS65001"]),
         (.microsoft, .loginRequired, ["login_required", "AADSTS50058"]),
         (.microsoft, .expired, ["expired after a long time unused", "AADSTS70008"]),
-        (.google, .expired, ["invalid_grant: Token has been expired or revoked.", "\"Testing\"", "7 days", "Publish app"]),
-        (.google, .mfaRequired, ["invalid_grant: reauth related error (invalid_rapt)", "7 days"]),
+        (.google, .expired, ["invalid_grant: Token has been expired or revoked.); publish the test app; then sign in"]),
+        (.google, .mfaRequired, ["invalid_grant: reauth related error (invalid_rapt)); publish the test app"]),
     ]
 
     @Test("each refusal of a refresh becomes ReauthenticationRequired with the reason and the command", arguments: refusals)

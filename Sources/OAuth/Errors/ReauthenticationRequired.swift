@@ -30,13 +30,6 @@ public struct ReauthenticationRequired: Error, Sendable, Equatable, CustomString
 }
 
 extension ReauthenticationRequired {
-    /// What Google's refresh tokens do when the app's consent screen is in "Testing".
-    /// (developers.google.com/identity/protocols/oauth2#expiration)
-    public static let googleTestingAdvice =
-        "if your Google Cloud app's OAuth consent screen is in \"Testing\" status, Google expires its refresh tokens "
-        + "after 7 days: publish it (Google Cloud console > Google Auth Platform > Audience > Publish app, status "
-        + "\"In production\")"
-
     /// Plain words for the Entra (AADSTS) codes a refresh gets when only a new sign-in helps.
     static let entraReasons: [Int: String] = [
         50076: "multi-factor authentication is now required",
@@ -51,14 +44,16 @@ extension ReauthenticationRequired {
     ]
 
     /// The re-authentication error for a refresh refused with `error` (one of `OAuthError.signInAgainCodes`).
-    /// - Parameter google: the server is Google's (its `invalid_grant` gets `googleTestingAdvice`).
-    public init(refreshError error: OAuthError, account: String, provider: String, command: String, google: Bool) {
+    /// - Parameter invalidGrantAdvice: the provider's explanation of its `invalid_grant` (from its registration).
+    public init(
+        refreshError error: OAuthError, account: String, provider: String, command: String, invalidGrantAdvice: String?
+    ) {
         var reason = error.code.rawValue
         if let summary = error.summary { reason += ": " + summary }
         if let plain = error.errorCodes.lazy.compactMap({ Self.entraReasons[$0] }).first { reason = plain + "; " + reason }
         self.init(
             account: account, provider: provider, command: command, reason: reason,
-            advice: google && error.code == .invalidGrant ? Self.googleTestingAdvice : nil
+            advice: error.code == .invalidGrant ? invalidGrantAdvice : nil
         )
     }
 }

@@ -15,10 +15,14 @@ public actor TokenManager {
         public var account: String
         public var providerName: String
         public var signInCommand: String
-        public init(account: String, providerName: String, signInCommand: String) {
+        /// What else to tell the user when a refresh gets `invalid_grant` (the provider's own
+        /// explanation: Google's 7-day tokens for apps in "Testing"), or nil.
+        public var invalidGrantAdvice: String?
+        public init(account: String, providerName: String, signInCommand: String, invalidGrantAdvice: String? = nil) {
             self.account = account
             self.providerName = providerName
             self.signInCommand = signInCommand
+            self.invalidGrantAdvice = invalidGrantAdvice
         }
     }
 
@@ -136,7 +140,7 @@ public actor TokenManager {
         } catch let error as OAuthError where error.requiresSignIn {
             let reauth = ReauthenticationRequired(
                 refreshError: error, account: identity.account, provider: identity.providerName,
-                command: identity.signInCommand, google: client.descriptor.api == .googleCalendarV3
+                command: identity.signInCommand, invalidGrantAdvice: identity.invalidGrantAdvice
             )
             finish(task, with: .signedOut(reauth))
             throw reauth
