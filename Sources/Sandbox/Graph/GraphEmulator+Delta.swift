@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// `GET .../calendarView/delta`: Graph's change tracking over a calendar view, as the `event: delta` reference
 /// and "Get incremental changes to events in a calendar view" describe it.
