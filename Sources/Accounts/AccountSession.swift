@@ -45,15 +45,6 @@ public struct AccountSession: Sendable {
             transport: AuthorizedTransport(base: base, tokens: manager, middlewares: middlewares)
         )
     }
-
-    /// `apiBaseURL` joined with an API path (`/v1.0/me`, `/calendar/v3/...`) and an optional raw query.
-    public func url(_ path: String, query: String? = nil) -> URL {
-        var text = descriptor.apiBaseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += path.hasPrefix("/") ? path : "/" + path
-        if let query { text += "?" + query }
-        return URL(string: text)!
-    }
 }
 
 extension TokenManager.Identity {

@@ -24,7 +24,7 @@ public enum AccountsRemoveCommand: Command {
         let record = try registry.require(name)
         let store = FileTokenStore(home: home)
         let tokens = try store.load(account: name)
-        let descriptor = try ProviderCatalog.descriptor(for: record)
+        let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
         if arguments.flag("local-only") {
