@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "CalendarBridge", targets: ["CalendarBridge"]),
         .executable(name: "calbridge", targets: ["calbridge"]),
+        .executable(name: "calbridge-bench", targets: ["calbridge-bench"]),
     ],
     targets: [
         // System C libraries.
@@ -39,6 +40,7 @@ let package = Package(
 
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, authorized transport.
         .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport"]),
+
 
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
         .target(name: "WindowsZonesCore", dependencies: ["CLibXML2"]),
@@ -96,6 +98,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "calbridge", dependencies: ["CLI"]),
+        // The benchmarks (`calbridge-bench copy`, ...), apart from the user's commands.
+        .executableTarget(name: "calbridge-bench", dependencies: ["CLI"]),
 
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
@@ -119,7 +123,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "LoopbackServer", "TestSupport"]
+            dependencies: [
+                "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "LoopbackServer", "TestSupport",
+            ]
         ),
     ]
 )
