@@ -32,6 +32,8 @@ public actor GraphEmulator: SandboxComponent {
     /// Requests in progress per mailbox id.
     var inFlight: [String: Int] = [:]
     var zoneCache: [String: TimeZone] = [:]
+    /// calendarView delta rounds being paged through (`$skiptoken`), by round key.
+    var deltaRounds: [String: GraphDeltaRound] = [:]
 
     /// - Parameters:
     ///   - seed: the Microsoft seed document (`Fixtures/sandbox/microsoft.json`; format described there).
