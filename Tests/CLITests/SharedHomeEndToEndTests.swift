@@ -26,15 +26,18 @@ struct SharedHomeEndToEndTests {
         }
     }
 
-    /// The stress test: `CALBRIDGE_STRESS_SECONDS` long (default 15 in CI; 60 for the full run).
-    static var stressSeconds: Double {
-        ProcessInfo.processInfo.environment["CALBRIDGE_STRESS_SECONDS"].flatMap(Double.init) ?? 15
+    /// The stress test runs only when `CALBRIDGE_STRESS_SECONDS` says how long (`.ci/run` gives 15
+    /// in a step of its own; 60 for the full run): its 8 busy processes would starve the timing-sensitive
+    /// tests that `swift test` runs beside it on a 2-core machine.
+    static var stressSeconds: Double? {
+        ProcessInfo.processInfo.environment["CALBRIDGE_STRESS_SECONDS"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    @Test("8 processes run calendars and copy for the whole time, tokens expiring every 2 s, Microsoft's rotating: all exit 0")
+    @Test("8 processes run calendars and copy for the whole time, tokens expiring every 2 s, Microsoft's rotating: all exit 0",
+          .enabled(if: stressSeconds != nil, "set CALBRIDGE_STRESS_SECONDS (15 in .ci/run, 60 for the full run)"))
     func stress() async throws {
         try await SandboxHome.with(tokenLifetime: 2) { home in
-            let seconds = Self.stressSeconds
+            let seconds = Self.stressSeconds ?? 15
             let deadline = Date().addingTimeInterval(seconds)
             let refreshesBefore = await home.sandbox.tokens.refreshCount
             let commands: [[String]] = [

@@ -51,14 +51,20 @@ struct SharedHomeTests {
         let inMemory = try await manager.tokens
         #expect(inMemory.refreshToken != account.tokens.refreshToken, "the rotated refresh token is kept")
         #expect(try store.load(account: "acct") == account.tokens)
+        // Still unsavable at the next refresh: it uses the kept (rotated) refresh token, not the file's old one.
+        await server.expireAccessTokens()
+        #expect(try await api.send(HTTPRequest(url: account.profileURL)).status == 200)
+        #expect(await server.refreshCount() == 2)
+        let kept = try await manager.tokens
+        #expect(kept.refreshToken != inMemory.refreshToken && kept.refreshToken != account.tokens.refreshToken)
         // The disk recovers: the next call saves the kept tokens first; a later refresh uses the rotated token.
         store.heal()
         #expect(try await api.send(HTTPRequest(url: account.profileURL)).status == 200)
         #expect(await manager.unsavedError == nil)
-        #expect(try store.load(account: "acct") == inMemory)
+        #expect(try store.load(account: "acct") == kept)
         await server.expireAccessTokens()
         #expect(try await api.send(HTTPRequest(url: account.profileURL)).status == 200)
-        #expect(await server.refreshCount() == 2)
+        #expect(await server.refreshCount() == 3)
     }
 
     @Test("a save that fails twice then works: the new tokens are on disk after one refresh")

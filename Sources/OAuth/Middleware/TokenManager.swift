@@ -119,9 +119,11 @@ public actor TokenManager {
         }
         refreshCount += 1
         let client = self.client, store = self.store, account = identity.account, now = self.now, margin = refreshMargin
+        // Tokens this process could not save are newer than the file: the file's must not replace them.
+        let holdsUnsaved = unsaved != nil
         let task = Task<TokenSet, any Error> {
             try await store.withExclusiveAccess(account: account) {
-                let stored = try store.load(account: account)
+                let stored = holdsUnsaved ? nil : try store.load(account: account)
                 if let stored, stored.accessToken != tokens.accessToken, !stored.needsRefresh(at: now(), margin: margin) {
                     return RefreshOutcome(tokens: stored, adopted: true)
                 }
