@@ -45,7 +45,9 @@ public struct GoogleCalendarProvider: CalendarProvider {
 
     public func userInfo() async throws -> UserInfo {
         let entry: GoogleCalendarListEntry = try await get(api.path("users/me/calendarList/primary"), calendar: "primary")
-        return UserInfo(displayName: entry.summary, email: entry.id, timeZone: entry.timeZone, providerTimeZone: entry.timeZone)
+        return UserInfo(
+            displayName: entry.summary, email: entry.id, timeZone: entry.timeZone, providerTimeZone: entry.timeZone,
+            accountIdentity: entry.id)
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {

@@ -68,11 +68,12 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     public func userInfo() async throws -> UserInfo {
         let user: GraphUser = try await get(
-            api.path("me").query("$select", "displayName,mail,userPrincipalName"), calendar: nil)
+            api.path("me").query("$select", "id,displayName,mail,userPrincipalName"), calendar: nil)
         let settings: GraphMailboxSettings = try await get(api.path("me/mailboxSettings"), calendar: nil)
         return UserInfo(
             displayName: user.displayName, email: user.mail ?? user.userPrincipalName,
-            timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone)
+            timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone,
+            accountIdentity: user.id)
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {

@@ -118,6 +118,7 @@ struct GraphPatternedRecurrence: Decodable {
 }
 
 struct GraphUser: Decodable {
+    var id: String?
     var displayName: String?
     var mail: String?
     var userPrincipalName: String?
