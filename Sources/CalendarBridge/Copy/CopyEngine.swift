@@ -208,14 +208,17 @@ public struct CopyEngine: Sendable {
 
     /// Every copy the lookups find (by identity and by legacy name), each once.
     static func findCopies(_ provider: any CalendarProvider, lookups: [OriginLookup], in calendarID: String) async throws -> [Event] {
-        var seen = Set<String>()
-        var result: [Event] = []
-        for lookup in lookups {
-            for event in try await provider.findEvents(origin: lookup, in: calendarID) where seen.insert(event.id).inserted {
-                result.append(event)
+        // The lookups at once: the legacy one costs a request, not a round trip.
+        let found = try await withThrowingTaskGroup(of: (Int, [Event]).self) { group in
+            for (index, lookup) in lookups.enumerated() {
+                group.addTask { (index, try await provider.findEvents(origin: lookup, in: calendarID)) }
             }
+            var byIndex: [Int: [Event]] = [:]
+            for try await (index, events) in group { byIndex[index] = events }
+            return lookups.indices.flatMap { byIndex[$0] ?? [] }
         }
-        return result
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.id).inserted }
     }
 
     /// The occurrences of series in the source's expanded listing (its single events are already in
