@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "CalendarBridge", targets: ["CalendarBridge"]),
         .executable(name: "calbridge", targets: ["calbridge"]),
+        .executable(name: "calbridge-bench", targets: ["calbridge-bench"]),
     ],
     targets: [
         // System C libraries.
@@ -20,6 +21,11 @@ let package = Package(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CLibXML2",
@@ -40,8 +46,6 @@ let package = Package(
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, authorized transport.
         .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport"]),
 
-        // Stored accounts: records, the home directory, secure files, token files, sessions.
-        .target(name: "Accounts", dependencies: ["OAuth", "HTTP"]),
 
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
         .target(name: "WindowsZonesCore", dependencies: ["CLibXML2"]),
@@ -62,19 +66,26 @@ let package = Package(
         // Domain model, CalendarProvider protocol, quick-add parser, copy engine.
         .target(name: "CalendarBridge", dependencies: ["TimeZones", "HTTP", "CalbridgeSupport"]),
 
+        // Stored accounts (records, home, secure files, token files, one session per account) and the
+        // provider registrations they are opened through.
+        .target(name: "Accounts", dependencies: ["OAuth", "HTTP", "CalendarBridge"]),
+
         // Providers: one module each, depending only on the core, OAuth, HTTP and time zones.
         .target(
             name: "GoogleCalendar",
-            dependencies: ["CalendarBridge", "OAuth", "HTTP", "TimeZones"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones"],
             path: "Providers/GoogleCalendar",
             resources: [.embedInCode("google.json")]
         ),
         .target(
             name: "MicrosoftGraph",
-            dependencies: ["CalendarBridge", "OAuth", "HTTP", "TimeZones"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones"],
             path: "Providers/MicrosoftGraph",
             resources: [.embedInCode("microsoft.json")]
         ),
+
+        // Sync: the SQLite state of sync pairs (items mapped across both sides, change cursors, last runs).
+        .target(name: "Sync", dependencies: ["CalendarBridge", "Accounts", "CSQLite"]),
 
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
         // It shares no request/response models with Providers/ (written from the public reference).
@@ -95,6 +106,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "calbridge", dependencies: ["CLI"]),
+        // The benchmarks (`calbridge-bench copy`, ...), apart from the user's commands.
+        .executableTarget(name: "calbridge-bench", dependencies: ["CLI"]),
 
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
@@ -116,6 +129,12 @@ let package = Package(
                 "TestSupport",
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Accounts", "Sandbox", "LoopbackServer", "TestSupport"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "LoopbackServer", "TestSupport",
+            ]
+        ),
     ]
 )

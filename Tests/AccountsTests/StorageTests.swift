@@ -87,10 +87,10 @@ struct StorageTests {
         defer { temp.remove() }
         let registry = AccountRegistry(home: CalbridgeHome(directory: temp.url.appendingPathComponent("home")))
         #expect(try registry.accounts().isEmpty)
-        let record = AccountRecord(name: "work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+        let record = AccountRecord(name: "work", provider: "microsoft", api: ProviderAPI(rawValue: "microsoft-graph-v1"), user: "g@c.example",
                                    clientId: "cid", tenant: "contoso", scopes: ["offline_access"])
         try registry.save(record)
-        try registry.save(AccountRecord(name: "home", provider: "google", api: .googleCalendarV3, user: "a@e.example",
+        try registry.save(AccountRecord(name: "home", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "a@e.example",
                                         clientId: "gid", clientSecret: "s3cret", scopes: ["cal"]))
         var changed = record
         changed.user = "new@c.example"
@@ -108,7 +108,7 @@ struct StorageTests {
 
     @Test("the re-authentication command names provider, account, tenant and client id, quoted for a shell")
     func signInCommand() {
-        let record = AccountRecord(name: "my work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+        let record = AccountRecord(name: "my work", provider: "microsoft", api: ProviderAPI(rawValue: "microsoft-graph-v1"), user: "g@c.example",
                                    clientId: "cid", tenant: "contoso", scopes: [])
         #expect(record.signInCommand == "calbridge accounts add microsoft --name 'my work' --tenant contoso --client-id cid")
     }

@@ -16,13 +16,17 @@ public enum AccountsAddCommand: Command {
         enter on any device; it is the default in an SSH session without a display.
         The account's name defaults to the signed-in user's e-mail address. Adding a name that exists
         signs that account in again.
+        A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
+        file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
+        every user of the machine.
         """,
         options: [
             .value("name", "NAME", "Name for the account (default: the user's e-mail address)."),
             .value("flow", "browser|device", "How to sign in (default browser; device in SSH sessions)."),
             .flag("no-browser", "Do not open a browser; print the sign-in URL instead."),
             .value("client-id", "ID", "OAuth client id (if the descriptor has none)."),
-            .value("client-secret", "SECRET", "OAuth client secret (Google desktop clients have one)."),
+            .value("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH."),
+            .value("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET)."),
             .value("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common)."),
             .value("timeout", "SECONDS", "How long to wait for the sign-in (default 300)."),
         ],
@@ -33,14 +37,19 @@ public enum AccountsAddCommand: Command {
         let providerArgument = arguments.positional(0)!
         let tenant = arguments.value("tenant") ?? ProviderDescriptor.defaultTenant
         let timeout = try arguments.int("timeout", in: 1...3600) ?? 300
-        let (descriptor, descriptorFile) = try ProviderCatalog.resolve(providerArgument, tenant: tenant)
+        let (descriptor, descriptorFile) = try resolve(providerArgument, tenant: tenant, providers: context.providers)
+        // resolve(...) accepts only registered APIs, so this finds one.
+        guard let registration = context.providers.registration(api: descriptor.api) else {
+            throw InputError("descriptor '\(descriptor.id)' names API '\(descriptor.api)', which this calbridge cannot talk to")
+        }
         guard let clientId = arguments.value("client-id") ?? descriptor.clientId else {
             throw UsageError(
                 "\(descriptor.displayName) needs an OAuth client id: pass --client-id ID (from your app registration)",
                 command: "accounts add"
             )
         }
-        let commandLineSecret = arguments.value("client-secret")
+        // The user's own secret (option, file or environment); a descriptor's secret stays in the descriptor.
+        let commandLineSecret = try ClientSecretOption.resolve(arguments, environment: context.environment, command: "accounts add")
         let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
         if let name = arguments.value("name"), name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
             throw UsageError("--name must be non-empty and on one line", command: "accounts add")
@@ -64,31 +73,61 @@ public enum AccountsAddCommand: Command {
 
         // The token was just issued, so a plain bearer request is enough to learn who signed in.
         let bearer = MiddlewareTransport(base: transport, middlewares: [StaticBearer(token: tokens.accessToken)])
-        let profile = try await UserProfile.fetch(
-            api: descriptor.api, baseURL: descriptor.apiBaseURL, transport: bearer, includeTimeZone: false
-        )
-        let name = arguments.value("name") ?? profile.email
+        let profile = try await registration.makeProvider(
+            account: ProviderAccount(name: arguments.value("name") ?? descriptor.displayName, apiBaseURL: descriptor.apiBaseURL),
+            transport: bearer
+        ).userInfo()
+        guard let email = profile.email, !email.isEmpty else {
+            throw InputError("\(descriptor.displayName) did not say which user signed in (no e-mail address)", exitCode: .failure)
+        }
+        let name = arguments.value("name") ?? email
         var record = AccountRecord(
             name: name,
             provider: descriptor.id,
             api: descriptor.api,
             descriptor: descriptorFile == nil ? nil : descriptor,
             descriptorFile: descriptorFile,
-            user: profile.email,
+            user: email,
             clientId: clientId,
             clientSecret: commandLineSecret,
             tenant: tenant,
             scopes: descriptor.scopes,
             createdAt: context.now()
         )
-        record.accountIdentity = profile.identity
+        record.accountIdentity = profile.accountIdentity
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
-        try FileTokenStore(home: home).save(tokens, account: name)
+        let store = FileTokenStore(home: home)
+        // Under the account's lock: a refresh in another process then sees either the old or the new grant.
+        try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try AccountRegistry(home: home).save(record)
-        let who = profile.displayName.map { "\($0) <\(profile.email)>" } ?? profile.email
+        let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
         return .success
+    }
+
+    /// The descriptor named on the command line: a registered provider's id, or a descriptor file.
+    /// - Returns: the descriptor and, for a file, its absolute path.
+    private static func resolve(
+        _ argument: String, tenant: String, providers: ProviderRegistry
+    ) throws -> (ProviderDescriptor, file: String?) {
+        if let registration = providers.registration(id: argument) {
+            return (try registration.builtInDescriptor(tenant: tenant), nil)
+        }
+        let url = URL(fileURLWithPath: argument)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw UsageError(
+                "unknown provider '\(argument)': use \(providers.ids.joined(separator: ", ")) or the path of a descriptor file",
+                command: "accounts add"
+            )
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError("cannot read descriptor file \(url.path): \(error.localizedDescription)")
+        }
+        return (try providers.parseDescriptor(data, source: url.path, tenant: tenant), url.standardizedFileURL.path)
     }
 
     private static func chooseFlow(_ arguments: ParsedArguments, descriptor: ProviderDescriptor, context: CommandContext) throws -> String {

@@ -24,7 +24,7 @@ public enum AccountsRemoveCommand: Command {
         let record = try registry.require(name)
         let store = FileTokenStore(home: home)
         let tokens = try store.load(account: name)
-        let descriptor = try ProviderCatalog.descriptor(for: record)
+        let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
         if arguments.flag("local-only") {
@@ -50,7 +50,8 @@ public enum AccountsRemoveCommand: Command {
             }
             note = "revoked at \(descriptor.displayName); " + note
         }
-        try store.delete(account: name)
+        // Under the account's lock, so that a refresh in another process does not write the file back.
+        try await store.withExclusiveAccess(account: name) { try store.delete(account: name) }
         try registry.remove(name)
         context.print("Removed account '\(name)' (\(note)).")
         return .success
