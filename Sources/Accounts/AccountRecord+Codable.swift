@@ -6,7 +6,7 @@ import OAuth
 /// OAuth accounts and load unchanged.
 extension AccountRecord {
     private enum CodingKeys: String, CodingKey {
-        case name, provider, api, user, createdAt, authentication
+        case name, provider, api, user, createdAt, authentication, accountIdentity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,7 +27,8 @@ extension AccountRecord {
             api: try container.decode(ProviderAPI.self, forKey: .api),
             user: try container.decode(String.self, forKey: .user),
             credential: credential,
-            createdAt: try container.decode(Date.self, forKey: .createdAt)
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            accountIdentity: try container.decodeIfPresent(String.self, forKey: .accountIdentity)
         )
     }
 
@@ -39,6 +40,7 @@ extension AccountRecord {
         try container.encode(user, forKey: .user)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(credential.kind, forKey: .authentication)
+        try container.encodeIfPresent(accountIdentity, forKey: .accountIdentity)
         switch credential {
         case .oauth(let oauth): try oauth.encode(to: encoder)
         }

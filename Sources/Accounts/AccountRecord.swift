@@ -14,11 +14,15 @@ public struct AccountRecord: Sendable, Equatable, Codable {
     /// How the account signs in, and what that needs besides the stored secret.
     public var credential: AccountCredential
     public var createdAt: Date
+    /// The account's stable identity at its provider (Graph: the user's object id; Google: the primary
+    /// calendar id), which copy markers carry instead of the local `name`. Nil for accounts stored before
+    /// identities (`copy` fetches and stores it on first use).
+    public var accountIdentity: String?
 
     /// An account of any kind of credential.
     public init(
         name: String, provider: String, api: ProviderAPI, user: String, credential: AccountCredential,
-        createdAt: Date = Date()
+        createdAt: Date = Date(), accountIdentity: String? = nil
     ) {
         self.name = name
         self.provider = provider
@@ -26,6 +30,7 @@ public struct AccountRecord: Sendable, Equatable, Codable {
         self.user = user
         self.credential = credential
         self.createdAt = createdAt
+        self.accountIdentity = accountIdentity
     }
 
     /// The exact command that signs this account in again (shown when the grant is gone).

@@ -81,7 +81,7 @@ public enum AccountsAddCommand: Command {
             throw InputError("\(descriptor.displayName) did not say which user signed in (no e-mail address)", exitCode: .failure)
         }
         let name = arguments.value("name") ?? email
-        let record = AccountRecord(
+        var record = AccountRecord(
             name: name,
             provider: descriptor.id,
             api: descriptor.api,
@@ -94,6 +94,7 @@ public enum AccountsAddCommand: Command {
             scopes: descriptor.scopes,
             createdAt: context.now()
         )
+        record.accountIdentity = profile.accountIdentity
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
         let store = FileTokenStore(home: home)

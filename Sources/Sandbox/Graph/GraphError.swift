@@ -128,6 +128,13 @@ extension GraphError {
         GraphError(status: 400, code: "BadRequest", message: message)
     }
 
+    /// A create with the `transactionId` of an event deleted since.
+    static func duplicateTransaction(_ id: String) -> GraphError {
+        GraphError(
+            status: 400, code: "ErrorDuplicateTransactionId",
+            message: "Your request can't be completed. The transaction ID '\(id)' has already been used to create a different event.")
+    }
+
     static func invalidRequest(_ message: String) -> GraphError {
         GraphError(status: 400, code: "ErrorInvalidRequest", message: message)
     }
