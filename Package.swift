@@ -90,14 +90,18 @@ let package = Package(
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
 
+        // The model-based copy test's generator, oracle and runner, shared by the in-memory and sandbox suites.
+        .target(name: "CopyModel", dependencies: ["CalendarBridge", "TestSupport"], path: "Tests/CopyModel"),
+
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"]),
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Sandbox", "HTTP", "TestSupport", "CalbridgeSupport"]),
-        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport", "CalbridgeSupport"]),
+        .testTarget(
+            name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport", "CalbridgeSupport", "CopyModel"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests",
-            dependencies: ["GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "TestSupport"]
+            dependencies: ["GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "TestSupport", "CopyModel"]
         ),
         .testTarget(name: "CLITests", dependencies: ["CLI", "Sandbox", "TestSupport"]),
     ]

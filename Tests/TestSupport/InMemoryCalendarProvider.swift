@@ -4,7 +4,8 @@ import Foundation
 /// A `CalendarProvider` that keeps its calendars in memory: the double for copy-engine tests.
 ///
 /// Behaves like the services where it matters for copying: series masters are expanded into
-/// occurrences (daily, weekly with days, monthly, yearly; interval, count, until, EXDATE dates);
+/// occurrences (daily, weekly with days, monthly and yearly on a day number or the nth/last weekday,
+/// BYMONTH; interval, count, until, EXDATE dates);
 /// occurrences are addressed by `<master id>_<original start>` and can be patched (an exception) or
 /// deleted (cancelled); creates with an idempotency key are repeat-safe the way the chosen `provider`
 /// does it (Google: the key's event id, a repeat returns the existing event; Microsoft: the key's
@@ -405,7 +406,9 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             while dates.count < limit && step < limit * 12 {
                 let months = step * (rule.frequency == .monthly ? 1 : 12)
                 let total = first.month - 1 + months
-                if let date = LocalDate(year: first.year + total / 12, month: total % 12 + 1, day: first.day) {
+                let year = first.year + total / 12
+                let month = rule.frequency == .yearly ? (rule.byMonth.first ?? first.month) : total % 12 + 1
+                if let date = dayInMonth(rule, year: year, month: month, default: first.day), date >= first {
                     dates.append(date)
                 }
                 step += rule.interval
@@ -414,6 +417,28 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             for n in 0..<limit { dates.append(first.adding(days: n * rule.interval)) }
         }
         return dates
+    }
+
+    /// The day a monthly or yearly rule falls on in one month: `BYMONTHDAY`, one `BYDAY` with an ordinal
+    /// (`2TU`, `-1FR`), else the series' own day number.
+    private static func dayInMonth(_ rule: RecurrenceRule, year: Int, month: Int, default day: Int) -> LocalDate? {
+        guard let firstOfMonth = LocalDate(year: year, month: month, day: 1) else { return nil }
+        if let byDay = rule.byDay.first, let ordinal = byDay.ordinal ?? rule.bySetPosition.first {
+            let order: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let monday = LocalDate(year: 2000, month: 1, day: 3)!
+            let weekday = { (d: LocalDate) in ((monday.days(to: d) % 7) + 7) % 7 }
+            let wanted = order.firstIndex(of: byDay.weekday) ?? 0
+            let nextMonth = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1)! : LocalDate(year: year, month: month + 1, day: 1)!
+            let length = firstOfMonth.days(to: nextMonth)
+            if ordinal > 0 {
+                let d = 1 + (wanted - weekday(firstOfMonth) + 7) % 7 + 7 * (ordinal - 1)
+                return d <= length ? LocalDate(year: year, month: month, day: d) : nil
+            }
+            let last = firstOfMonth.adding(days: length - 1)
+            let d = length - (weekday(last) - wanted + 7) % 7 + 7 * (ordinal + 1)
+            return d >= 1 ? LocalDate(year: year, month: month, day: d) : nil
+        }
+        return LocalDate(year: year, month: month, day: rule.byMonthDay.first ?? day)
     }
 
     /// An occurrence's identity: its original start as an instant in UTC, or its date.
