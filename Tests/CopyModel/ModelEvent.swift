@@ -99,7 +99,7 @@ package struct ModelEvent: Sendable, Hashable {
     }
 
     package var summary: String {
-        let when = allDay ? "\(date) all-day \(duration)d" : "\(date) \(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60) \(zone) \(duration)min"
+        let when = allDay ? "\(date) all-day \(duration)d (\(zone))" : "\(date) \(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60) \(zone) \(duration)min"
         return "\"\(title)\" \(when)" + (rule.map { " RRULE:\($0.rruleBody(allDay: allDay, zone: zone))" } ?? "")
     }
 }

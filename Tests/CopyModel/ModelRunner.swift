@@ -10,6 +10,12 @@ package struct ModelProblem: Error, Sendable, CustomStringConvertible {
     package var step: Int
     package var detail: String
 
+    package init(code: String, step: Int, detail: String) {
+        self.code = code
+        self.step = step
+        self.detail = detail
+    }
+
     package var description: String { "[\(code)] after step \(step): \(detail)" }
 }
 
@@ -89,9 +95,14 @@ package struct ModelRunner {
 
     mutating func setUp() async throws {
         for (index, event) in scenario.liveEvents {
-            let created = try await world.source.createEvent(event.event, in: world.sourceCalendar.id)
-            sourceIDs[index] = created.id
-            eventBySourceID[created.id] = index
+            let id: String
+            if let made = try await world.createSource?(event) {
+                id = made
+            } else {
+                id = try await world.source.createEvent(event.event, in: world.sourceCalendar.id).id
+            }
+            sourceIDs[index] = id
+            eventBySourceID[id] = index
         }
         let own = [
             Event(

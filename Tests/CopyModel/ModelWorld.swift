@@ -12,11 +12,16 @@ package struct ModelWorld: Sendable {
     package var targetCalendar: CalendarInfo
     /// Stops servers, removes files.
     package var close: @Sendable () async -> Void
+    /// Creates a source event the way another client would (Outlook's all-day events in the mailbox
+    /// zone, say) and returns its id; nil: create it through the source provider.
+    package var createSource: (@Sendable (ModelEvent) async throws -> String?)?
 
     package init(
         source: any CalendarProvider, sourceCalendar: CalendarInfo, sourceAlias: any CalendarProvider,
-        target: any CalendarProvider, targetCalendar: CalendarInfo, close: @escaping @Sendable () async -> Void = {}
+        target: any CalendarProvider, targetCalendar: CalendarInfo, close: @escaping @Sendable () async -> Void = {},
+        createSource: (@Sendable (ModelEvent) async throws -> String?)? = nil
     ) {
+        self.createSource = createSource
         self.source = source
         self.sourceCalendar = sourceCalendar
         self.sourceAlias = sourceAlias

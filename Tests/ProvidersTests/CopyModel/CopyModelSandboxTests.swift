@@ -1,0 +1,32 @@
+import CalendarBridge
+import CopyModel
+import Foundation
+import Testing
+
+/// The model-based test of `copy` (issue 12) against the sandbox, both directions, through the real
+/// providers over HTTP: fewer sequences than in memory, the same generator, oracle and invariants.
+/// `CALBRIDGE_MODEL_SEQUENCES` / `CALBRIDGE_MODEL_SEED` apply here too (per direction).
+@Suite("Copy model: random calendars and operations, against the sandbox", .serialized)
+struct CopyModelSandboxTests {
+    enum Direction: String, CaseIterable, CustomTestStringConvertible {
+        case outlookToGoogle, googleToOutlook
+        var testDescription: String { self == .outlookToGoogle ? "Outlook -> Google" : "Google -> Outlook" }
+        var kinds: (ProviderKind, ProviderKind) { self == .outlookToGoogle ? (.microsoft, .google) : (.google, .microsoft) }
+    }
+
+    @Test("seeded sequences keep every invariant", arguments: Direction.allCases)
+    func sandbox(direction: Direction) async throws {
+        let seeds = ModelCheck.seeds(defaultCount: 20, defaultFirst: 1)
+        let summary = await ModelCheck.run(
+            seeds: seeds, backend: SandboxModelBackend(), direction: direction.kinds, parallel: 2, shrinkLimit: 3,
+            filter: "CopyModelSandboxTests")
+        print("copy model (sandbox, \(direction.testDescription)): \(summary.sequences) sequences, "
+            + "\(summary.operations) operations, \(summary.failures.count) failing, \(String(format: "%.1f", summary.seconds)) s")
+        print(summary.report)
+        for failure in summary.shrunk { Issue.record("\(failure)") }
+        if summary.failures.count > summary.shrunk.count {
+            Issue.record("\(summary.failures.count - summary.shrunk.count) more failing seeds: \(summary.failures.filter { !$0.isShrunk }.prefix(40).map { "\($0.scenario.seed) [\($0.problem.code)]" })")
+        }
+        #expect(summary.sequences == seeds.count)
+    }
+}
