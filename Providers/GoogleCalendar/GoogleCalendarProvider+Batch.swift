@@ -84,7 +84,7 @@ extension GoogleCalendarProvider {
             let body = try GoogleEventMapping.body(for: event, id: id)
             var revive: Data?
             if id != nil {
-                var patch = body
+                var patch = try GoogleEventMapping.body(for: event, patching: true)
                 patch["status"] = "confirmed"
                 patch["id"] = nil
                 revive = try JSONSerialization.data(withJSONObject: patch, options: [.sortedKeys])
@@ -94,7 +94,7 @@ extension GoogleCalendarProvider {
                 index: index, kind: .create(id: id, revive: revive),
                 call: .init(method: .post, url: url, body: try Self.json(body), isRetrySafe: id != nil))
         case .update(let event):
-            let body = try GoogleEventMapping.body(for: event)
+            let body = try GoogleEventMapping.body(for: event, patching: true)
             let url = events(calendarID).segment(event.id).query("sendUpdates", "none").url
             return PendingCall(index: index, kind: .update, call: .init(method: .patch, url: url, body: try Self.json(body)))
         case .delete(let id):

@@ -45,7 +45,9 @@ public struct GoogleCalendarProvider: CalendarProvider {
 
     public func userInfo() async throws -> UserInfo {
         let entry: GoogleCalendarListEntry = try await get(api.path("users/me/calendarList/primary"), calendar: "primary")
-        return UserInfo(displayName: entry.summary, email: entry.id, timeZone: entry.timeZone, providerTimeZone: entry.timeZone)
+        return UserInfo(
+            displayName: entry.summary, email: entry.id, timeZone: entry.timeZone, providerTimeZone: entry.timeZone,
+            accountIdentity: entry.id)
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {
@@ -83,14 +85,14 @@ public struct GoogleCalendarProvider: CalendarProvider {
         // A client-chosen id makes the insert safe to repeat: a repeat gets 409 instead of a duplicate.
         let response = try await send(.post, url, json: body, calendar: calendarID, retrySafe: id != nil)
         if response.status == 409, let id {
-            return try await adoptExisting(id: id, body: body, calendarID: calendarID)
+            return try await adoptExisting(id: id, body: try GoogleEventMapping.body(for: event, patching: true), calendarID: calendarID)
         }
         try check(response, calendar: calendarID)
         return try decodeEvent(response, calendarID: calendarID)
     }
 
     public func updateEvent(_ event: Event) async throws -> Event {
-        let body = try GoogleEventMapping.body(for: event)
+        let body = try GoogleEventMapping.body(for: event, patching: true)
         return try await patch(id: event.id, body: body, calendarID: event.calendarID)
     }
 

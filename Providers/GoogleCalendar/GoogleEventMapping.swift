@@ -146,13 +146,16 @@ enum GoogleEventMapping {
 
     /// The JSON body for insert (with `id`) or patch. Read-only fields (links, created, iCalUID,
     /// online meeting, organizer) are not written; nil text fields are written empty so a patch clears them.
-    static func body(for event: Event, id: String? = nil) throws(CalendarError) -> [String: Any] {
+    /// - Parameter patching: the body is for `events.patch`, which merges objects field by field: a
+    ///   start switching between timed and all-day must clear the other form's fields (`null`), and
+    ///   default reminders must clear the overrides, or Google keeps both ("Invalid start time.").
+    static func body(for event: Event, id: String? = nil, patching: Bool = false) throws(CalendarError) -> [String: Any] {
         var json: [String: Any] = [
             "summary": event.title,
             "description": event.body?.content ?? "",
             "location": event.location ?? "",
-            "start": try dateTime(event.start, field: "start"),
-            "end": try dateTime(event.end, field: "end"),
+            "start": try dateTime(event.start, field: "start", patching: patching),
+            "end": try dateTime(event.end, field: "end", patching: patching),
             "transparency": event.showAs == .free ? "transparent" : "opaque",
             "visibility": visibility(event.sensitivity),
             "attendees": event.attendees.map(attendeeJSON),
@@ -168,22 +171,23 @@ enum GoogleEventMapping {
                 },
             ] as [String: Any]
         } else {
-            json["reminders"] = ["useDefault": true]
+            json["reminders"] = patching ? ["useDefault": true, "overrides": NSNull()] as [String: Any] : ["useDefault": true]
         }
         let properties = event.propertiesToWrite
         if !properties.isEmpty { json["extendedProperties"] = ["private": properties] }
         return json
     }
 
-    static func dateTime(_ time: EventTime, field: String) throws(CalendarError) -> [String: Any] {
+    static func dateTime(_ time: EventTime, field: String, patching: Bool = false) throws(CalendarError) -> [String: Any] {
         switch time {
         case .allDay(let date):
-            return ["date": date.description]
+            return patching ? ["date": date.description, "dateTime": NSNull(), "timeZone": NSNull()] : ["date": date.description]
         case .timed(let instant, let zone):
             guard let tz = TimeZone(identifier: zone) else {
                 throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
             }
-            return ["dateTime": RFC3339.format(instant, in: tz), "timeZone": zone]
+            let json: [String: Any] = ["dateTime": RFC3339.format(instant, in: tz), "timeZone": zone]
+            return patching ? json.merging(["date": NSNull()]) { a, _ in a } : json
         }
     }
 

@@ -65,7 +65,10 @@ extension GraphCalendarProvider {
     }
 
     enum StepKind: Sendable {
-        case create(transactionID: String?)
+        /// A create; `event` and `key` are kept to recover from `ErrorDuplicateTransactionId`.
+        case create(transactionID: String?, event: Event, key: IdempotencyKey?, attempt: Int)
+        /// After `ErrorDuplicateTransactionId`: is there a copy with this marker already?
+        case findByMarker(event: Event, key: IdempotencyKey, attempt: Int)
         case update
         case delete(id: String)
         /// After a 409 on a create: find the event by its transaction id.
@@ -90,13 +93,7 @@ extension GraphCalendarProvider {
     func firstStep(for write: EventWrite, index: Int, calendarID: String) throws -> PendingStep {
         switch write {
         case .create(let event, let key):
-            let transactionID = key?.transactionID
-            let body = try withContext(calendarID) { () throws(CalendarError) in
-                try mapping.body(for: event, transactionID: transactionID)
-            }
-            return PendingStep(
-                index: index, kind: .create(transactionID: transactionID),
-                step: BatchStep(method: .post, url: relative(calendar(calendarID).path("events").url), body: try Self.json(body)))
+            return try createStep(event, key: key, attempt: 0, index: index, calendarID: calendarID)
         case .update(let event):
             let body = try withContext(calendarID) { () throws(CalendarError) in try mapping.body(for: event) }
             return PendingStep(
@@ -107,6 +104,34 @@ extension GraphCalendarProvider {
                 index: index, kind: .delete(id: id),
                 step: BatchStep(method: .delete, url: relative(api.path("me/events").segment(id).url), body: nil))
         }
+    }
+
+    /// Most creates with derived transaction ids one copy goes through (the user deleted it that often).
+    static let maxTransactionSuccessors = 8
+
+    func createStep(_ event: Event, key: IdempotencyKey?, attempt: Int, index: Int, calendarID: String) throws -> PendingStep {
+        let transactionID = key?.transactionID
+        let body = try withContext(calendarID) { () throws(CalendarError) in
+            try mapping.body(for: event, transactionID: transactionID)
+        }
+        return PendingStep(
+            index: index, kind: .create(transactionID: transactionID, event: event, key: key, attempt: attempt),
+            step: BatchStep(method: .post, url: relative(calendar(calendarID).path("events").url), body: try Self.json(body)))
+    }
+
+    /// The lookup of a create's copies by its origin marker (`ErrorDuplicateTransactionId` recovery).
+    func markerLookupURL(_ event: Event, calendarID: String) -> URL? {
+        guard let origin = event.origin else { return nil }
+        let lookup = OriginLookup.event(origin)
+        let id = GraphEventMapping.propertyID(lookup.property)
+        return calendar(calendarID).path("events")
+            .query("$filter", "singleValueExtendedProperties/Any(ep: ep/id eq '\(Self.quoted(id))' and ep/value eq '\(Self.quoted(lookup.value))')")
+            .query("$expand", Self.expandProperties).url
+    }
+
+    /// Exchange's answer to a create whose `transactionId` belonged to an event since deleted.
+    static func isDuplicateTransaction(_ response: HTTPResponse) -> Bool {
+        response.status == 400 && response.bodyText.contains("ErrorDuplicateTransactionId")
     }
 
     func judge(_ step: PendingStep, _ answer: Result<HTTPResponse, CalendarError>, calendarID: String) -> StepJudgement {
@@ -124,7 +149,15 @@ extension GraphCalendarProvider {
             if repeatable && step.retries < Self.maxBatchAttempts - 1 { return .retry(after: error.retryAfterSeconds) }
         }
         switch step.kind {
-        case .create(let transactionID):
+        case .create(let transactionID, let event, let key, let attempt):
+            if Self.isDuplicateTransaction(response), let key, attempt < Self.maxTransactionSuccessors,
+                let url = markerLookupURL(event, calendarID: calendarID)
+            {
+                // The copy this id once created was deleted: find a live copy by marker, else create anew.
+                return .then(PendingStep(
+                    index: step.index, kind: .findByMarker(event: event, key: key, attempt: attempt),
+                    step: BatchStep(method: .get, url: relative(url))))
+            }
             if response.status == 409, let transactionID {
                 let url = calendar(calendarID).path("events")
                     .query("$filter", "transactionId eq '\(Self.quoted(transactionID))'")
@@ -137,6 +170,17 @@ extension GraphCalendarProvider {
         case .delete(let id):
             if response.isSuccess || response.status == 404 || response.status == 410 { return .done(.success(.deleted(id: id))) }
             return .done(.failure(checked(response, calendarID: calendarID)))
+        case .findByMarker(let event, let key, let attempt):
+            do {
+                try check(response, calendar: calendarID, writing: false)
+                let found = try decode(GraphCollection<GraphEvent>.self, response).value
+                if let first = found.first(where: { $0.seriesMasterId == nil }) {
+                    return .done(.success(.created(try map([first], calendarID: calendarID)[0])))
+                }
+                return .then(try createStep(event, key: key.successor, attempt: attempt + 1, index: step.index, calendarID: calendarID))
+            } catch {
+                return .done(.failure(error))
+            }
         case .find:
             do {
                 try check(response, calendar: calendarID, writing: false)

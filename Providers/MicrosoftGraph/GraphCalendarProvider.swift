@@ -68,11 +68,12 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     public func userInfo() async throws -> UserInfo {
         let user: GraphUser = try await get(
-            api.path("me").query("$select", "displayName,mail,userPrincipalName"), calendar: nil)
+            api.path("me").query("$select", "id,displayName,mail,userPrincipalName"), calendar: nil)
         let settings: GraphMailboxSettings = try await get(api.path("me/mailboxSettings"), calendar: nil)
         return UserInfo(
             displayName: user.displayName, email: user.mail ?? user.userPrincipalName,
-            timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone)
+            timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone,
+            accountIdentity: user.id)
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {
@@ -121,6 +122,10 @@ public struct GraphCalendarProvider: CalendarProvider {
     }
 
     public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+        try await create(event, in: calendarID, idempotencyKey: idempotencyKey, attempt: 0)
+    }
+
+    func create(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?, attempt: Int) async throws -> Event {
         let transactionID = idempotencyKey?.transactionID
         let body = try withContext(calendarID) { () throws(CalendarError) in
             try mapping.body(for: event, transactionID: transactionID)
@@ -136,6 +141,16 @@ public struct GraphCalendarProvider: CalendarProvider {
                 .query("$expand", Self.expandProperties)
             let found: [GraphEvent] = try await all(url.url, calendar: calendarID)
             if let first = found.first { return try map([first], calendarID: calendarID)[0] }
+        }
+        if Self.isDuplicateTransaction(response), let key = idempotencyKey, attempt < Self.maxTransactionSuccessors,
+            let origin = event.origin
+        {
+            // The event this transactionId created was deleted since (Exchange keeps refusing the id): a live
+            // copy by marker is the answer; if there is none, create with the next derived id.
+            if let live = try await findEvents(originatingFrom: origin, in: calendarID).first(where: { $0.seriesID == nil }) {
+                return live
+            }
+            return try await create(event, in: calendarID, idempotencyKey: key.successor, attempt: attempt + 1)
         }
         try check(response, calendar: calendarID, writing: true)
         return try map([decode(GraphEvent.self, response)], calendarID: calendarID)[0]

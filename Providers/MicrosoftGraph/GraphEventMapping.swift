@@ -5,6 +5,8 @@ import TimeZones
 /// Graph event JSON ↔ `Event`, both ways.
 struct GraphEventMapping: Sendable {
     let zones: ZoneNames
+    /// The mailbox's zone, when known: the last resort for an all-day occurrence's date.
+    var mailboxZone: TimeZone? = nil
 
     /// calbridge's own property set for named extended properties (any fixed GUID works; this one is ours).
     static let propertySet = "{4b1f3c2e-9d7a-4c55-b0e8-6a2d91f7c3e4}"
@@ -116,10 +118,19 @@ struct GraphEventMapping: Sendable {
         if let original = g.originalStart.flatMap(RFC3339.parse) {
             event.originalStart =
                 g.isAllDay == true
-                ? .allDay(date: LocalDate(instant: original, in: eventZone))
+                ? .allDay(date: LocalDate(instant: original, in: seriesZone(g) ?? eventZone))
                 : .timed(instant: original, zone: Self.name(eventZone))
         }
         return event
+    }
+
+    /// The zone an all-day occurrence's `originalStart` is midnight in (microsoft-graph-docs #2804, #7163:
+    /// Graph gives it as that midnight converted to UTC, so in a zone east of UTC its UTC date is the day
+    /// before): the series' `recurrence.range.recurrenceTimeZone` (empty on an attendee's copy), else the
+    /// event's `originalStartTimeZone` (occurrences carry their series'), else the mailbox zone.
+    func seriesZone(_ g: GraphEvent) -> TimeZone? {
+        let recurrenceZone = g.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 }
+        return namedZone(recurrenceZone) ?? namedZone(g.originalStartTimeZone) ?? mailboxZone
     }
 
     /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".

@@ -117,7 +117,16 @@ struct GraphPatternedRecurrence: Decodable {
     var range: Range
 }
 
+extension GraphEvent {
+    /// The fields of a `$select=id,isCancelled` read (is the event there?).
+    struct Head: Decodable {
+        var id: String?
+        var isCancelled: Bool?
+    }
+}
+
 struct GraphUser: Decodable {
+    var id: String?
     var displayName: String?
     var mail: String?
     var userPrincipalName: String?

@@ -132,7 +132,9 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             } else {
                 if Self.expand(event, through: range.end).contains(where: { Self.overlaps($0, range) }) { result.append(event) }
                 // Exceptions as Google lists them with singleEvents=false: changed and cancelled ones.
-                for exception in (exceptions[event.id] ?? [:]).values.sorted(by: { $0.id < $1.id }) {
+                // Graph's calendarView never lists a cancelled occurrence: its proof is a read by id.
+                for exception in (exceptions[event.id] ?? [:]).values.sorted(by: { $0.id < $1.id })
+                where provider == .google || exception.status != .cancelled {
                     let probe = exception.status == .cancelled
                         ? Event(title: "", start: exception.originalStart ?? exception.start, end: exception.originalStart ?? exception.start)
                         : exception

@@ -9,6 +9,9 @@ struct UserProfile: Sendable, Equatable {
     var email: String
     /// Microsoft: the mailbox time zone (a Windows name); Google: the primary calendar's zone.
     var timeZone: String?
+    /// The account's stable identity (Graph: the user's object id; Google: the primary calendar id),
+    /// stored as `AccountRecord.accountIdentity` for copy markers.
+    var identity: String?
 
     /// Reads the profile with an authorized transport.
     /// - Graph: `GET /v1.0/me?$select=displayName,mail,userPrincipalName` and `/v1.0/me/mailboxSettings`.
@@ -29,20 +32,21 @@ struct UserProfile: Sendable, Equatable {
         }
         switch api {
         case .microsoftGraphV1:
-            let me = try await get(url("/v1.0/me?$select=displayName,mail,userPrincipalName"))
+            let me = try await get(url("/v1.0/me?$select=id,displayName,mail,userPrincipalName"))
             let mail = (me["mail"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? me["userPrincipalName"] as? String
             guard let mail else { throw APIFailure(url: url("/v1.0/me"), status: 200, problem: "/me has neither mail nor userPrincipalName") }
             var zone: String?
             if includeTimeZone {
                 zone = try await get(url("/v1.0/me/mailboxSettings"))["timeZone"] as? String
             }
-            return UserProfile(displayName: me["displayName"] as? String, email: mail, timeZone: zone)
+            return UserProfile(displayName: me["displayName"] as? String, email: mail, timeZone: zone, identity: me["id"] as? String)
         default:
             let primary = try await get(url("/calendar/v3/users/me/calendarList/primary"))
             guard let id = primary["id"] as? String else {
                 throw APIFailure(url: url("/calendar/v3/users/me/calendarList/primary"), status: 200, problem: "the primary calendar has no id")
             }
-            return UserProfile(displayName: primary["summary"] as? String, email: id, timeZone: primary["timeZone"] as? String)
+            return UserProfile(
+                displayName: primary["summary"] as? String, email: id, timeZone: primary["timeZone"] as? String, identity: id)
         }
     }
 }

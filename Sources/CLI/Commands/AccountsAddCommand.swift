@@ -78,7 +78,8 @@ public enum AccountsAddCommand: Command {
             clientSecret: commandLineSecret,
             tenant: tenant,
             scopes: descriptor.scopes,
-            createdAt: context.now()
+            createdAt: context.now(),
+            accountIdentity: profile.identity
         )
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.

@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import OAuth
 
 /// `calbridge copy SOURCE_REF TARGET_REF`: copies events between any two calendars, idempotently.
 public enum CopyCommand: Command {
@@ -7,16 +8,24 @@ public enum CopyCommand: Command {
         ["copy"],
         abstract: "Copy events from one calendar to another (Outlook <-> Google), without duplicates.",
         discussion: """
-            Copies the source events in the window (default: today to 30 days ahead). Every copy carries an \
-            origin marker, so running the same copy again writes only what changed, and a rerun after an \
-            interruption finishes the job. Attendees are never invited: their names go into the body. \
-            Nothing is deleted unless --prune is given. Exit code 4 when some events failed (the rest is applied).
+            Copies the source events in the window (default: today to 30 days ahead). The window is one range \
+            in one zone: --from/--to dates are midnights in --tz (else $TZ, else the system zone); both calendars \
+            are read over the same instants; a timed event belongs when its times overlap the window, an all-day \
+            event when its dates overlap the window's dates. Every copy carries an origin marker with the source \
+            account's own identity, so running the same copy again writes only what changed, a rerun after an \
+            interruption finishes the job, and one mailbox added under two names is one source. Attendees are \
+            never invited: their names go into the body. Nothing is deleted or cancelled on the target without \
+            proof from the source (a read by id answering not found or cancelled): missing from a listing is \
+            never proof. Copies are deleted only with --prune (or all of them with --remove-copies). Exit code 4 \
+            when some events failed (the rest is applied).
             """,
         options: [
             .value("from", "DATE", "Start of the window: YYYY-MM-DD (local midnight) or an RFC 3339 time (default today)."),
             .value("to", "DATE", "End of the window: YYYY-MM-DD (through that day) or an RFC 3339 time (default from + 30 days)."),
+            .value("tz", "ZONE", "The IANA zone the window's dates are read in (default $TZ, else the system zone)."),
             .flag("dry-run", "Print the plan (what would be created, updated, deleted, skipped and why); write nothing."),
-            .flag("prune", "Delete copies whose source event is gone from the window, and surplus duplicates."),
+            .flag("prune", "Delete copies in the window whose source event is provably gone (read by id), and surplus duplicates."),
+            .flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent."),
             .value("fields", "all|basic|busy", "What to copy (default basic; busy = only the time, titled Busy)."),
             .value("recurrence", "series|instances", "Copy series as series (default) or every occurrence singly."),
             .value("format", "table|json", "Output format (default table)."),
@@ -40,15 +49,17 @@ public enum CopyCommand: Command {
         let targetRef = try parseRef(targetText)
 
         let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
-        let sourceProvider = try accounts.provider(for: sourceRef)
+        let sourceRecord = try accounts.registry.require(sourceRef.account)
+        let sourceProvider = try accounts.provider(for: sourceRecord)
         let targetProvider = try accounts.provider(for: targetRef)
         async let sourceCalendars = sourceProvider.listCalendars()
         async let targetCalendars = targetProvider.listCalendars()
+        async let identity = accountIdentity(sourceRecord, provider: sourceProvider, registry: accounts.registry)
         let sourceCalendar = try sourceRef.resolve(in: try await sourceCalendars)
         let targetCalendar = try targetRef.resolve(in: try await targetCalendars)
 
         let engine = CopyEngine(
-            source: .init(provider: sourceProvider, calendar: sourceCalendar),
+            source: .init(provider: sourceProvider, calendar: sourceCalendar, accountIdentity: try await identity),
             target: .init(provider: targetProvider, calendar: targetCalendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
         var report: (@Sendable (CopyEngine.Progress) -> Void)?
@@ -62,12 +73,25 @@ public enum CopyCommand: Command {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             context.print(String(decoding: try encoder.encode(result), as: UTF8.self))
         case .table, .tsv:
-            printTable(result, context: context)
+            printTable(result, context: context, removing: options.removeCopies)
         }
         for error in result.errors {
             context.printError("error: " + (error.title.map { "'\($0)': " } ?? "") + error.message)
         }
         return result.isPartial ? .partial : .success
+    }
+
+    /// The source account's stable identity: as stored at sign-in, else read from the provider once and
+    /// stored (accounts signed in before identities were kept).
+    static func accountIdentity(
+        _ record: AccountRecord, provider: any CalendarProvider, registry: AccountRegistry
+    ) async throws -> String {
+        if let stored = record.accountIdentity, !stored.isEmpty { return stored }
+        guard let fetched = try await provider.userInfo().accountIdentity, !fetched.isEmpty else { return record.name }
+        var updated = record
+        updated.accountIdentity = fetched
+        try registry.save(updated)
+        return fetched
     }
 
     static func parseRef(_ text: String) throws -> CalendarRef {
@@ -76,7 +100,22 @@ public enum CopyCommand: Command {
 
     /// The copy options from the command line; the window defaults to today + 30 days.
     static func options(_ arguments: ParsedArguments, context: CommandContext) throws -> CopyOptions {
-        let zone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let zone: TimeZone
+        if let name = arguments.value("tz") {
+            guard let named = TimeZone(identifier: name) else {
+                throw UsageError("--tz takes an IANA zone such as Europe/Berlin, not '\(name)'", command: "copy")
+            }
+            zone = named
+        } else {
+            zone = context.environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        }
+        let removeCopies = arguments.flag("remove-copies")
+        if removeCopies {
+            for option in ["from", "to", "fields", "recurrence"] where arguments.value(option) != nil {
+                throw UsageError("--remove-copies deletes every copy whatever its date; drop --\(option)", command: "copy")
+            }
+            if arguments.flag("prune") { throw UsageError("--remove-copies and --prune do not go together", command: "copy") }
+        }
         let today = LocalDate(instant: context.now(), in: zone)
         let start = try arguments.value("from").map { try parseDate($0, option: "from", zone: zone, endOfDay: false) }
             ?? today.startInstant(in: zone)
@@ -90,8 +129,8 @@ public enum CopyCommand: Command {
             try arguments.choice("recurrence", CopyRecurrence.allCases.map(\.rawValue)).flatMap(CopyRecurrence.init(rawValue:))
             ?? .series
         return CopyOptions(
-            window: window, fields: fields, recurrence: recurrence, prune: arguments.flag("prune"),
-            dryRun: arguments.flag("dry-run"))
+            window: window, zone: zone, fields: fields, recurrence: recurrence, prune: arguments.flag("prune"),
+            removeCopies: removeCopies, dryRun: arguments.flag("dry-run"))
     }
 
     /// `YYYY-MM-DD` (midnight in `zone`, or the next midnight for an inclusive end) or RFC 3339.
@@ -102,7 +141,7 @@ public enum CopyCommand: Command {
         throw UsageError("--\(option) takes YYYY-MM-DD or an RFC 3339 time such as 2026-03-01T09:00:00+01:00, not '\(text)'", command: "copy")
     }
 
-    static func printTable(_ result: CopyResult, context: CommandContext) {
+    static func printTable(_ result: CopyResult, context: CommandContext, removing: Bool = false) {
         let shown = result.items.filter { $0.action != .unchanged }
         if !shown.isEmpty {
             let rows = shown.map { item -> [String] in
@@ -119,6 +158,11 @@ public enum CopyCommand: Command {
         }
         for fallback in result.fallbacks {
             context.print("'\(fallback.title)' copied as \(fallback.occurrences) single events: \(fallback.reason)")
+        }
+        if removing {
+            let verb = result.dryRun ? "Would remove" : "Removed"
+            context.print("\(verb) \(result.deleted) copies of \(result.source) from \(result.target), \(result.failed) failed")
+            return
         }
         let verb = result.dryRun ? "Would copy" : "Copied"
         var summary = "\(verb) \(result.source) -> \(result.target): \(result.created) created, \(result.updated) updated, "

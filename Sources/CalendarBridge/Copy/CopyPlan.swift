@@ -30,11 +30,15 @@ public struct CopyPlan: Sendable, Hashable {
     public var entries: [Entry]
     public var fallbacks: [CopyFallback]
     public var series: [Series]
+    /// With `--prune`: copies in the window whose source event was not listed. Not proof that the source
+    /// is gone: `CopyPlanner.prunes(_:probes:)` deletes those whose source reads back gone.
+    public var orphans: [Event]
 
-    public init(entries: [Entry] = [], fallbacks: [CopyFallback] = [], series: [Series] = []) {
+    public init(entries: [Entry] = [], fallbacks: [CopyFallback] = [], series: [Series] = [], orphans: [Event] = []) {
         self.entries = entries
         self.fallbacks = fallbacks
         self.series = series
+        self.orphans = orphans
     }
 
     /// The writes in entry order.

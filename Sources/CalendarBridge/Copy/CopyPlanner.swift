@@ -5,18 +5,24 @@ import Foundation
 public struct CopyPlanner: Sendable {
     /// The source calendar's coordinates (they go into every origin marker).
     public var sourceProvider: ProviderKind
+    /// The source account's stable identity (`CopyEngine.Endpoint.accountIdentity`; the local name when
+    /// there is none): markers and derived ids use it, so one mailbox under two names is one source.
     public var sourceAccount: String
+    /// The account's local name when it differs from `sourceAccount`: copies made by versions that put
+    /// the local name into markers are still recognised (and re-marked when next written).
+    public var legacySourceAccount: String?
     public var sourceCalendarID: String
     public var targetCalendarID: String
     public var projection: CopyProjection
     public var options: CopyOptions
 
     public init(
-        sourceProvider: ProviderKind, sourceAccount: String, sourceCalendarID: String, targetCalendarID: String,
-        target: ProviderCapabilities, options: CopyOptions
+        sourceProvider: ProviderKind, sourceAccount: String, legacySourceAccount: String? = nil,
+        sourceCalendarID: String, targetCalendarID: String, target: ProviderCapabilities, options: CopyOptions
     ) {
         self.sourceProvider = sourceProvider
         self.sourceAccount = sourceAccount
+        self.legacySourceAccount = legacySourceAccount == sourceAccount ? nil : legacySourceAccount
         self.sourceCalendarID = sourceCalendarID
         self.targetCalendarID = targetCalendarID
         self.projection = CopyProjection(fields: options.fields, target: target)
@@ -27,6 +33,22 @@ public struct CopyPlanner: Sendable {
     public var copiesLookup: OriginLookup {
         .calendar(provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID)
     }
+
+    /// Every lookup that finds copies of this source calendar: by identity, and by the legacy local name.
+    public var copiesLookups: [OriginLookup] {
+        [copiesLookup]
+            + (legacySourceAccount.map { [.calendar(provider: sourceProvider, account: $0, calendarID: sourceCalendarID)] } ?? [])
+    }
+
+    /// The calendar keys this source's copies carry (identity first).
+    var calendarKeys: [String] {
+        ([sourceAccount] + (legacySourceAccount.map { [$0] } ?? [])).map {
+            OriginMarker.calendarKey(provider: sourceProvider, account: $0, calendarID: sourceCalendarID)
+        }
+    }
+
+    /// Whether a copy's marker uses the current identity (not a legacy local name).
+    func isCurrent(_ copy: Event) -> Bool { copy.origin?.account == sourceAccount }
 
     /// The marker a copy of `source` carries.
     public func marker(for source: Event, hash: String) -> OriginMarker {
@@ -102,12 +124,12 @@ public struct CopyPlanner: Sendable {
         }
 
         // Existing copies of this source calendar, by source event id (occurrence-level copies aside).
-        let calendarKey = OriginMarker.calendarKey(provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID)
+        let keys = Set(calendarKeys)
         // (Positions in `existingCopies`, not second copies of the events: about 2 MB at 10,000.)
         var copiesBySource: [String: [Int]] = [:]
         var order: [String] = []
         for (position, copy) in existingCopies.enumerated() where copy.seriesID == nil {
-            guard let origin = copy.origin, origin.calendarKey == calendarKey else { continue }
+            guard let origin = copy.origin, keys.contains(origin.calendarKey) else { continue }
             if copiesBySource[origin.eventID] == nil { order.append(origin.eventID) }
             copiesBySource[origin.eventID, default: []].append(position)
         }
@@ -129,8 +151,8 @@ public struct CopyPlanner: Sendable {
             }
             matched.insert(u.source.id)
             let copies = positions.map { existingCopies[$0] }
-            let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID)
-            if keeper.origin?.contentHash == u.hash {
+            let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID, account: sourceAccount)
+            if keeper.origin?.contentHash == u.hash && isCurrent(keeper) {
                 plan.entries.append(
                     .init(
                         item: CopyItem(
@@ -145,7 +167,9 @@ public struct CopyPlanner: Sendable {
                     .init(
                         item: CopyItem(
                             action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
-                            start: start, reason: u.fallbackReason ?? "the source changed"),
+                            start: start,
+                            reason: u.fallbackReason
+                                ?? (keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed")),
                         write: .update(update)))
             }
             if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: keeper.id, entryIndex: plan.entries.count - 1)) }
@@ -154,19 +178,63 @@ public struct CopyPlanner: Sendable {
             }
         }
 
-        // Copies whose source is not among this run's events.
+        // Copies whose source is not among this run's events: absence is no proof, so with --prune they
+        // are candidates only; `prunes(_:probes:)` deletes those whose source reads back gone.
         for eventID in order where !matched.contains(eventID) {
-            for copy in copiesBySource[eventID]!.map({ existingCopies[$0] }) {
-                guard options.prune, inWindow(copy) else { continue }
-                plan.entries.append(
-                    .init(
-                        item: CopyItem(
-                            action: .delete, sourceEventID: eventID, targetEventID: copy.id, title: copy.title,
-                            start: CopyItem.startText(copy.start), reason: "its source event is gone from the window"),
-                        write: .delete(id: copy.id)))
+            for position in copiesBySource[eventID] ?? [] where options.prune && inWindow(existingCopies[position]) {
+                plan.orphans.append(existingCopies[position])
             }
         }
         return plan
+    }
+
+    /// The deletions `--prune` makes among `orphans` (copies whose source was not listed): only where the
+    /// source event, read by id, is gone. `probes` answers by source event id.
+    /// - Returns: the delete entries, and one error per copy whose source could not be read (kept).
+    public func prunes(_ orphans: [Event], probes: [String: EventProbe]) -> (entries: [CopyPlan.Entry], errors: [CopyResult.ItemError]) {
+        var entries: [CopyPlan.Entry] = []
+        var errors: [CopyResult.ItemError] = []
+        for copy in orphans {
+            guard let eventID = copy.origin?.eventID else { continue }
+            switch probes[eventID] {
+            case .gone?:
+                entries.append(
+                    .init(
+                        item: CopyItem(
+                            action: .delete, sourceEventID: eventID, targetEventID: copy.id, title: copy.title,
+                            start: CopyItem.startText(copy.start), reason: "its source event is gone (read by id: not found)"),
+                        write: .delete(id: copy.id)))
+            case .exists?:
+                continue
+            case .unknown(let why)?:
+                errors.append(
+                    .init(
+                        sourceEventID: eventID, targetEventID: copy.id, title: copy.title,
+                        message: "kept: could not confirm that its source is gone: \(why)"))
+            case nil:
+                errors.append(
+                    .init(sourceEventID: eventID, targetEventID: copy.id, title: copy.title, message: "kept: its source was not read"))
+            }
+        }
+        return (entries, errors)
+    }
+
+    /// `--remove-copies`: a delete for every copy of this source calendar (series masters and single
+    /// events; an occurrence goes with its series).
+    public func removals(_ existingCopies: [Event]) -> [CopyPlan.Entry] {
+        let keys = Set(calendarKeys)
+        var seen = Set<String>()
+        var entries: [CopyPlan.Entry] = []
+        for copy in existingCopies where copy.seriesID == nil {
+            guard let origin = copy.origin, keys.contains(origin.calendarKey), seen.insert(copy.id).inserted else { continue }
+            entries.append(
+                .init(
+                    item: CopyItem(
+                        action: .delete, sourceEventID: origin.eventID, targetEventID: copy.id, title: copy.title,
+                        start: CopyItem.startText(copy.start), reason: "a copy of this source calendar (--remove-copies)"),
+                    write: .delete(id: copy.id)))
+        }
+        return entries
     }
 
     func unit(_ source: Event, recurrence: Recurrence?) -> Unit {
@@ -195,33 +263,33 @@ public struct CopyPlanner: Sendable {
     }
 
     /// Of several copies of one source event, the one to keep: the one already up to date, else the
-    /// one with the deterministic id, else the oldest; ties by id, so every run picks the same.
-    static func keeper(_ copies: [Event], hash: String, googleID: String) -> Event {
+    /// one with the deterministic id, else the oldest (marked with the account's identity before legacy
+    /// markers); ties by id, so every run picks the same.
+    static func keeper(_ copies: [Event], hash: String, googleID: String, account: String) -> Event {
         copies.min { a, b in
-            func rank(_ e: Event) -> Int { (e.origin?.contentHash == hash ? 0 : 2) + (e.id == googleID ? 0 : 1) }
+            func rank(_ e: Event) -> Int {
+                (e.origin?.contentHash == hash ? 0 : 4) + (e.id == googleID ? 0 : 2) + (e.origin?.account == account ? 0 : 1)
+            }
             if rank(a) != rank(b) { return rank(a) < rank(b) }
             let ca = a.created ?? .distantFuture
             let cb = b.created ?? .distantFuture
             if ca != cb { return ca < cb }
             return a.id < b.id
-        }!
+        } ?? copies[0]
     }
 
     /// Whether a copy lies in the window (and so may be pruned). A series counts when it starts before
     /// the window ends and has not ended before it starts; a series ending after a count only when it
     /// starts inside the window (its end is unknown without expanding it).
     func inWindow(_ copy: Event) -> Bool {
-        let utc = TimeZone(secondsFromGMT: 0)!
-        let start = copy.start.instant(allDayZone: utc)
-        let end = copy.end.instant(allDayZone: utc)
-        guard let recurrence = copy.recurrence else {
-            return options.window.overlaps(start: start, end: end)
-        }
+        let window = options.copyWindow
+        guard let recurrence = copy.recurrence else { return window.contains(copy) }
+        let start = copy.start.instant(allDayZone: options.zone)
         guard start < options.window.end else { return false }
         for rule in recurrence.rules {
             switch rule.until {
             case .instant(let until)? where until < options.window.start: return false
-            case .date(let date)? where date.adding(days: 1).startInstant(in: utc) < options.window.start: return false
+            case .date(let date)? where date.adding(days: 1).startInstant(in: options.zone) < options.window.start: return false
             default: break
             }
             if rule.count != nil && start < options.window.start { return false }
@@ -231,23 +299,40 @@ public struct CopyPlanner: Sendable {
 
     // MARK: phase 2: occurrences of series copied as series
 
+    /// A target occurrence whose source occurrence was not listed and is not known cancelled: the source
+    /// must be asked (`query`) before anything is done to it.
+    public struct OpenOccurrence: Sendable {
+        public var sourceMaster: Event
+        public var target: Event
+        public var query: OccurrenceQuery
+    }
+
+    /// The occurrence-level changes of series copied as series, and the occurrences that need proof.
+    public struct OccurrencePlan: Sendable {
+        public var entries: [CopyPlan.Entry] = []
+        /// Target occurrences absent from the source listing: ask the source (`probeOccurrences`), then
+        /// `resolve(_:probes:)`.
+        public var open: [OpenOccurrence] = []
+    }
+
     /// Plans the occurrence-level changes of series copied as series: an occurrence moved or changed
-    /// in the source is patched on the target's occurrence with the same original start; one cancelled
-    /// in the source (missing from its expansion) is deleted on the target.
+    /// in the source is patched on the target's occurrence with the same original start; one the source
+    /// says is cancelled (a cancelled exception in its listing) is deleted on the target. Absence from
+    /// the source listing proves nothing: such occurrences come back in `open`.
     /// - Parameters:
     ///   - series: each source master with its copy's id on the target.
-    ///   - sourceOccurrences: the source listed with `expand: true` over the window.
+    ///   - sourceOccurrences: the source listed with `expand: true`, cut to the window (`CopyWindow`).
     ///   - sourceExceptions: exceptions from the `expand: false` listing (moved, changed or cancelled
     ///     occurrences), so an occurrence moved out of the window is still known.
-    ///   - targetOccurrences: the target listed with `expand: true` over the window.
+    ///   - targetOccurrences: the target listed with `expand: true`, cut to the same window.
     public func planOccurrences(
         series: [(sourceMaster: Event, targetMasterID: String)], sourceOccurrences: [Event], sourceExceptions: [Event],
         targetOccurrences: [Event]
-    ) -> [CopyPlan.Entry] {
-        var entries: [CopyPlan.Entry] = []
+    ) -> OccurrencePlan {
+        var plan = OccurrencePlan()
         for (master, targetID) in series {
-            var source: [String: Event] = [:]
-            var cancelled = Set<String>()
+            var source: [OccurrenceKey: Event] = [:]
+            var cancelled = Set<OccurrenceKey>()
             for e in sourceExceptions where e.seriesID == master.id {
                 if e.status == .cancelled { cancelled.insert(Self.occurrenceKey(e)) } else { source[Self.occurrenceKey(e)] = e }
             }
@@ -255,55 +340,100 @@ public struct CopyPlanner: Sendable {
                 source[Self.occurrenceKey(e)] = e
             }
             let targets = targetOccurrences.filter { $0.seriesID == targetID && $0.status != .cancelled }
-            let masterCopy = projection.copy(of: master)
-            let masterSignature = Self.signature(masterCopy, anchor: master.start)
-
             for t in targets.sorted(by: { Self.occurrenceKey($0) < Self.occurrenceKey($1) }) {
                 let key = Self.occurrenceKey(t)
-                guard let s = source[key] else {
-                    // Nothing in the source at this time: cancelled there. Guard against a source whose
-                    // expansion came back empty for the series (nothing to compare with).
-                    guard cancelled.contains(key) || !source.isEmpty else { continue }
-                    entries.append(
-                        .init(
-                            item: CopyItem(
-                                action: .update, sourceEventID: master.id, targetEventID: t.id, title: t.title,
-                                start: CopyItem.startText(t.originalStart ?? t.start),
-                                reason: "occurrence cancelled in the source series", occurrence: true),
-                            write: .delete(id: t.id)))
-                    continue
+                if let s = source[key] {
+                    if let entry = occurrenceEntry(master: master, target: t, source: s) { plan.entries.append(entry) }
+                } else if cancelled.contains(key) {
+                    plan.entries.append(cancellation(master: master, target: t, why: "cancelled in the source series"))
+                } else if let query = query(for: t, master: master) {
+                    plan.open.append(OpenOccurrence(sourceMaster: master, target: t, query: query))
                 }
-                var copy = projection.copy(of: s)
-                let hash = CopyProjection.contentHash(of: copy)
-                if t.origin?.contentHash == hash { continue }
-                let isException = Self.signature(copy, anchor: s.originalStart ?? s.start) != masterSignature
-                let patchedBefore = t.origin != nil && t.origin?.eventID != master.id
-                guard isException || patchedBefore else { continue }
-                copy.id = t.id
-                copy.calendarID = targetCalendarID
-                copy.seriesID = t.seriesID
-                copy.originalStart = t.originalStart
-                copy.origin = marker(for: s, hash: hash)
-                entries.append(
-                    .init(
-                        item: CopyItem(
-                            action: .update, sourceEventID: s.id, targetEventID: t.id, title: s.title,
-                            start: CopyItem.startText(s.start),
-                            reason: isException ? "occurrence moved or changed in the source series" : "occurrence restored to the series",
-                            occurrence: true),
-                        write: .update(copy)))
+            }
+        }
+        return plan
+    }
+
+    /// The entries for open occurrences once the source has answered (`probes` in the order of `open`):
+    /// cancelled where it says cancelled, patched where it lists the occurrence changed, nothing otherwise.
+    public func resolve(_ open: [OpenOccurrence], probes: [OccurrenceProbe]) -> [CopyPlan.Entry] {
+        var entries: [CopyPlan.Entry] = []
+        for (item, probe) in zip(open, probes) {
+            switch probe {
+            case .cancelled:
+                entries.append(cancellation(master: item.sourceMaster, target: item.target, why: "cancelled in the source series (read by id)"))
+            case .exists(let s):
+                if let entry = occurrenceEntry(master: item.sourceMaster, target: item.target, source: s) { entries.append(entry) }
+            case .seriesGone, .unknown:
+                // The series' own copy is the master's business (--prune, on proof); unknown is no proof.
+                continue
             }
         }
         return entries
     }
 
-    /// An occurrence's identity within its series: its original start as an instant (or date).
-    static func occurrenceKey(_ event: Event) -> String {
-        switch event.originalStart ?? event.start {
-        case .allDay(let date): "date:\(date)"
-        case .timed(let instant, _): "at:\(Int64((instant.timeIntervalSince1970 * 1000).rounded()))"
+    /// The question to ask the source about a target occurrence it did not list: over the occurrence's
+    /// own time, widened by one period of the series either way (an occurrence cannot move past its
+    /// neighbours in Outlook). Nil when the occurrence lies outside the source series' range (before
+    /// its start or after its end date): a shortened rule is the master's update, not a cancellation.
+    func query(for target: Event, master: Event) -> OccurrenceQuery? {
+        let original = target.originalStart ?? target.start
+        let zone = options.zone
+        let instant = original.instant(allDayZone: zone)
+        if instant < master.start.instant(allDayZone: zone) { return nil }
+        let rule = master.recurrence?.rules.first
+        switch rule?.until {
+        case .instant(let until)? where instant > until: return nil
+        case .date(let date)? where instant >= date.adding(days: 1).startInstant(in: zone): return nil
+        default: break
         }
+        let day = 86_400.0
+        let period: Double
+        switch rule?.frequency {
+        case .weekly?: period = 7 * day
+        case .monthly?: period = 31 * day
+        case .yearly?: period = 366 * day
+        default: period = day
+        }
+        let span = period * Double(max(1, rule?.interval ?? 1)) + 2 * day
+        let duration = max(0, target.end.instant(allDayZone: zone).timeIntervalSince(target.start.instant(allDayZone: zone)))
+        return OccurrenceQuery(
+            seriesID: master.id, originalStart: original,
+            range: TimeRange(start: instant.addingTimeInterval(-span), end: instant.addingTimeInterval(span + duration)))
     }
+
+    func cancellation(master: Event, target t: Event, why: String) -> CopyPlan.Entry {
+        .init(
+            item: CopyItem(
+                action: .update, sourceEventID: master.id, targetEventID: t.id, title: t.title,
+                start: CopyItem.startText(t.originalStart ?? t.start), reason: "occurrence " + why, occurrence: true),
+            write: .delete(id: t.id))
+    }
+
+    /// The patch that makes target occurrence `t` match source occurrence `s`, or nil when it does.
+    func occurrenceEntry(master: Event, target t: Event, source s: Event) -> CopyPlan.Entry? {
+        let masterSignature = Self.signature(projection.copy(of: master), anchor: master.start)
+        var copy = projection.copy(of: s)
+        let hash = CopyProjection.contentHash(of: copy)
+        if t.origin?.contentHash == hash { return nil }
+        let isException = Self.signature(copy, anchor: s.originalStart ?? s.start) != masterSignature
+        let patchedBefore = t.origin != nil && t.origin?.eventID != master.id
+        guard isException || patchedBefore else { return nil }
+        copy.id = t.id
+        copy.calendarID = targetCalendarID
+        copy.seriesID = t.seriesID
+        copy.originalStart = t.originalStart
+        copy.origin = marker(for: s, hash: hash)
+        return .init(
+            item: CopyItem(
+                action: .update, sourceEventID: s.id, targetEventID: t.id, title: s.title, start: CopyItem.startText(s.start),
+                reason: isException ? "occurrence moved or changed in the source series" : "occurrence restored to the series",
+                occurrence: true),
+            write: .update(copy))
+    }
+
+    /// An occurrence's identity within its series: its original start as an instant (or date).
+    static func occurrenceKey(_ event: Event) -> OccurrenceKey { OccurrenceKey(event.originalStart ?? event.start) }
 
     /// The copied content with the times made relative (offset from `anchor`, duration), so an
     /// unmoved, unchanged occurrence has its master's signature.

@@ -32,6 +32,11 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
         return out
     }
 
+    /// The key to create with when this one's event was deleted and the service will not take the key
+    /// again (Exchange remembers a `transactionId` after its event is deleted): derived, so a repeat of
+    /// that create is deduplicated too.
+    public var successor: IdempotencyKey { IdempotencyKey(rawValue + "\u{1F}again") }
+
     /// 64 hex digits from SHA-256 of the key (Graph `transactionId`).
     public var transactionID: String { SHA256.hex(rawValue) }
 

@@ -80,6 +80,20 @@ public protocol CalendarProvider: Sendable {
     /// of a series (as listed with `expand: true`): updating one moves or changes that occurrence only,
     /// deleting one cancels it.
     func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult]
+
+    /// Reads events by id, one answer per id in the order given; never throws (failures are `.unknown`).
+    ///
+    /// The copy engine's proof that a source event is gone. The default implementation
+    /// (`probeEventsIndividually`) makes `getEvent` calls, at most 4 at a time; providers override it
+    /// with their batch endpoint.
+    func probeEvents(ids: [String], calendarID: String) async -> [EventProbe]
+
+    /// Asks, for each query, whether the series still has that occurrence; one answer per query in order.
+    ///
+    /// The default implementation (`probeOccurrencesIndividually`) reads the master by id and lists the
+    /// calendar expanded over the query's range: the occurrence is cancelled when the master exists
+    /// and the listing answers without it. Providers override it with batched reads.
+    func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe]
 }
 
 extension CalendarProvider {

@@ -21,11 +21,16 @@ public struct AccountRecord: Sendable, Equatable, Codable {
     public var tenant: String
     public var scopes: [String]
     public var createdAt: Date
+    /// The account's stable identity at its provider (Graph: the user's object id; Google: the primary
+    /// calendar id), which copy markers carry instead of the local `name`. Nil for accounts stored before
+    /// identities (`copy` fetches and stores it on first use).
+    public var accountIdentity: String?
 
     public init(
         name: String, provider: String, api: ProviderAPI, descriptor: ProviderDescriptor? = nil,
         descriptorFile: String? = nil, user: String, clientId: String, clientSecret: String? = nil,
-        tenant: String = ProviderDescriptor.defaultTenant, scopes: [String], createdAt: Date = Date()
+        tenant: String = ProviderDescriptor.defaultTenant, scopes: [String], createdAt: Date = Date(),
+        accountIdentity: String? = nil
     ) {
         self.name = name
         self.provider = provider
@@ -38,6 +43,7 @@ public struct AccountRecord: Sendable, Equatable, Codable {
         self.tenant = tenant
         self.scopes = scopes
         self.createdAt = createdAt
+        self.accountIdentity = accountIdentity
     }
 
     /// The exact command that signs this account in again (shown when the grant is gone).

@@ -112,7 +112,13 @@ struct CopyPlannerTests {
         #expect(byTitle["Changed"]?.item.action == .update)
         #expect(byTitle["Copied elsewhere"]?.item.action == .skip)
         #expect(byTitle["Cancelled"]?.item.action == .skip)
-        #expect(byTitle["Gone"]?.write == .delete(id: "t-f"))
+        // A copy whose source is not listed is deleted only on proof (issue 12): a read by id answering gone.
+        #expect(byTitle["Gone"] == nil)
+        #expect(plan.orphans.map(\.id) == ["t-f"])
+        #expect(Self.planner.prunes(plan.orphans, probes: ["f": .gone]).entries.map(\.write) == [.delete(id: "t-f")])
+        #expect(Self.planner.prunes(plan.orphans, probes: ["f": .exists(Self.single("f", "Gone"))]).entries.isEmpty)
+        let unknown = Self.planner.prunes(plan.orphans, probes: ["f": .unknown("HTTP 503")])
+        #expect(unknown.entries.isEmpty && unknown.errors.count == 1)
 
         guard case .create(let event, let key)? = byTitle["New"]?.write else {
             Issue.record("expected a create")

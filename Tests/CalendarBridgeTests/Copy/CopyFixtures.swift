@@ -37,11 +37,20 @@ enum CopyFixtures {
     static func engine(
         _ source: InMemoryCalendarProvider, _ target: InMemoryCalendarProvider, fields: CopyFields = .basic,
         recurrence: CopyRecurrence = .series, prune: Bool = false, dryRun: Bool = false,
-        window: TimeRange = CopyFixtures.window
+        window: TimeRange = CopyFixtures.window, zone: TimeZone = CopyFixtures.utc, identity: String? = nil,
+        removeCopies: Bool = false
     ) -> CopyEngine {
         CopyEngine(
-            source: .init(provider: source, calendarID: "work"), target: .init(provider: target, calendarID: "home"),
-            options: CopyOptions(window: window, fields: fields, recurrence: recurrence, prune: prune, dryRun: dryRun))
+            source: .init(provider: source, calendarID: "work", accountIdentity: identity),
+            target: .init(provider: target, calendarID: "home"),
+            options: CopyOptions(
+                window: window, zone: zone, fields: fields, recurrence: recurrence, prune: prune, removeCopies: removeCopies,
+                dryRun: dryRun))
+    }
+
+    /// The window from one date through another (inclusive), as `--from`/`--to` make it in `zone`.
+    static func window(_ from: String, through to: String, in zone: TimeZone) -> TimeRange {
+        TimeRange(start: LocalDate(from)!.startInstant(in: zone), end: LocalDate(to)!.adding(days: 1).startInstant(in: zone))
     }
 
     static func event(

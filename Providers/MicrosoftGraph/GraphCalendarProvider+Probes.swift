@@ -1,0 +1,116 @@
+import CalendarBridge
+import Foundation
+import HTTP
+
+/// The copy engine's proof reads through `$batch`: `GET /me/events/{id}` (404/410 or `isCancelled` is
+/// proof an event is gone), and for an occurrence the master read by id with `GET /me/events/{master}/
+/// instances` over the occurrence's own time (the master exists and the listing answers without the
+/// occurrence: it is cancelled). Graph v1.0 documents no list of a master's cancelled occurrences
+/// (`cancelledOccurrences` was taken out of the v1.0 reference again, microsoft-graph-docs #14928); when an
+/// answer carries one anyway it is not needed, since the instance listing already decides.
+extension GraphCalendarProvider {
+    /// Rounds of `$batch` before the remaining reads are reported unknown: a failed read (404 is an
+    /// answer here, but Graph treats it as a failure) makes the rest of its serial chain answer 424.
+    static let maxProbeRounds = 25
+
+    public func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
+        let urls = ids.map { relative(api.path("me/events").segment($0).query("$expand", Self.expandProperties).url) }
+        let answers = await batchedGets(urls, calendarID: calendarID)
+        return answers.map { answer in
+            switch answer {
+            case .failure(let error): return .unknown(error.description)
+            case .success(let response): return probe(response, calendarID: calendarID)
+            }
+        }
+    }
+
+    public func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
+        var urls: [String] = []
+        for query in queries {
+            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled").url))
+            urls.append(
+                relative(
+                    api.path("me/events").segment(query.seriesID).path("instances")
+                        .query("startDateTime", RFC3339.formatUTC(query.range.start))
+                        .query("endDateTime", RFC3339.formatUTC(query.range.end))
+                        .query("$top", String(Self.pageSize))
+                        .query("$expand", Self.expandProperties).url))
+        }
+        let answers = await batchedGets(urls, calendarID: calendarID)
+        return queries.enumerated().map { offset, query in
+            let master = answers[2 * offset]
+            let instances = answers[2 * offset + 1]
+            switch master {
+            case .failure(let error): return .unknown(error.description)
+            case .success(let response):
+                if response.status == 404 || response.status == 410 { return .seriesGone }
+                do {
+                    try check(response, calendar: calendarID, writing: false)
+                    if try decode(GraphEvent.Head.self, response).isCancelled == true { return .seriesGone }
+                } catch {
+                    return .unknown((error as? CalendarError)?.description ?? "\(error)")
+                }
+            }
+            do {
+                let response = try instances.get()
+                try check(response, calendar: calendarID, writing: false)
+                let page = try decode(GraphCollection<GraphEvent>.self, response)
+                // A listing cut short is no proof of absence.
+                let listed = try map(page.value, calendarID: calendarID)
+                let answer = OccurrenceProbe.answer(query, listed: listed)
+                if case .cancelled = answer, page.nextLink != nil { return .unknown("the instance listing has more pages") }
+                return answer
+            } catch {
+                return .unknown((error as? CalendarError)?.description ?? "\(error)")
+            }
+        }
+    }
+
+    /// A read by id's answer as proof: 404/410 or a cancelled event is gone; 200 exists; anything else
+    /// is unknown.
+    func probe(_ response: HTTPResponse, calendarID: String) -> EventProbe {
+        if response.status == 404 || response.status == 410 { return .gone }
+        do {
+            try check(response, calendar: calendarID, writing: false)
+            let g = try decode(GraphEvent.self, response)
+            if g.isCancelled == true { return .gone }
+            return .exists(try map([g], calendarID: calendarID)[0])
+        } catch {
+            return EventProbe.reading(error)
+        }
+    }
+
+    /// GETs through `$batch` (20 per request, the provider's 4 permits), each answered once: requests
+    /// that did not run (424 after an earlier failure in the chain) or were throttled go again.
+    func batchedGets(_ urls: [String], calendarID: String) async -> [Result<HTTPResponse, CalendarError>] {
+        var answers = [Result<HTTPResponse, CalendarError>?](repeating: nil, count: urls.count)
+        var pending = Array(urls.indices)
+        var round = 0
+        while !pending.isEmpty && round < Self.maxProbeRounds {
+            round += 1
+            let steps = pending.map { BatchStep(method: .get, url: urls[$0], body: nil) }
+            let results = await sendBatches(steps, calendarID: calendarID)
+            var next: [Int] = []
+            var delay: Double = 0
+            for (index, result) in zip(pending, results) {
+                switch result {
+                case .success(let response) where response.status == 424:
+                    next.append(index)
+                case .success(let response) where response.status == 429:
+                    next.append(index)
+                    delay = max(delay, RetryAfter.seconds(response.headers["Retry-After"]) ?? Self.backoff(round))
+                case .failure(let error) where error.code == .rateLimited:
+                    next.append(index)
+                    delay = max(delay, error.retryAfterSeconds ?? Self.backoff(round))
+                default:
+                    answers[index] = result
+                }
+            }
+            pending = next
+            if delay > 0, !pending.isEmpty { try? await Task.sleep(for: .milliseconds(Int(min(delay, 60) * 1000))) }
+        }
+        return answers.map {
+            $0 ?? .failure(CalendarError(.rateLimited, "Graph did not answer this read", provider: .microsoft, account: account))
+        }
+    }
+}
