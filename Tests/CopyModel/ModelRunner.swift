@@ -229,11 +229,21 @@ package struct ModelRunner {
         return true
     }
 
-    func sourceSide(alias: Bool) -> CopyEngine.Endpoint {
-        guard alias else { return .init(provider: world.source, calendar: world.sourceCalendar) }
+    /// The source endpoint as the CLI builds it: the account's stable identity (none for the previous
+    /// version), under its first or second local name.
+    func sourceSide(alias: Bool, legacy: Bool = false) async throws -> CopyEngine.Endpoint {
+        let provider = alias ? world.sourceAlias : world.source
         var calendar = world.sourceCalendar
-        calendar.account = world.sourceAlias.account
-        return .init(provider: world.sourceAlias, calendar: calendar)
+        calendar.account = provider.account
+        var identity: String?
+        if !legacy {
+            if let stored = world.sourceIdentity {
+                identity = stored
+            } else {
+                identity = try await provider.userInfo().accountIdentity
+            }
+        }
+        return .init(provider: provider, calendar: calendar, accountIdentity: identity)
     }
 
     mutating func copy(_ run: ModelCopyRun) async throws {
@@ -242,7 +252,8 @@ package struct ModelRunner {
         let kill = run.killAfter.map { KillSwitch(after: $0, loseResponse: run.loseResponse) }
         let target: any CalendarProvider = kill.map { KilledProvider(world.target, kill: $0) } ?? world.target
         let engine = CopyEngine(
-            source: sourceSide(alias: run.alias), target: .init(provider: target, calendar: world.targetCalendar),
+            source: try await sourceSide(alias: run.alias, legacy: run.legacy),
+            target: .init(provider: target, calendar: world.targetCalendar),
             options: ModelCopy.options(run, recurrence: scenario.recurrence))
         let result: CopyResult
         do { result = try await engine.run() } catch { throw fail("run-failed", "the run threw: \(describe(error))") }
@@ -273,11 +284,8 @@ package struct ModelRunner {
 
     mutating func removeCopies(alias: Bool) async throws {
         let sourceBefore = try await sourceState()
-        guard
-            let removed = try await ModelCopy.removeCopies(
-                source: sourceSide(alias: alias), target: .init(provider: world.target, calendar: world.targetCalendar),
-                recurrence: scenario.recurrence)
-        else { return }
+        let removed = try await ModelCopy.removeCopies(
+            source: try await sourceSide(alias: alias), target: .init(provider: world.target, calendar: world.targetCalendar))
         let after = try await snapshot()
         if try await sourceState() != sourceBefore { throw fail("source-touched", "--remove-copies changed the source calendar") }
         if !after.copies.isEmpty {
@@ -360,11 +368,11 @@ package struct ModelRunner {
         return "(E\(o.event) \"\(e.title)\" \(ModelKey.text(o.start))\(o.cancelled ? ", cancelled" : ""))"
     }
 
-    /// Inside the window with room to spare: timed, within its instants; all-day, within its dates less
-    /// one day at each end (the listings of the two sides may differ there by the zones' offsets).
+    /// Wholly inside the window: timed, within its instants; all-day, within its dates (`--from` through
+    /// `--to` in the window's zone: the window is one range in one zone).
     func inside(_ start: EventTime, _ end: EventTime, _ run: ModelCopyRun) -> Bool {
         switch (start, end) {
-        case (.allDay(let s), .allDay(let e)): return s >= run.from.adding(days: 1) && e <= run.to
+        case (.allDay(let s), .allDay(let e)): return s >= run.from && e <= run.to.adding(days: 1)
         case (.timed(let a, _), .timed(let b, _)):
             let range = run.range
             return a >= range.start && b <= range.end

@@ -10,6 +10,8 @@ package struct ModelCopyRun: Sendable, Hashable, CustomStringConvertible {
     package var prune: Bool
     /// Through the second account name of the same source mailbox.
     package var alias: Bool
+    /// Made by the version before stable identities: markers with the local account name.
+    package var legacy: Bool = false
     /// Killed after this many writes reach the target (nil: the run completes).
     package var killAfter: Int?
     /// The first write after the kill point is applied but its answer lost (a crash after the server acted).
@@ -25,6 +27,7 @@ package struct ModelCopyRun: Sendable, Hashable, CustomStringConvertible {
         var text = "copy --from \(from) --to \(to) --tz \(zone)"
         if prune { text += " --prune" }
         if alias { text += " (second account name)" }
+        if legacy { text += " (by the previous version: local-name markers)" }
         if let killAfter { text += " killed after \(killAfter) writes" + (loseResponse ? " (answer of the next lost)" : "") }
         return text
     }
@@ -126,6 +129,23 @@ package struct ModelScenario: Sendable, Hashable {
         for _ in 0..<r.int(3...9) { operations.append(makeOperation(events, &r)) }
         if !operations.contains(where: { if case .copy = $0 { return true } else { return false } }) {
             operations.insert(.copy(makeRun(&r)), at: 0)
+        }
+        // Copies made by the previous version (local-name markers) before an upgrade; not mixed with
+        // the second account name, which that version could not tell apart anyway.
+        let aliased = operations.contains { op in
+            switch op {
+            case .copy(let run): return run.alias
+            case .removeCopies(let alias): return alias
+            default: return false
+            }
+        }
+        if !aliased && r.chance(25) {
+            var upgraded = false
+            operations = operations.map { op in
+                guard case .copy(var run) = op, !upgraded else { return op }
+                if r.chance(50) { run.legacy = true } else { upgraded = true }
+                return .copy(run)
+            }
         }
         return ModelScenario(
             seed: seed, sourceKind: source, targetKind: target, recurrence: recurrence, events: events, operations: operations)

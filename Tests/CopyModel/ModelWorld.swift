@@ -8,6 +8,9 @@ package struct ModelWorld: Sendable {
     package var sourceCalendar: CalendarInfo
     /// The source mailbox under another calbridge account name.
     package var sourceAlias: any CalendarProvider
+    /// The source account's stable identity, as `accounts add` stores it (nil: the provider's
+    /// `userInfo().accountIdentity`, as the CLI reads it for an account stored before it had one).
+    package var sourceIdentity: String?
     package var target: any CalendarProvider
     package var targetCalendar: CalendarInfo
     /// Stops servers, removes files.
@@ -19,8 +22,9 @@ package struct ModelWorld: Sendable {
     package init(
         source: any CalendarProvider, sourceCalendar: CalendarInfo, sourceAlias: any CalendarProvider,
         target: any CalendarProvider, targetCalendar: CalendarInfo, close: @escaping @Sendable () async -> Void = {},
-        createSource: (@Sendable (ModelEvent) async throws -> String?)? = nil
+        createSource: (@Sendable (ModelEvent) async throws -> String?)? = nil, sourceIdentity: String? = nil
     ) {
+        self.sourceIdentity = sourceIdentity
         self.createSource = createSource
         self.source = source
         self.sourceCalendar = sourceCalendar
@@ -51,6 +55,6 @@ package struct InMemoryModelBackend: ModelBackend {
         let target = InMemoryCalendarProvider(provider: scenario.targetKind, account: "dst", calendars: [targetCalendar])
         return ModelWorld(
             source: source, sourceCalendar: sourceCalendar, sourceAlias: RenamedProvider(source, account: "src-again"),
-            target: target, targetCalendar: targetCalendar)
+            target: target, targetCalendar: targetCalendar, sourceIdentity: "mailbox-7f3a")
     }
 }
