@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Sandbox
 import Testing
+import LoopbackServer
 
 @Suite("Google emulator: insert, import, patch, update, delete, quickAdd, sync")
 struct GoogleEventsWriteTests {
@@ -111,7 +112,8 @@ struct GoogleEventsWriteTests {
         let moved = await emulator.call("PATCH", url, body: #"{"start": {"dateTime": "2026-10-19T15:00:00+02:00"}, "end": {"dateTime": "2026-10-19T16:00:00+02:00"}, "description": null}"#)
         #expect(moved.json?["sequence"] == 1)
         #expect(moved.json?["description"] == nil)
-        #expect(moved.json?["start"] == ["dateTime": "2026-10-19T15:00:00+02:00"])
+        // start is merged like any object (Google's patch semantics): the zone not sent is kept.
+        #expect(moved.json?["start"] == ["dateTime": "2026-10-19T15:00:00+02:00", "timeZone": "Europe/Berlin"])
         let replaced = await emulator.call("PUT", url, body: #"{"summary": "Replaced", "start": {"date": "2026-10-30"}, "end": {"date": "2026-10-31"}}"#)
         #expect(replaced.status == 200)
         #expect(replaced.json?["attendees"] == nil)
@@ -120,6 +122,30 @@ struct GoogleEventsWriteTests {
         #expect(replaced.json?["iCalUID"] == "annkickoff0001@google.com")
         let missing = await emulator.call("PATCH", GoogleFixture.path("calendars", "primary", "events", "nothere00"), body: "{}")
         #expect(missing.status == 404)
+    }
+
+    @Test("patch merges start like Google: timed to all-day needs dateTime and timeZone null, else 400 Invalid start time.")
+    func patchTimedToAllDay() async throws {
+        let emulator = try GoogleFixture.emulator()
+        let url = GoogleFixture.path("calendars", "primary", "events", "annkickoff0001")
+        let naive = await emulator.call("PATCH", url, body: #"{"start": {"date": "2026-10-19"}, "end": {"date": "2026-10-20"}}"#)
+        #expect(naive.status == 400)
+        #expect(String(decoding: naive.body, as: UTF8.self).contains("Invalid start time."))
+        let cleared = await emulator.call(
+            "PATCH", url,
+            body: #"{"start": {"date": "2026-10-19", "dateTime": null, "timeZone": null}, "end": {"date": "2026-10-20", "dateTime": null, "timeZone": null}}"#)
+        #expect(cleared.status == 200)
+        #expect(cleared.json?["start"] == ["date": "2026-10-19"])
+        let back = await emulator.call(
+            "PATCH", url,
+            body: #"{"start": {"date": "2026-10-19"}, "end": {"date": "2026-10-20"}, "reminders": {"useDefault": false, "overrides": [{"method": "popup", "minutes": 5}]}}"#)
+        #expect(back.status == 200)
+        // Back to default reminders: overrides must be cleared with null, or Google refuses both at once.
+        let both = await emulator.call("PATCH", url, body: #"{"reminders": {"useDefault": true}}"#)
+        #expect(both.status == 400)
+        let defaults = await emulator.call("PATCH", url, body: #"{"reminders": {"useDefault": true, "overrides": null}}"#)
+        #expect(defaults.status == 200)
+        #expect(defaults.json?["reminders"] == ["useDefault": true])
     }
 
     @Test("delete: get still answers with status cancelled, a second delete is 410 deleted, listing hides it")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// events.insert, import, patch, update, delete and quickAdd.
 extension GoogleCalendarEmulator {
@@ -54,8 +55,10 @@ extension GoogleCalendarEmulator {
         if patch {
             merged = current.resource
             for (key, value) in body {
-                // start/end are replaced whole (a date merged into a dateTime would be neither).
-                if key == "start" || key == "end" || key == "originalStartTime" {
+                // Google merges start and end like any object: a patch that turns a timed event all-day
+                // must send `"dateTime": null` (and `"timeZone": null`), or the merged start holds both
+                // and is refused ("Invalid start time.").
+                if key == "originalStartTime" {
                     merged[key] = value == .null ? nil : value
                 } else {
                     merged[key] = Self.merge(merged[key], value)

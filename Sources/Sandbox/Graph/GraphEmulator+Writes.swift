@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 extension GraphEmulator {
     /// Read-only event properties Graph accepts in a body and ignores.
@@ -30,6 +31,10 @@ extension GraphEmulator {
            let existing = state.mailboxes[index].eventIndex(id: existingID) {
             // A retried create: Graph answers with the event the first request made, not a duplicate.
             return created(state.mailboxes[index].events[existing], mailbox: state.mailboxes[index], context: context, options: options)
+        }
+        if let transactionID, state.mailboxes[index].transactions[transactionID] != nil {
+            // Exchange remembers a transactionId after its event is deleted and refuses to create with it again.
+            throw GraphError.duplicateTransaction(transactionID)
         }
         let (displayName, mail) = (state.mailboxes[index].displayName, state.mailboxes[index].mail)
         let stamp = now()

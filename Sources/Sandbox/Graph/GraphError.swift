@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// A Microsoft Graph error as the service answers it:
 /// `{"error": {"code", "message", "innerError": {"date", "request-id", "client-request-id"}}}`.
@@ -125,6 +126,13 @@ extension GraphError {
 
     static func badRequest(_ message: String) -> GraphError {
         GraphError(status: 400, code: "BadRequest", message: message)
+    }
+
+    /// A create with the `transactionId` of an event deleted since.
+    static func duplicateTransaction(_ id: String) -> GraphError {
+        GraphError(
+            status: 400, code: "ErrorDuplicateTransactionId",
+            message: "Your request can't be completed. The transaction ID '\(id)' has already been used to create a different event.")
     }
 
     static func invalidRequest(_ message: String) -> GraphError {

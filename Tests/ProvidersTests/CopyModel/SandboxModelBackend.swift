@@ -3,6 +3,7 @@ import CopyModel
 import Foundation
 import GoogleCalendar
 import HTTP
+import HTTPCurl
 import MicrosoftGraph
 import Sandbox
 

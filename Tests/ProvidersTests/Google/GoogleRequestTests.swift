@@ -226,7 +226,10 @@ struct GoogleRequestTests {
         let transport = RecordingTransport(json: #"{"id": "ann.lee@example.com", "summary": "Ann Lee", "timeZone": "Europe/Berlin", "accessRole": "owner", "primary": true}"#)
         let info = try await provider(transport).userInfo()
         #expect(transport.requests[0].rawPath == "/calendar/v3/users/me/calendarList/primary")
-        #expect(info == UserInfo(displayName: "Ann Lee", email: "ann.lee@example.com", timeZone: "Europe/Berlin", providerTimeZone: "Europe/Berlin"))
+        // The primary calendar id is the account's stable identity (copy markers carry it, issue 12).
+        #expect(info == UserInfo(
+            displayName: "Ann Lee", email: "ann.lee@example.com", timeZone: "Europe/Berlin", providerTimeZone: "Europe/Berlin",
+            accountIdentity: "ann.lee@example.com"))
     }
 
     @Test("a base URL with a path prefix and trailing slash keeps the prefix")

@@ -170,10 +170,11 @@ struct GraphRequestTests {
         }
         let info = try await provider(transport).userInfo()
         #expect(transport.requests.map(\.rawPath) == ["/v1.0/me", "/v1.0/me/mailboxSettings"])
-        #expect(transport.requests[0].rawQuery == "$select=displayName%2Cmail%2CuserPrincipalName")
+        #expect(transport.requests[0].rawQuery == "$select=id%2CdisplayName%2Cmail%2CuserPrincipalName")
+        // The user's object id is the account's stable identity (copy markers carry it, issue 12).
         #expect(info == UserInfo(
             displayName: "Megan Bowen", email: "MeganB@contoso.example", timeZone: "America/Los_Angeles",
-            providerTimeZone: "Pacific Standard Time"))
+            providerTimeZone: "Pacific Standard Time", accountIdentity: "48d31887-5fad-4d73-a9f5-3c356e68a038"))
     }
 
     @Test("quick add is unsupported on Outlook and sends nothing")

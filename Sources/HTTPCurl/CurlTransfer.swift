@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import HTTP
 
 /// One request's libcurl easy handle and the response arriving on it.
 ///

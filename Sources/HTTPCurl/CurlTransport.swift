@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// The real `HTTPTransport`, over libcurl.
 ///

@@ -1,0 +1,140 @@
+import CalendarBridge
+import Foundation
+import HTTP
+import MicrosoftGraph
+import Sandbox
+import Testing
+
+/// Issue 12 at the provider level, against the sandbox: the copy engine's proof reads are batched and
+/// answer like the services (a deleted event reads back gone, a cancelled occurrence cancelled), a copy
+/// deleted by the user can be created again on both services, and Graph's all-day occurrence dates are
+/// taken in the series' zone.
+@Suite("Proof reads and re-creates against the sandbox", .serialized)
+struct ProofReadSandboxTests {
+    typealias Side = BatchSandboxTests.Side
+    static let window = BatchSandboxTests.window
+
+    @Test("probeEvents: existing events exist, deleted and unknown ids are gone, all in one batch request", arguments: Side.allCases)
+    func probeEvents(side: Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        let made = await provider.applyWrites(
+            (0..<3).map { .create(BatchSamples.event("Probe \($0)", hour: 9 + $0), idempotencyKey: BatchSamples.key("probe-\(side)-\($0)")) },
+            in: calendar, maxConcurrent: 4
+        ).compactMap(BatchSandboxTests.created)
+        #expect(made.count == 3)
+        guard made.count == 3 else { return }
+        try await provider.deleteEvent(id: made[1].id, calendarID: calendar)
+        let unknown = side == .google ? "nosuchevent00001" : "AAMkAGnosuchevent="
+
+        let mark = sandbox.server.log.count
+        let probes = await provider.probeEvents(ids: [made[0].id, made[1].id, unknown, made[2].id], calendarID: calendar)
+        let requests = sandbox.requests(since: mark).map(\.path)
+        #expect(Set(requests) == [side.batchPath])
+        // Google's batch answers every call at once; a Graph batch is one serial chain (4 requests per
+        // mailbox), in which each not-found answer makes the rest answer 424, sent again: 1 + 2 rounds here.
+        #expect(requests.count == (side == .google ? 1 : 3))
+        guard probes.count == 4 else { Issue.record("\(probes)"); return }
+        if case .exists(let e) = probes[0] { #expect(e.title == "Probe 0") } else { Issue.record("\(probes[0])") }
+        if case .gone = probes[1] {} else { Issue.record("deleted: \(probes[1])") }
+        if case .gone = probes[2] {} else { Issue.record("unknown id: \(probes[2])") }
+        if case .exists(let e) = probes[3] { #expect(e.title == "Probe 2") } else { Issue.record("\(probes[3])") }
+    }
+
+    @Test("probeOccurrences: a deleted occurrence is cancelled, the others exist, a deleted series is gone", arguments: Side.allCases)
+    func probeOccurrences(side: Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        var series = BatchSamples.event("Daily probe", hour: 8)
+        series.recurrence = Recurrence(lines: ["RRULE:FREQ=DAILY;COUNT=3"])
+        let master = try await provider.createEvent(series, in: calendar)
+        let week = TimeRange(start: Self.window.start, end: Self.window.start.addingTimeInterval(7 * 86_400))
+        let occurrences = try await provider.listEvents(calendarID: calendar, range: week, expand: true)
+            .filter { $0.seriesID == master.id }
+        #expect(occurrences.count == 3)
+        guard occurrences.count == 3 else { return }
+        try await provider.deleteEvent(id: occurrences[1].id, calendarID: calendar)
+        func query(_ e: Event) -> OccurrenceQuery {
+            let start = e.start.instant(allDayZone: .gmt)
+            return OccurrenceQuery(
+                seriesID: master.id, originalStart: e.originalStart ?? e.start,
+                range: TimeRange(start: start.addingTimeInterval(-86_400), end: start.addingTimeInterval(86_400)))
+        }
+        let mark = sandbox.server.log.count
+        let probes = await provider.probeOccurrences(occurrences.map(query), calendarID: calendar)
+        #expect(sandbox.requests(since: mark).map(\.path) == [side.batchPath])  // 6 reads, one request
+        guard probes.count == 3 else { Issue.record("\(probes)"); return }
+        if case .exists = probes[0] {} else { Issue.record("first: \(probes[0])") }
+        if case .cancelled = probes[1] {} else { Issue.record("deleted: \(probes[1])") }
+        if case .exists = probes[2] {} else { Issue.record("third: \(probes[2])") }
+
+        try await provider.deleteEvent(id: master.id, calendarID: calendar)
+        let afterSeries = await provider.probeOccurrences([query(occurrences[0])], calendarID: calendar)
+        if case .seriesGone? = afterSeries.first {} else { Issue.record("series deleted: \(afterSeries)") }
+    }
+
+    @Test("a keyed copy the user deleted is created again once: Google restores its id, Graph uses a derived transactionId", arguments: Side.allCases)
+    func recreateDeletedCopy(side: Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        var event = BatchSamples.event("Deleted by the user", hour: 15)
+        event.origin = OriginMarker(provider: .microsoft, account: "uid", calendarID: "cal", eventID: "src-1", contentHash: "h")
+        let key = IdempotencyKey.copy(of: event.origin!, toCalendar: calendar)
+        for single in [false, true] {
+            let first = try await provider.createEvent(event, in: calendar, idempotencyKey: key)
+            try await provider.deleteEvent(id: first.id, calendarID: calendar)
+            // Again, through the batch path or the single call.
+            let again: Event
+            if single {
+                again = try await provider.createEvent(event, in: calendar, idempotencyKey: key)
+            } else {
+                let results = await provider.applyWrites([.create(event, idempotencyKey: key)], in: calendar, maxConcurrent: 4)
+                again = try #require(BatchSandboxTests.created(results[0]), "\(results[0])")
+            }
+            #expect(again.status == .confirmed)
+            // And a repeat of that create (a lost answer) leaves one copy.
+            let repeated = try await provider.createEvent(event, in: calendar, idempotencyKey: key)
+            #expect(repeated.id == again.id)
+            let live = try await provider.findEvents(originatingFrom: event.origin!, in: calendar).filter { $0.status != .cancelled }
+            #expect(live.count == 1, "single: \(single)")
+            try await provider.deleteEvent(id: again.id, calendarID: calendar)
+        }
+    }
+
+    @Test("Graph all-day occurrences of a W. Europe series keep their dates (originalStart is midnight there, in UTC)")
+    func graphAllDayOriginalStart() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let calendar = try await sandbox.calendarID(sandbox.graph)
+        let graphAccount = try #require(sandbox.server.info.accounts.first { $0.provider == .microsoft })
+        let transport = SandboxBearerTransport(base: CurlTransport(), token: graphAccount.accessToken)
+        let body = #"""
+            {"subject": "Focus day", "isAllDay": true,
+             "start": {"dateTime": "2026-03-02T00:00:00", "timeZone": "W. Europe Standard Time"},
+             "end": {"dateTime": "2026-03-03T00:00:00", "timeZone": "W. Europe Standard Time"},
+             "recurrence": {"pattern": {"type": "weekly", "interval": 1, "daysOfWeek": ["monday"]},
+                            "range": {"type": "noEnd", "startDate": "2026-03-02", "recurrenceTimeZone": "W. Europe Standard Time"}}}
+            """#
+        let url = sandbox.server.baseURL.appendingPathComponent("v1.0/me/events")
+        let created = try await transport.send(
+            HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+        #expect(created.status == 201)
+        let range = TimeRange(start: Self.window.start, end: Self.window.start.addingTimeInterval(30 * 86_400))
+        let raw = try await transport.send(HTTPRequest(url: URL(string: sandbox.server.baseURL.absoluteString
+            + "/v1.0/me/calendarView?startDateTime=2026-03-01T00:00:00Z&endDateTime=2026-03-10T00:00:00Z")!))
+        // As the service does (microsoft-graph-docs #2804, #7163): midnight in Berlin, written in UTC.
+        #expect(raw.bodyText.contains("\"originalStart\":\"2026-03-01T23:00:00.0000000Z\""), "\(raw.bodyText.prefix(600))")
+        let occurrences = try await sandbox.graph.listEvents(calendarID: calendar, range: range, expand: true)
+            .filter { $0.title == "Focus day" }
+        #expect(occurrences.count >= 4)
+        for occurrence in occurrences {
+            #expect(occurrence.originalStart == occurrence.start, "\(occurrence.start)")
+        }
+    }
+}
