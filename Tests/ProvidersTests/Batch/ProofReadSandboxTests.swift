@@ -1,6 +1,7 @@
 import CalendarBridge
 import Foundation
 import HTTP
+import HTTPCurl
 import MicrosoftGraph
 import Sandbox
 import Testing
