@@ -31,6 +31,12 @@ package struct RenamedProvider: CalendarProvider {
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
     }
+    package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
+        await base.probeEvents(ids: ids, calendarID: calendarID)
+    }
+    package func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
+        await base.probeOccurrences(queries, calendarID: calendarID)
+    }
     package func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
         await base.applyWrites(writes, in: calendarID, maxConcurrent: maxConcurrent)
     }
@@ -94,6 +100,12 @@ package struct KilledProvider: CalendarProvider {
     package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
+    }
+    package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
+        await base.probeEvents(ids: ids, calendarID: calendarID)
+    }
+    package func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
+        await base.probeOccurrences(queries, calendarID: calendarID)
     }
 
     package func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
