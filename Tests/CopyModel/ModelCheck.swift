@@ -8,6 +8,7 @@ import Foundation
 ///   `CALBRIDGE_MODEL_KEEP_EVENTS=1,2` only those operations and events: a shrunk replay).
 /// - `CALBRIDGE_MODEL_SEQUENCES=N`: run N seeds instead of the suite's fixed set, from
 ///   `CALBRIDGE_MODEL_FIRST_SEED` (default 1).
+/// - `CALBRIDGE_MODEL_TRACE=1`: print the target's copies after every step (with a replay).
 package enum ModelCheck {
     package struct Failure: Sendable, CustomStringConvertible {
         package var problem: ModelProblem

@@ -77,6 +77,10 @@ package struct ModelRunner {
                 if let e = operation.event, scenario.droppedEvents.contains(e) { continue }
                 try await apply(operation)
                 let after = try await snapshot()
+                if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil {
+                    print("after \(index). \(operation): target copies")
+                    for copy in after.all { print("  \(copy.key) \(ModelKey.text(copy.start)) - \(ModelKey.text(copy.end)) id \(copy.id)") }
+                }
                 try checkCommon(after)
             }
             return nil
@@ -257,6 +261,11 @@ package struct ModelRunner {
             options: ModelCopy.options(run, recurrence: scenario.recurrence))
         let result: CopyResult
         do { result = try await engine.run() } catch { throw fail("run-failed", "the run threw: \(describe(error))") }
+        if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil {
+            for item in result.items {
+                print("  run: \(item.action.rawValue) \(item.status.rawValue) \(item.title) \(item.start ?? "") \(item.reason ?? "") \(item.error ?? "")")
+            }
+        }
         let after = try await snapshot()
         if try await sourceState() != sourceBefore { throw fail("source-touched", "the copy changed the source calendar") }
         try checkCommon(after)

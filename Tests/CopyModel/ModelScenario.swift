@@ -114,6 +114,15 @@ package struct ModelScenario: Sendable, Hashable {
         return lines.joined(separator: "\n")
     }
 
+    /// A shrunk replay: only the operations at `operations` and the events at `events` (indexes into
+    /// the generated lists, as a failure's replay line names them).
+    package func keeping(operations kept: [Int], events keptEvents: [Int]) -> ModelScenario {
+        var scenario = self
+        scenario.operations = kept.compactMap { operations.indices.contains($0) ? operations[$0] : nil }
+        scenario.droppedEvents = Set(events.indices.filter { !keptEvents.contains($0) })
+        return scenario
+    }
+
     // MARK: generation
 
     /// The scenario of a seed. `direction` fixes source and target kinds (sandbox suites); otherwise
