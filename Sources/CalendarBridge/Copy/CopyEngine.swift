@@ -126,7 +126,7 @@ public struct CopyEngine: Sendable {
             let ids = Array(Set(plan.orphans.compactMap { $0.origin?.eventID })).sorted()
             let answers = await sourceProvider.probeEvents(ids: ids, calendarID: sourceCalendar.id)
             let probes = Dictionary(zip(ids, answers), uniquingKeysWith: { a, _ in a })
-            let pruned = planner.prunes(plan.orphans, probes: probes)
+            let pruned = planner.prunes(plan.orphans, probes: probes, plan: plan)
             plan.entries += pruned.entries
             extraErrors += pruned.errors
         }
@@ -194,28 +194,36 @@ public struct CopyEngine: Sendable {
     /// The source listing cut to the window: single events that lie in it; series masters with an
     /// occurrence in it (or, when the expansion had none of theirs at all, as the provider listed them);
     /// exceptions as listed (the planner needs moved and cancelled ones wherever they are).
+    /// With `--recurrence instances` (no masters listed) every occurrence is cut like a single event.
     static func cut(_ events: [Event], to window: CopyWindow, occurrences: [Event], kept: [Event]) -> [Event] {
         let expandedSeries = Set(occurrences.compactMap(\.seriesID))
         let seriesInWindow = Set(kept.compactMap(\.seriesID))
+        let masters = events.filter { master in
+            guard master.recurrence != nil, master.seriesID == nil else { return false }
+            if expandedSeries.contains(master.id) || seriesInWindow.contains(master.id) { return seriesInWindow.contains(master.id) }
+            return true
+        }
+        let masterIDs = Set(masters.map(\.id))
         return events.filter { event in
-            if event.seriesID != nil { return true }
-            if event.recurrence != nil, expandedSeries.contains(event.id) || seriesInWindow.contains(event.id) {
-                return seriesInWindow.contains(event.id)
-            }
-            return event.recurrence != nil || window.contains(event)
+            if event.recurrence != nil && event.seriesID == nil { return masterIDs.contains(event.id) }
+            if let seriesID = event.seriesID, masterIDs.contains(seriesID) { return true }
+            return window.contains(event)
         }
     }
 
     /// Every copy the lookups find (by identity and by legacy name), each once.
     static func findCopies(_ provider: any CalendarProvider, lookups: [OriginLookup], in calendarID: String) async throws -> [Event] {
-        var seen = Set<String>()
-        var result: [Event] = []
-        for lookup in lookups {
-            for event in try await provider.findEvents(origin: lookup, in: calendarID) where seen.insert(event.id).inserted {
-                result.append(event)
+        // The lookups at once: the legacy one costs a request, not a round trip.
+        let found = try await withThrowingTaskGroup(of: (Int, [Event]).self) { group in
+            for (index, lookup) in lookups.enumerated() {
+                group.addTask { (index, try await provider.findEvents(origin: lookup, in: calendarID)) }
             }
+            var byIndex: [Int: [Event]] = [:]
+            for try await (index, events) in group { byIndex[index] = events }
+            return lookups.indices.flatMap { byIndex[$0] ?? [] }
         }
-        return result
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.id).inserted }
     }
 
     /// The occurrences of series in the source's expanded listing (its single events are already in

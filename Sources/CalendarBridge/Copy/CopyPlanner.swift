@@ -134,6 +134,10 @@ public struct CopyPlanner: Sendable {
             copiesBySource[origin.eventID, default: []].append(position)
         }
 
+        for pending in units {
+            if pending.recurrence != nil { plan.seriesCopiedWhole.insert(pending.source.id) }
+            if let seriesID = pending.source.seriesID { plan.seriesCopiedSingly.insert(seriesID) }
+        }
         var matched = Set<String>()
         for pending in units {
             var u = unit(pending.source, recurrence: pending.recurrence)
@@ -191,11 +195,35 @@ public struct CopyPlanner: Sendable {
     /// The deletions `--prune` makes among `orphans` (copies whose source was not listed): only where the
     /// source event, read by id, is gone. `probes` answers by source event id.
     /// - Returns: the delete entries, and one error per copy whose source could not be read (kept).
-    public func prunes(_ orphans: [Event], probes: [String: EventProbe]) -> (entries: [CopyPlan.Entry], errors: [CopyResult.ItemError]) {
+    /// A source that exists is still pruned when this run copies its occurrences in the other form
+    /// (`plan`'s `seriesCopiedWhole`/`seriesCopiedSingly`): the copy is then a second copy of them.
+    public func prunes(_ orphans: [Event], probes: [String: EventProbe], plan: CopyPlan = CopyPlan())
+        -> (entries: [CopyPlan.Entry], errors: [CopyResult.ItemError])
+    {
         var entries: [CopyPlan.Entry] = []
         var errors: [CopyResult.ItemError] = []
         for copy in orphans {
             guard let eventID = copy.origin?.eventID else { continue }
+            if case .exists(let source)? = probes[eventID] {
+                let form: String?
+                if let seriesID = source.seriesID, plan.seriesCopiedWhole.contains(seriesID) {
+                    form = "its series is now copied as a series"
+                } else if source.recurrence != nil, plan.seriesCopiedSingly.contains(source.id) {
+                    form = "its series is now copied as single events"
+                } else {
+                    form = nil
+                }
+                if let form {
+                    entries.append(
+                        .init(
+                            item: CopyItem(
+                                action: .delete, sourceEventID: eventID, targetEventID: copy.id, title: copy.title,
+                                start: CopyItem.startText(copy.start), reason: "a second copy of the same occurrences: " + form,
+                                duplicate: true),
+                            write: .delete(id: copy.id)))
+                }
+                continue
+            }
             switch probes[eventID] {
             case .gone?:
                 entries.append(

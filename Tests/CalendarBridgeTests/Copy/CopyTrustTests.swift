@@ -212,3 +212,40 @@ struct CopyTrustTests {
         #expect(window.listingRange.start < window.range.start && window.listingRange.end > window.range.end)
     }
 }
+
+@Suite("Copy you can trust: the window cut and switching forms")
+struct CopyWindowCutTests {
+    typealias F = CopyFixtures
+
+    @Test("--recurrence instances copies no occurrence from the listing's margins, only those in the window")
+    func instancesCutToWindow() async throws {
+        let (source, target) = F.accounts(source: .google, target: .microsoft)
+        _ = await source.seed(
+            F.event("Daily", F.at("2026-02-20T09:00:00", "UTC"), F.at("2026-02-20T09:30:00", "UTC"), recurrence: ["RRULE:FREQ=DAILY"]),
+            in: "work")
+        let window = F.window("2026-03-01", through: "2026-03-07", in: F.utc)
+        let result = try await F.engine(source, target, recurrence: .instances, window: window).run()
+        #expect(result.created == 7 && result.skipped == 0)
+        let starts = await target.storedEvents(in: "home").map { $0.start.localText ?? "" }.sorted()
+        #expect(starts.first == "2026-03-01T09:00:00" && starts.last == "2026-03-07T09:00:00")
+    }
+
+    @Test("switching instances -> series: with --prune the single copies go (their occurrences are in the series' copy)")
+    func switchingForms() async throws {
+        let (source, target) = F.accounts(source: .google, target: .google)
+        _ = await source.seed(
+            F.event("Weekly", F.at("2026-03-02T09:00:00", "UTC"), F.at("2026-03-02T09:30:00", "UTC"),
+                recurrence: ["RRULE:FREQ=WEEKLY;COUNT=4"]),
+            in: "work")
+        #expect(try await F.engine(source, target, recurrence: .instances).run().created == 4)
+        let series = try await F.engine(source, target).run()
+        #expect(series.created == 1 && series.deleted == 0)
+        let pruned = try await F.engine(source, target, prune: true).run()
+        #expect(pruned.deleted == 4 && pruned.unchanged == 1)
+        #expect(await target.storedEvents(in: "home").count == 1)
+        // And back: the series' copy goes once its occurrences are copied singly.
+        #expect(try await F.engine(source, target, recurrence: .instances).run().created == 4)
+        let back = try await F.engine(source, target, recurrence: .instances, prune: true).run()
+        #expect(back.deleted == 1 && back.unchanged == 4)
+    }
+}
