@@ -100,6 +100,8 @@ package struct ModelScenario: Sendable, Hashable {
     /// (well away from the horizon's edges, where listings may differ by a day).
     package static let checkFrom = LocalDate(year: 2026, month: 12, day: 10)!
     package static let checkThrough = LocalDate(year: 2028, month: 2, day: 15)!
+    /// The last day a window may end on.
+    package static let lastWindowDay = LocalDate(year: 2028, month: 1, day: 31)!
 
     package var liveEvents: [(Int, ModelEvent)] {
         events.enumerated().filter { !droppedEvents.contains($0.offset) }.map { ($0.offset, $0.element) }
@@ -243,8 +245,10 @@ package struct ModelScenario: Sendable, Hashable {
     static func makeRun(_ r: inout ModelRandom) -> ModelCopyRun {
         let from = year.adding(days: r.int(-20...330))
         let killed = r.chance(20)
+        // Windows end well inside the listing horizon (the oracle reads the target over it).
+        let to = min(from.adding(days: r.chance(20) ? r.int(0...3) : r.int(4...100)), lastWindowDay)
         return ModelCopyRun(
-            from: from, to: from.adding(days: r.chance(20) ? r.int(0...3) : r.int(4...100)), zone: r.pick(ModelZones.windowZones),
+            from: from, to: to, zone: r.pick(ModelZones.windowZones),
             prune: r.chance(40), alias: r.chance(20), killAfter: killed ? r.int(0...8) : nil, loseResponse: killed && r.chance(50))
     }
 
