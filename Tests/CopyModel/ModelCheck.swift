@@ -55,6 +55,7 @@ package enum ModelCheck {
         guard env["CALBRIDGE_MODEL_SEED"].flatMap({ UInt64($0) }) == seed else { return scenario }
         if let ops = env["CALBRIDGE_MODEL_KEEP_OPS"] {
             let keep = Set(ops.split(separator: ",").compactMap { Int($0) })
+            scenario.operationIndexes = scenario.operations.indices.filter { keep.contains($0) }
             scenario.operations = scenario.operations.enumerated().filter { keep.contains($0.offset) }.map(\.element)
         }
         if let kept = env["CALBRIDGE_MODEL_KEEP_EVENTS"] {
@@ -134,7 +135,9 @@ package enum ModelCheck {
                 }
             }
         }
-        best.operationIndexes = kept
+        // Indexes into the generated list, also when `scenario` was itself a replay.
+        let generated = scenario.operationIndexes.isEmpty ? Array(scenario.operations.indices) : scenario.operationIndexes
+        best.operationIndexes = kept.map { generated[$0] }
         return (best, bestProblem)
     }
 
