@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import GoogleCalendar
 import MicrosoftGraph
@@ -40,10 +41,13 @@ enum ProviderCatalog {
 
     /// The descriptor of a stored account.
     static func descriptor(for record: AccountRecord) throws -> ProviderDescriptor {
-        if let descriptor = record.descriptor { return descriptor }
+        guard case .oauth(let oauth) = record.credential else {
+            throw InputError("account '\(record.name)' does not sign in with OAuth", exitCode: .failure)
+        }
+        if let descriptor = oauth.descriptor { return descriptor }
         guard let data = builtInJSON(record.provider) else {
             throw InputError("account '\(record.name)' names provider '\(record.provider)', which this calbridge does not know", exitCode: .failure)
         }
-        return try ProviderDescriptor.parse(data, source: "built-in \(record.provider)", tenant: record.tenant)
+        return try ProviderDescriptor.parse(data, source: "built-in \(record.provider)", tenant: oauth.tenant)
     }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTP
 import OAuth
@@ -67,7 +68,7 @@ public enum AccountsAddCommand: Command {
             api: descriptor.api, baseURL: descriptor.apiBaseURL, transport: bearer, includeTimeZone: false
         )
         let name = arguments.value("name") ?? profile.email
-        let record = AccountRecord(
+        var record = AccountRecord(
             name: name,
             provider: descriptor.id,
             api: descriptor.api,
@@ -78,9 +79,9 @@ public enum AccountsAddCommand: Command {
             clientSecret: commandLineSecret,
             tenant: tenant,
             scopes: descriptor.scopes,
-            createdAt: context.now(),
-            accountIdentity: profile.identity
+            createdAt: context.now()
         )
+        record.accountIdentity = profile.identity
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
         try FileTokenStore(home: home).save(tokens, account: name)

@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import Accounts
 import OAuth
 
 /// `calbridge copy SOURCE_REF TARGET_REF`: copies events between any two calendars, idempotently.
