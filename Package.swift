@@ -115,6 +115,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
 
+        // The model-based copy test's generator, oracle and runner, shared by the in-memory and sandbox suites.
+        .target(name: "CopyModel", dependencies: ["CalendarBridge", "TestSupport"], path: "Tests/CopyModel"),
+
         // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"]),
@@ -123,13 +126,16 @@ let package = Package(
             dependencies: ["OAuth", "Accounts", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"]
         ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "OAuth", "TestSupport"]),
-        .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "TimeZones", "TestSupport", "CalbridgeSupport"]),
+        .testTarget(
+            name: "CalendarBridgeTests",
+            dependencies: ["CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "TimeZones", "TestSupport", "CalbridgeSupport", "CopyModel"]
+        ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "HTTPCurl", "LoopbackServer",
-                "TestSupport",
+                "TestSupport", "CopyModel",
             ]
         ),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CSQLite", "TestSupport"]),

@@ -104,11 +104,12 @@ public struct GraphCalendarProvider: CalendarProvider {
             guard !expand else { return try map(page, calendarID: calendarID) }
             var kept: [GraphEvent] = []
             for g in page {
-                if g.type == "occurrence", let master = g.seriesMasterId {
+                // An exception stays as it is, and brings its master too: a window whose only
+                // occurrences of a series are moved or changed ones still holds the series.
+                if let master = g.seriesMasterId, g.type == "occurrence" || g.type == "exception" {
                     if known.insert(master).inserted { masters.append(master) }
-                } else {
-                    kept.append(g)
                 }
+                if g.type != "occurrence" { kept.append(g) }
             }
             return try map(kept, calendarID: calendarID)
         }

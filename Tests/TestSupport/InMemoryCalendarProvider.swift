@@ -6,7 +6,8 @@ import Foundation
 /// A `CalendarProvider` that keeps its calendars in memory: the double for copy-engine tests.
 ///
 /// Behaves like the services where it matters for copying: series masters are expanded into
-/// occurrences (daily, weekly with days, monthly, yearly; interval, count, until, EXDATE dates);
+/// occurrences (daily, weekly with days, monthly and yearly on a day number or the nth/last weekday,
+/// BYMONTH; interval, count, until, EXDATE dates);
 /// occurrences are addressed by `<master id>_<original start>` and can be patched (an exception) or
 /// deleted (cancelled); creates with an idempotency key are repeat-safe the way the chosen `provider`
 /// does it (Google: the key's event id, a repeat returns the existing event; Microsoft: the key's
@@ -308,8 +309,15 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         guard let underscore = id.lastIndex(of: "_") else { return nil }
         let masterID = String(id[..<underscore])
         guard let master = stored[calendarID]?.first(where: { $0.id == masterID && $0.recurrence != nil }) else { return nil }
-        // Search the expansion far enough ahead for any test.
-        let horizon = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+        // The id ends in the original start (`20270315` or `20270315T090000Z`): expand just past it
+        // (a model test reads thousands of occurrences by id); else far enough ahead for any test.
+        let key = id[id.index(after: underscore)...]
+        var horizon = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+        if key.count >= 8, let y = Int(key.prefix(4)), let m = Int(key.dropFirst(4).prefix(2)), let d = Int(key.dropFirst(6).prefix(2)),
+            let date = LocalDate(year: y, month: m, day: d)
+        {
+            horizon = date.adding(days: 2).startInstant(in: TimeZone(secondsFromGMT: 0)!)
+        }
         return occurrences(of: master, through: horizon).first { $0.id == id }
     }
 
@@ -346,7 +354,9 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         let utc = TimeZone(secondsFromGMT: 0)!
         var result: [Event] = []
         var produced = 0
-        for date in candidateDates(rule, from: firstDate) {
+        // Candidates stop a day past `end` in any zone (later dates could only start after it).
+        let lastDate = LocalDate(instant: end, in: utc).adding(days: 2)
+        for date in candidateDates(rule, from: firstDate, through: lastDate) {
             if let count = rule.count, produced >= count { break }
             let start: EventTime
             let finish: EventTime
@@ -386,7 +396,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
     }
 
     /// Dates a rule can fall on, in order, from the series' first date (bounded).
-    private static func candidateDates(_ rule: RecurrenceRule, from first: LocalDate) -> [LocalDate] {
+    private static func candidateDates(_ rule: RecurrenceRule, from first: LocalDate, through last: LocalDate) -> [LocalDate] {
         var dates: [LocalDate] = []
         let limit = 3000
         switch rule.frequency {
@@ -397,7 +407,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             let days = rule.byDay.isEmpty ? [weekday(first)] : rule.byDay.map { order.firstIndex(of: $0.weekday)! }.sorted()
             let weekStart = first.adding(days: -weekday(first))
             var week = 0
-            while dates.count < limit {
+            while dates.count < limit && weekStart.adding(days: week * 7) <= last {
                 for day in days {
                     let date = weekStart.adding(days: week * 7 + day)
                     if date >= first { dates.append(date) }
@@ -409,15 +419,44 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             while dates.count < limit && step < limit * 12 {
                 let months = step * (rule.frequency == .monthly ? 1 : 12)
                 let total = first.month - 1 + months
-                if let date = LocalDate(year: first.year + total / 12, month: total % 12 + 1, day: first.day) {
+                let year = first.year + total / 12
+                let month = rule.frequency == .yearly ? (rule.byMonth.first ?? first.month) : total % 12 + 1
+                if let monthStart = LocalDate(year: year, month: month, day: 1), monthStart > last { break }
+                if let date = dayInMonth(rule, year: year, month: month, default: first.day), date >= first {
                     dates.append(date)
                 }
                 step += rule.interval
             }
         default:
-            for n in 0..<limit { dates.append(first.adding(days: n * rule.interval)) }
+            for n in 0..<limit {
+                let date = first.adding(days: n * rule.interval)
+                if date > last { break }
+                dates.append(date)
+            }
         }
         return dates
+    }
+
+    /// The day a monthly or yearly rule falls on in one month: `BYMONTHDAY`, one `BYDAY` with an ordinal
+    /// (`2TU`, `-1FR`), else the series' own day number.
+    private static func dayInMonth(_ rule: RecurrenceRule, year: Int, month: Int, default day: Int) -> LocalDate? {
+        guard let firstOfMonth = LocalDate(year: year, month: month, day: 1) else { return nil }
+        if let byDay = rule.byDay.first, let ordinal = byDay.ordinal ?? rule.bySetPosition.first {
+            let order: [RecurrenceRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+            let monday = LocalDate(year: 2000, month: 1, day: 3)!
+            let weekday = { (d: LocalDate) in ((monday.days(to: d) % 7) + 7) % 7 }
+            let wanted = order.firstIndex(of: byDay.weekday) ?? 0
+            let nextMonth = month == 12 ? LocalDate(year: year + 1, month: 1, day: 1)! : LocalDate(year: year, month: month + 1, day: 1)!
+            let length = firstOfMonth.days(to: nextMonth)
+            if ordinal > 0 {
+                let d = 1 + (wanted - weekday(firstOfMonth) + 7) % 7 + 7 * (ordinal - 1)
+                return d <= length ? LocalDate(year: year, month: month, day: d) : nil
+            }
+            let last = firstOfMonth.adding(days: length - 1)
+            let d = length - (weekday(last) - wanted + 7) % 7 + 7 * (ordinal + 1)
+            return d >= 1 ? LocalDate(year: year, month: month, day: d) : nil
+        }
+        return LocalDate(year: year, month: month, day: rule.byMonthDay.first ?? day)
     }
 
     /// An occurrence's identity: its original start as an instant in UTC, or its date.
