@@ -82,7 +82,7 @@ public enum QuickAddCommand: Command {
             let zone = try chosenZone ?? owner.flatMap { QuickAddZone(identifier: $0.identifier) } ?? userZone(arguments, context.environment)
             let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
             let result = try parser(settings).parse(text, now: now, zone: zone)
-            created = try await target.provider.createEvent(event(from: result), in: target.calendar.id)
+            created = try await target.provider.createEvent(result.event, in: target.calendar.id)
             if format == .table { context.print("Read by calbridge in \(zone.identifier) and created:") }
         }
         try AddCommand.printCreated(created, target: target, format: format, zone: display, context: context)
@@ -94,21 +94,6 @@ public enum QuickAddCommand: Command {
         QuickAddParser(options: QuickAddOptions(
             locale: settings.locale, dateOrder: settings.dateOrder,
             windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
-    }
-
-    /// The event a parse result describes, in the result's zone.
-    static func event(from result: QuickAddResult) -> Event {
-        func time(_ value: QuickAddResult.Time) -> EventTime {
-            switch value {
-            case .dateTime(let seconds, _):
-                return .timed(instant: Date(timeIntervalSince1970: TimeInterval(seconds)), zone: result.timeZone)
-            case .date(let date):
-                return .allDay(date: LocalDate(year: date.year, month: date.month, day: date.day)!)
-            }
-        }
-        return Event(
-            title: result.title, location: result.location, start: time(result.start), end: time(result.end),
-            recurrence: result.recurrence.isEmpty ? nil : Recurrence(lines: result.recurrence))
     }
 
     static func table(_ result: QuickAddResult) -> Table {

@@ -44,7 +44,7 @@ public enum ErrorReporting {
             if text.hasSuffix("; " + hint) { text.removeLast(hint.count + 2) }
             return text + "; sign in again with: " + record.signInCommand
         case let error as UsageError: return error.description
-        case let error as CustomStringConvertible: return error.description
+        case let error as any CustomStringConvertible: return error.description
         default: return String(describing: error)
         }
     }
