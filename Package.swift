@@ -2,9 +2,9 @@
 import PackageDescription
 
 // Layout and dependency direction: see README.md ("Architecture"). Each arrow is an import.
-// calbridge, calbridge-bench -> CLI -> GoogleCalendar -> CalendarBridge
-//                                |     MicrosoftGraph -> CalendarBridge, TimeZones
-//                                |     (both providers -> HTTP)
+// calbridge, calbridge-bench -> CLI -> GoogleCalendar -> Accounts, OAuth, CalendarBridge, HTTP
+//                                |     MicrosoftGraph -> Accounts, OAuth, CalendarBridge, HTTP, TimeZones
+//                                +-> Accounts -> OAuth, CalendarBridge, HTTP
 //                                +-> OAuth -> HTTP, LoopbackServer (the redirect listener)
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl)
 //                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
@@ -21,8 +21,8 @@ let package = Package(
         .library(name: "CalendarBridge", targets: ["CalendarBridge"]),
         .library(name: "GoogleCalendar", targets: ["GoogleCalendar"]),
         .library(name: "MicrosoftGraph", targets: ["MicrosoftGraph"]),
-        // Stored accounts, their tokens and sessions; today in OAuth (the Accounts module is on its way).
-        .library(name: "CalbridgeAccounts", targets: ["OAuth"]),
+        // Stored accounts, their sessions and the provider registrations they are opened through.
+        .library(name: "CalbridgeAccounts", targets: ["Accounts", "OAuth"]),
         // The transport seam and middleware, with the libcurl transport a program sends through.
         .library(name: "HTTP", targets: ["HTTP", "HTTPCurl"]),
         .executable(name: "calbridge", targets: ["calbridge"]),
@@ -54,6 +54,7 @@ let package = Package(
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, token store, authorized transport.
         .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport"], swiftSettings: swiftSettings),
 
+
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
         .target(name: "WindowsZonesCore", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
         .executableTarget(name: "WindowsZonesGenerator", dependencies: ["WindowsZonesCore"], swiftSettings: swiftSettings),
@@ -74,17 +75,21 @@ let package = Package(
         // Domain model, CalendarProvider protocol, quick-add parser, copy engine.
         .target(name: "CalendarBridge", dependencies: ["CalbridgeSupport"], swiftSettings: swiftSettings),
 
-        // Providers: one module each, depending only on the core, HTTP and (Graph's Windows zone names) TimeZones.
+        // Stored accounts (records, home, secure files, token files, one session per account) and the
+        // provider registrations they are opened through.
+        .target(name: "Accounts", dependencies: ["OAuth", "HTTP", "CalendarBridge"], swiftSettings: swiftSettings),
+
+        // Providers: one module each, each exporting one provider registration.
         .target(
             name: "GoogleCalendar",
-            dependencies: ["CalendarBridge", "HTTP"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP"],
             path: "Providers/GoogleCalendar",
             resources: [.embedInCode("google.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MicrosoftGraph",
-            dependencies: ["CalendarBridge", "HTTP", "TimeZones"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones"],
             path: "Providers/MicrosoftGraph",
             resources: [.embedInCode("microsoft.json")],
             swiftSettings: swiftSettings
@@ -104,7 +109,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "TimeZones", "CalendarBridge", "GoogleCalendar",
+                "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
                 "MicrosoftGraph", "Sandbox",
                 "CalbridgeSupport",
             ],
@@ -122,9 +127,10 @@ let package = Package(
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "OAuthTests",
-            dependencies: ["OAuth", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"],
+            dependencies: ["OAuth", "Accounts", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "OAuth", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TestSupport", "CalbridgeSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
@@ -134,6 +140,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Sandbox", "HTTP", "OAuth", "LoopbackServer", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
+                "TestSupport",
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -1,30 +1,26 @@
+import Accounts
 import CalendarBridge
 import Foundation
 import GoogleCalendar
 import HTTPCurl
 import MicrosoftGraph
-import OAuth
 
-// Opens every account stored by `calbridge accounts add` ($CALBRIDGE_HOME, else ~/.config/calbridge).
+// The providers this program speaks, and every account `calbridge accounts add` stored
+// ($CALBRIDGE_HOME, else ~/.config/calbridge): one session (tokens refreshed and saved) per account.
+let providers = ProviderRegistry([GoogleCalendarRegistration.registration, MicrosoftGraphRegistration.registration])
 let home = CalbridgeHome(environment: ProcessInfo.processInfo.environment)
-let transport = CurlTransport()
-var providers: [any CalendarProvider] = []
-for record in try AccountRegistry(home: home).accounts() {
-    let builtIn = record.provider == "google" ? GoogleCalendarDescriptor.builtInJSON : MicrosoftGraphDescriptor.builtInJSON
-    let descriptor = try record.descriptor ?? ProviderDescriptor.parse(builtIn, source: record.provider, tenant: record.tenant)
-    let session = try AccountSession.open(record, descriptor: descriptor, store: FileTokenStore(home: home), base: transport)
-    providers.append(descriptor.api == .googleCalendarV3
-        ? GoogleCalendarProvider(account: record.name, transport: session.transport, baseURL: descriptor.apiBaseURL)
-        : GraphCalendarProvider(account: record.name, transport: session.transport, baseURL: descriptor.apiBaseURL))
-}
+let sessions = AccountSessions(home: home, providers: providers, transport: CurlTransport())
+let calendars = try sessions.registry.accounts().map { try sessions.provider(for: $0) }
+
 // Every calendar of every account, Google and Outlook alike.
-for provider in providers {
+for provider in calendars {
     for calendar in try await provider.listCalendars() { print("\(provider.account):\(calendar.name)") }
 }
+
 // Quick add, read by calbridge's parser, into the first account's primary calendar.
 let zone = QuickAddZone(identifier: TimeZone.current.identifier) ?? QuickAddZone(identifier: "UTC")!
 let parsed = try QuickAddParser().parse("Lunch with Ana tomorrow 12:30", now: Date(), zone: zone)
-if let provider = providers.first, let primary = try await provider.listCalendars().first(where: \.isPrimary) {
+if let provider = calendars.first, let primary = try await provider.listCalendars().first(where: \.isPrimary) {
     let created = try await provider.createEvent(parsed.event, in: primary.id)
     print("created '\(created.title)' in \(provider.account):\(primary.name)")
 }
