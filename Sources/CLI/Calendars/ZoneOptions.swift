@@ -4,8 +4,8 @@ import TimeZones
 /// Time zones from the command line and the environment.
 enum ZoneOptions {
     /// The zone times are shown in: `--tz` (IANA), else `$TZ`, else the system zone.
-    static func displayZone(_ arguments: ParsedArguments, environment: [String: String], command: String) throws -> TimeZone {
-        if let name = arguments.value("tz") {
+    static func displayZone(_ tz: String?, environment: [String: String], command: String) throws -> TimeZone {
+        if let name = tz {
             guard let zone = TimeZone(identifier: name) else {
                 throw UsageError("--tz takes an IANA time zone such as Europe/Berlin, not '\(name)'", command: command)
             }

@@ -9,9 +9,9 @@ import LoopbackServer
 /// Requests need `Authorization: Bearer <token>`, checked with the injected validator; the token's user
 /// selects the mailbox. At most `mailboxConcurrencyLimit` requests run at once per mailbox (Exchange's
 /// MailboxConcurrency limit of 4); the next one gets 429 `ApplicationThrottled` with `Retry-After`.
-public actor GraphEmulator: SandboxComponent {
+package actor GraphEmulator: SandboxComponent {
     /// The seeded users (sign-in accounts), provider `.microsoft`.
-    public nonisolated let users: [SandboxUser]
+    package nonisolated let users: [SandboxUser]
 
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date
@@ -39,7 +39,7 @@ public actor GraphEmulator: SandboxComponent {
     ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
     ///   - processingDelay: time each request holds its mailbox slot (a test and benchmark knob; zero by default).
     /// - Throws: `GraphSeedError` when the seed is malformed.
-    public init(
+    package init(
         seed: Data,
         tokens: any SandboxAccessTokenValidator,
         now: @escaping @Sendable () -> Date = { Date() },
@@ -60,11 +60,11 @@ public actor GraphEmulator: SandboxComponent {
     }
 
     /// The default seed compiled into the module.
-    public static var defaultSeed: Data { Data(PackageResources.microsoft_json) }
+    package static var defaultSeed: Data { Data(PackageResources.microsoft_json) }
 
     // MARK: SandboxComponent
 
-    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+    package func handle(_ request: ServerRequest) async -> ServerResponse? {
         guard let first = request.pathSegments.first, first.caseInsensitiveCompare("v1.0") == .orderedSame else { return nil }
         let requestID = UUID().uuidString.lowercased()
         let clientRequestID = request.headers["client-request-id"] ?? requestID
@@ -87,13 +87,13 @@ public actor GraphEmulator: SandboxComponent {
         return response
     }
 
-    public func snapshot() async throws -> Data {
+    package func snapshot() async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(state)
     }
 
-    public func restore(_ snapshot: Data) async throws {
+    package func restore(_ snapshot: Data) async throws {
         state = try JSONDecoder().decode(GraphState.self, from: snapshot)
     }
 
