@@ -26,6 +26,9 @@ public struct ProviderRegistration: Sendable {
     public var middlewares: [any HTTPMiddleware]
     /// What the zone in `UserInfo` belongs to ("mailbox", "primary calendar"), for `whoami`.
     public var userTimeZoneSource: String
+    /// What to tell the user, besides signing in again, when a refresh gets `invalid_grant` (a cause
+    /// the provider documents, such as Google's 7-day tokens for apps in "Testing"), or nil.
+    public var invalidGrantAdvice: String?
     private let factory: @Sendable (ProviderAccount, any HTTPTransport) throws -> any CalendarProvider
 
     /// - Parameters:
@@ -33,7 +36,7 @@ public struct ProviderRegistration: Sendable {
     ///     bearer token and runs `middlewares`); called once per account per process.
     public init(
         id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
-        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account",
+        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account", invalidGrantAdvice: String? = nil,
         makeProvider: @escaping @Sendable (_ account: ProviderAccount, _ transport: any HTTPTransport) throws -> any CalendarProvider
     ) {
         self.id = id
@@ -42,6 +45,7 @@ public struct ProviderRegistration: Sendable {
         self.authentication = authentication
         self.middlewares = middlewares
         self.userTimeZoneSource = userTimeZoneSource
+        self.invalidGrantAdvice = invalidGrantAdvice
         self.factory = makeProvider
     }
 

@@ -11,7 +11,8 @@ package enum AccountsAddCommand: Command {
         package static let flow = Option.choice("flow", "browser|device", "How to sign in (default browser; device in SSH sessions).", among: ["browser", "device"])
         package static let noBrowser = Flag("no-browser", "Do not open a browser; print the sign-in URL instead.")
         package static let clientId = Option<String>("client-id", "ID", "OAuth client id (if the descriptor has none).")
-        package static let clientSecret = Option<String>("client-secret", "SECRET", "OAuth client secret (Google desktop clients have one).")
+        package static let clientSecretFile = Option<String>("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH.")
+        package static let clientSecret = Option<String>("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET).")
         package static let tenant = Option<String>("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common).")
         package static let timeout = Option.int("timeout", "SECONDS", "How long to wait for the sign-in (default 300).", in: 1...3600)
         package static let provider = Argument("PROVIDER", "google, microsoft, or a descriptor file")
@@ -28,8 +29,11 @@ package enum AccountsAddCommand: Command {
         enter on any device; it is the default in an SSH session without a display.
         The account's name defaults to the signed-in user's e-mail address. Adding a name that exists
         signs that account in again.
+        A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
+        file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
+        every user of the machine.
         """,
-        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecret, Options.tenant, Options.timeout],
+        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant, Options.timeout],
         positionals: [Options.provider]
     )
 
@@ -48,7 +52,9 @@ package enum AccountsAddCommand: Command {
                 command: "accounts add"
             )
         }
-        let commandLineSecret = arguments[Options.clientSecret]
+        // The user's own secret (option, file or environment); a descriptor's secret stays in the descriptor.
+        let commandLineSecret = try ClientSecretOption.resolve(
+            inline: arguments[Options.clientSecret], path: arguments[Options.clientSecretFile], environment: context.environment, command: "accounts add")
         let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
         if let name = arguments[Options.name], name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
             throw UsageError("--name must be non-empty and on one line", command: "accounts add")
@@ -95,7 +101,9 @@ package enum AccountsAddCommand: Command {
         )
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
-        try FileTokenStore(home: home).save(tokens, account: name)
+        let store = FileTokenStore(home: home)
+        // Under the account's lock: a refresh in another process then sees either the old or the new grant.
+        try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try AccountRegistry(home: home).save(record)
         let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")

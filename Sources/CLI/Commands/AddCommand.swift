@@ -12,7 +12,8 @@ package enum AddCommand: Command {
         package static let tz = Option<String>("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone).")
         package static let location = Option<String>("location", "TEXT", "Where.")
         package static let body = Option<String>("body", "TEXT", "Description.")
-        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ';'.")
+        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ';' (Outlook mails them invitations).")
+        package static let noInvitations = Flag("no-invitations", "Write the attendees into the description instead of inviting them.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
     }
@@ -25,13 +26,17 @@ package enum AddCommand: Command {
         Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
         the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
         dates (YYYY-MM-DD; --end is the last day, default the start day).
-        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"); no invitation mail
-        is sent.
+        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"). On an Outlook
+        calendar the attendees are invited: Outlook sends each of them an invitation mail, as it does when
+        you add attendees in Outlook, and Microsoft Graph has no way to create the event without sending
+        them. On a Google calendar they are added as guests and no mail is sent (sendUpdates=none).
+        --no-invitations invites nobody: the attendees are written into the description instead (as
+        `copy` does). Who was invited is printed after the event.
         Examples:
           calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
           calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
         """,
-        options: [Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body, Options.attendees, Options.format],
+        options: [Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body, Options.attendees, Options.noInvitations, Options.format],
         positionals: [Options.calendarRef]
     )
 
@@ -44,6 +49,10 @@ package enum AddCommand: Command {
             ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
         let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
         let attendees = try parseAttendees(arguments[Options.attendees])
+        let noInvitations = arguments[Options.noInvitations]
+        if noInvitations, attendees.isEmpty {
+            throw UsageError("--no-invitations needs --attendees LIST (the people to list in the description)", command: spec.name)
+        }
         var event = Event(title: title, start: start, end: end, attendees: attendees)
         if let location = arguments[Options.location], !location.isEmpty { event.location = location }
         if let body = arguments[Options.body], !body.isEmpty { event.body = .text(body) }
@@ -51,9 +60,32 @@ package enum AddCommand: Command {
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
+        if noInvitations {
+            // The same lines `copy` writes, so that nobody is invited and everybody is named.
+            let projection = CopyProjection(fields: .basic, target: target.provider.capabilities)
+            event.body = projection.body(event.body, appending: projection.attendeeLines(event))
+            event.attendees = []
+        }
         let created = try await target.provider.createEvent(event, in: target.calendar.id)
         try printCreated(created, target: target, format: format, zone: zone, context: context)
+        if let notice = invitationNotice(attendees, invitations: target.provider.capabilities.invitations, written: noInvitations) {
+            // Beside a table on stdout; on stderr when stdout is JSON for a program.
+            if format == .json { context.printError(notice) } else { context.print(notice) }
+        }
         return .success
+    }
+
+    /// One line saying who was invited and how, or nil without attendees.
+    static func invitationNotice(
+        _ attendees: [Attendee], invitations: ProviderCapabilities.AttendeeInvitations, written: Bool
+    ) -> String? {
+        guard !attendees.isEmpty else { return nil }
+        let list = attendees.map(\.email).joined(separator: ", ")
+        if written { return "Nobody was invited; the attendees are listed in the description: \(list)" }
+        switch invitations {
+        case .sentByService: return "Invitations sent (by Outlook, as it does for every new event with attendees) to: \(list)"
+        case .notSent(let how): return "Added as guests without an invitation mail (\(how)): \(list)"
+        }
     }
 
     /// Prints an event that was just created (also used by `quick-add`).

@@ -15,6 +15,7 @@ package enum SandboxCommand: Command {
         package static let faultRate = Option.number("fault-rate", "F", "Answer this fraction (0 to 1) of API requests with 429/403 or 503.", in: 0...1)
         package static let faultSeed = Option<String>("fault-seed", "N", "Seed of the fault sequence (same seed, same faults; default 0).")
         package static let tokenLifetime = Option.int("token-lifetime", "SECONDS", "Access-token lifetime (default 3600).", in: 1...31_536_000)
+        package static let refuseRefresh = Option.choice("refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue).joined(separator: "|"), "Refuse every token refresh as the provider does when it wants a new sign-in (MFA, consent, expiry).", among: SandboxRefreshRefusal.allCases.map(\.rawValue))
         package static let state = Option<String>("state", "FILE", "Load state from FILE at start if it exists; write it at stop.")
         package static let log = Option<String>("log", "FILE", "Append one JSON line per request (method, path, status, durationMs, fault).")
         package static let writeDescriptors = Option<String>("write-descriptors", "DIR", "Also write DIR/google.json and DIR/microsoft.json.")
@@ -30,7 +31,7 @@ package enum SandboxCommand: Command {
         accessToken and refreshToken) and "descriptors" (provider descriptors pointing at the sandbox).
         Faults (--fault-rate) and latency (--latency-ms) apply to API requests only, never to sign-in.
         """,
-        options: [Options.port, Options.seed, Options.latencyMs, Options.faultRate, Options.faultSeed, Options.tokenLifetime, Options.state, Options.log, Options.writeDescriptors, Options.noAutoApprove]
+        options: [Options.port, Options.seed, Options.latencyMs, Options.faultRate, Options.faultSeed, Options.tokenLifetime, Options.refuseRefresh, Options.state, Options.log, Options.writeDescriptors, Options.noAutoApprove]
     )
 
     /// The options a command line asks for. Pure apart from reading `--seed`; bad values are usage errors.
@@ -46,6 +47,9 @@ package enum SandboxCommand: Command {
             options.faultSeed = seed
         }
         if let lifetime = arguments[Options.tokenLifetime] { options.tokenLifetime = TimeInterval(lifetime) }
+        if let kind = arguments[Options.refuseRefresh] {
+            options.refreshRefusal = SandboxRefreshRefusal(rawValue: kind)
+        }
         if let path = arguments[Options.seed] {
             let data: Data
             do {

@@ -16,6 +16,8 @@ package struct SandboxOptions: Sendable {
     package var tokenLifetime: TimeInterval = 3600
     /// Refresh-token lifetime in seconds; nil: until revoked.
     package var refreshTokenLifetime: TimeInterval?
+    /// Refuse every refresh-token grant this way (`--refuse-refresh`); nil refreshes normally.
+    package var refreshRefusal: SandboxRefreshRefusal?
     /// Loaded at start when it exists, written (atomically) at stop (`--state`).
     package var stateFile: URL?
     /// One JSON line per request is appended here (`--log`).
