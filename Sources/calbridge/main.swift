@@ -9,7 +9,7 @@ import Glibc
 // system instead of fragmenting the heap) together took the peak from 127 MB to 103 MB (measured
 // with the same settings as MALLOC_ARENA_MAX / MALLOC_MMAP_THRESHOLD_ environment variables).
 // Re-measured 2026-12-01 with `calbridge-bench copy --client-process --events 3000` (mallopt made a
-// no-op through LD_PRELOAD for the comparison): 74.1 and 75.9 MB without, 60.8 MB with; it still pays.
+// no-op through LD_PRELOAD for the comparison): 74.1 and 75.9 MB without, 59.1 and 60.8 MB with; it still pays.
 // `mallopt` is not in Swift's Glibc module, hence dlsym; the constants are malloc.h's.
 // Not for `sandbox`, which hosts the sandbox server: the settings were measured for the client only, and
 // the sandbox's memory is no goal (nor for the benchmarks, a separate executable, calbridge-bench).
