@@ -1,8 +1,8 @@
 /// The command-line entry point: finds the command, parses its arguments, runs it, reports errors.
-public enum CalbridgeCLI {
+package enum CalbridgeCLI {
     /// Runs one command line (without the program name) and returns the exit code.
     /// - Parameter suite: the executable whose commands are meant (`calbridge` unless told).
-    public static func run(_ arguments: [String], context: CommandContext, suite: CommandSuite = .calbridge) async -> ExitCode {
+    package static func run(_ arguments: [String], context: CommandContext, suite: CommandSuite = .calbridge) async -> ExitCode {
         do {
             return try await dispatch(arguments, context: context, suite: suite)
         } catch {
@@ -48,7 +48,7 @@ public enum CalbridgeCLI {
             throw UsageError("unknown command '\(first)'\(hint); see '\(suite.program) --help'")
         }
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst(used)), for: command.spec)
-        if parsed.flag("help") {
+        if parsed[CommonOptions.help] {
             context.print(HelpText.command(command.spec))
             return .success
         }

@@ -17,7 +17,7 @@ struct ZoneOptionsTests {
         let none = ParsedArguments()
         #expect(try QuickAddCommand.userZone(none, ["TZ": ":America/New_York"]).identifier == "America/New_York")
         #expect(try QuickAddCommand.userZone(none, ["TZ": "UTC"]).identifier == "UTC")
-        let (name, zone) = try ZoneOptions.userZone(none, environment: ["TZ": ":Asia/Tokyo"], command: "copy")
+        let (name, zone) = try ZoneOptions.userZone(nil, environment: ["TZ": ":Asia/Tokyo"], command: "copy")
         #expect(name == "Asia/Tokyo" && zone.identifier == "Asia/Tokyo")
     }
 }

@@ -9,9 +9,9 @@ enum ClientSecretOption {
 
     /// The secret the user gave, or nil for none.
     /// - Throws: `UsageError` for two sources at once; `InputError` (exit 2) for an unreadable or empty file.
-    static func resolve(_ arguments: ParsedArguments, environment: [String: String], command: String) throws -> String? {
-        let inline = arguments.value("client-secret")
-        let path = arguments.value("client-secret-file")
+    /// - Parameters:
+    ///   - inline: the `--client-secret` value; `path`: the `--client-secret-file` value.
+    static func resolve(inline: String?, path: String?, environment: [String: String], command: String) throws -> String? {
         if inline != nil, path != nil {
             throw UsageError("give the client secret once: --client-secret or --client-secret-file, not both", command: command)
         }

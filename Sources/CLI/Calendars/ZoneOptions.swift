@@ -4,16 +4,16 @@ import TimeZones
 /// Time zones from the command line and the environment.
 enum ZoneOptions {
     /// The zone times are shown in: `--tz` (IANA), else `$TZ`, else the system zone.
-    static func displayZone(_ arguments: ParsedArguments, environment: [String: String], command: String) throws -> TimeZone {
-        try userZone(arguments, environment: environment, command: command).zone
+    static func displayZone(_ tz: String?, environment: [String: String], command: String) throws -> TimeZone {
+        try userZone(tz, environment: environment, command: command).zone
     }
 
     /// The user's zone and its name as written: `--tz` (IANA), else `$TZ`, else the system zone. The one
     /// reading of both, for every command (quick add keeps the name: `UTC` stays `UTC`).
     static func userZone(
-        _ arguments: ParsedArguments, environment: [String: String], command: String
+        _ tz: String?, environment: [String: String], command: String
     ) throws -> (name: String, zone: TimeZone) {
-        if let name = arguments.value("tz") {
+        if let name = tz {
             guard let zone = TimeZone(identifier: name) else {
                 throw UsageError("--tz takes an IANA time zone such as Europe/Berlin, not '\(name)'", command: command)
             }

@@ -4,8 +4,21 @@ import HTTP
 import OAuth
 
 /// `calbridge accounts add`: signs an account in (browser or device flow) and stores its tokens.
-public enum AccountsAddCommand: Command {
-    public static let spec = CommandSpec(
+package enum AccountsAddCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let name = Option<String>("name", "NAME", "Name for the account (default: the user's e-mail address).")
+        package static let flow = Option.choice("flow", "browser|device", "How to sign in (default browser; device in SSH sessions).", among: ["browser", "device"])
+        package static let noBrowser = Flag("no-browser", "Do not open a browser; print the sign-in URL instead.")
+        package static let clientId = Option<String>("client-id", "ID", "OAuth client id (if the descriptor has none).")
+        package static let clientSecretFile = Option<String>("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH.")
+        package static let clientSecret = Option<String>("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET).")
+        package static let tenant = Option<String>("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common).")
+        package static let timeout = Option.int("timeout", "SECONDS", "How long to wait for the sign-in (default 300).", in: 1...3600)
+        package static let provider = Argument("PROVIDER", "google, microsoft, or a descriptor file")
+    }
+
+    package static let spec = CommandSpec(
         ["accounts", "add"],
         abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
         discussion: """
@@ -20,45 +33,37 @@ public enum AccountsAddCommand: Command {
         file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
         every user of the machine.
         """,
-        options: [
-            .value("name", "NAME", "Name for the account (default: the user's e-mail address)."),
-            .value("flow", "browser|device", "How to sign in (default browser; device in SSH sessions)."),
-            .flag("no-browser", "Do not open a browser; print the sign-in URL instead."),
-            .value("client-id", "ID", "OAuth client id (if the descriptor has none)."),
-            .value("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH."),
-            .value("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET)."),
-            .value("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common)."),
-            .value("timeout", "SECONDS", "How long to wait for the sign-in (default 300)."),
-        ],
-        positionals: [PositionalSpec("PROVIDER", "google, microsoft, or a descriptor file")]
+        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant, Options.timeout],
+        positionals: [Options.provider]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let providerArgument = arguments.positional(0)!
-        let tenant = arguments.value("tenant") ?? ProviderDescriptor.defaultTenant
-        let timeout = try arguments.int("timeout", in: 1...3600) ?? 300
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let providerArgument = arguments[Options.provider]
+        let tenant = arguments[Options.tenant] ?? ProviderDescriptor.defaultTenant
+        let timeout = arguments[Options.timeout] ?? 300
         let (descriptor, descriptorFile) = try resolve(providerArgument, tenant: tenant, providers: context.providers)
         // resolve(...) accepts only registered APIs, so this finds one.
         guard let registration = context.providers.registration(api: descriptor.api) else {
             throw InputError("descriptor '\(descriptor.id)' names API '\(descriptor.api)', which this calbridge cannot talk to")
         }
-        guard let clientId = arguments.value("client-id") ?? descriptor.clientId else {
+        guard let clientId = arguments[Options.clientId] ?? descriptor.clientId else {
             throw UsageError(
                 "\(descriptor.displayName) needs an OAuth client id: pass --client-id ID (from your app registration)",
                 command: "accounts add"
             )
         }
         // The user's own secret (option, file or environment); a descriptor's secret stays in the descriptor.
-        let commandLineSecret = try ClientSecretOption.resolve(arguments, environment: context.environment, command: "accounts add")
+        let commandLineSecret = try ClientSecretOption.resolve(
+            inline: arguments[Options.clientSecret], path: arguments[Options.clientSecretFile], environment: context.environment, command: "accounts add")
         let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
-        if let name = arguments.value("name"), name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
+        if let name = arguments[Options.name], name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
             throw UsageError("--name must be non-empty and on one line", command: "accounts add")
         }
 
         let flow = try chooseFlow(arguments, descriptor: descriptor, context: context)
-        let transport = context.makeTransport(verbose: arguments.flag("verbose"))
+        let transport = context.makeTransport(verbose: arguments[CommonOptions.verbose])
         let client = OAuthClient(descriptor: descriptor, credentials: credentials, transport: transport, now: context.now)
-        let presenter = SignInPresenter(context: context, noBrowser: arguments.flag("no-browser"))
+        let presenter = SignInPresenter(context: context, noBrowser: arguments[Options.noBrowser])
         let tokens: TokenSet
         switch flow {
         case "device":
@@ -74,13 +79,13 @@ public enum AccountsAddCommand: Command {
         // The token was just issued, so a plain bearer request is enough to learn who signed in.
         let bearer = MiddlewareTransport(base: transport, middlewares: [StaticBearer(token: tokens.accessToken)])
         let profile = try await registration.makeProvider(
-            account: ProviderAccount(name: arguments.value("name") ?? descriptor.displayName, apiBaseURL: descriptor.apiBaseURL),
+            account: ProviderAccount(name: arguments[Options.name] ?? descriptor.displayName, apiBaseURL: descriptor.apiBaseURL),
             transport: bearer
         ).userInfo()
         guard let email = profile.email, !email.isEmpty else {
             throw InputError("\(descriptor.displayName) did not say which user signed in (no e-mail address)", exitCode: .failure)
         }
-        let name = arguments.value("name") ?? email
+        let name = arguments[Options.name] ?? email
         var record = AccountRecord(
             name: name,
             provider: descriptor.id,
@@ -131,7 +136,7 @@ public enum AccountsAddCommand: Command {
     }
 
     private static func chooseFlow(_ arguments: ParsedArguments, descriptor: ProviderDescriptor, context: CommandContext) throws -> String {
-        if let flow = try arguments.choice("flow", ["browser", "device"]) {
+        if let flow = arguments[Options.flow] {
             if flow == "device", descriptor.deviceAuthorizationEndpoint == nil {
                 throw UsageError(
                     "\(descriptor.displayName) has no device sign-in; use --flow browser (add --no-browser over SSH)",

@@ -3,16 +3,21 @@ import Foundation
 import OAuth
 
 /// `calbridge accounts list`: every stored account with its token state, without any network call.
-public enum AccountsListCommand: Command {
-    public static let spec = CommandSpec(
+package enum AccountsListCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+    }
+
+    package static let spec = CommandSpec(
         ["accounts", "list"],
         abstract: "List signed-in accounts: name, provider, user, token expiry, status.",
         discussion: "Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out (no tokens).",
-        options: [OutputFormat.option]
+        options: [Options.format]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments)
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = (arguments[Options.format] ?? .table)
         let home = CalbridgeHome(environment: context.environment)
         let records = try AccountRegistry(home: home).accounts()
         let store = FileTokenStore(home: home)

@@ -4,8 +4,14 @@ import OAuth
 
 /// `calbridge accounts remove`: revokes the grant at the provider (where it can), then deletes the
 /// local tokens and the account.
-public enum AccountsRemoveCommand: Command {
-    public static let spec = CommandSpec(
+package enum AccountsRemoveCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let localOnly = Flag("local-only", "Only delete the local tokens; do not revoke at the provider.")
+        package static let name = Argument("NAME", "the account's name (see 'calbridge accounts list')")
+    }
+
+    package static let spec = CommandSpec(
         ["accounts", "remove"],
         abstract: "Sign an account out: revoke its grant at the provider, then delete its local tokens.",
         discussion: """
@@ -13,12 +19,12 @@ public enum AccountsRemoveCommand: Command {
         tokens without asking the provider. Microsoft has no revocation endpoint: its grant ends when it
         expires or when you remove the app from your account's app permissions.
         """,
-        options: [.flag("local-only", "Only delete the local tokens; do not revoke at the provider.")],
-        positionals: [PositionalSpec("NAME", "the account's name (see 'calbridge accounts list')")]
+        options: [Options.localOnly],
+        positionals: [Options.name]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let name = arguments.positional(0)!
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let name = arguments[Options.name]
         let home = CalbridgeHome(environment: context.environment)
         let registry = AccountRegistry(home: home)
         let record = try registry.require(name)
@@ -27,7 +33,7 @@ public enum AccountsRemoveCommand: Command {
         let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
-        if arguments.flag("local-only") {
+        if arguments[Options.localOnly] {
             note += "; not revoked at \(descriptor.displayName) (--local-only)"
         } else if descriptor.revocationEndpoint == nil {
             note += "; \(descriptor.displayName) has no revocation endpoint, so the grant ends when it expires or when you remove the app from your account"
@@ -35,7 +41,7 @@ public enum AccountsRemoveCommand: Command {
             let client = OAuthClient(
                 descriptor: descriptor,
                 credentials: oauth.clientCredentials(descriptor: descriptor),
-                transport: context.makeTransport(verbose: arguments.flag("verbose")),
+                transport: context.makeTransport(verbose: arguments[CommonOptions.verbose]),
                 now: context.now
             )
             // Revoking the refresh token ends the whole grant (RFC 7009 §2.1); the access token may be expired.

@@ -2,8 +2,23 @@ import CalendarBridge
 import Foundation
 
 /// `calbridge add`: creates one event from options.
-public enum AddCommand: Command {
-    public static let spec = CommandSpec(
+package enum AddCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let title = Option<String>("title", "TEXT", "The event's title (required).")
+        package static let start = Option<String>("start", "DATETIME", "Start (default: the next half hour).")
+        package static let end = Option<String>("end", "DATETIME", "End (default: start + 30 minutes).")
+        package static let allDay = Flag("all-day", "An all-day event: --start/--end are dates.")
+        package static let tz = Option<String>("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone).")
+        package static let location = Option<String>("location", "TEXT", "Where.")
+        package static let body = Option<String>("body", "TEXT", "Description.")
+        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ';' (Outlook mails them invitations).")
+        package static let noInvitations = Flag("no-invitations", "Write the attendees into the description instead of inviting them.")
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
+    }
+
+    package static let spec = CommandSpec(
         ["add"],
         abstract: "Add an event to a calendar.",
         discussion: """
@@ -21,40 +36,29 @@ public enum AddCommand: Command {
           calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
           calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
         """,
-        options: [
-            .value("title", "TEXT", "The event's title (required)."),
-            .value("start", "DATETIME", "Start (default: the next half hour)."),
-            .value("end", "DATETIME", "End (default: start + 30 minutes)."),
-            .flag("all-day", "An all-day event: --start/--end are dates."),
-            .value("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone)."),
-            .value("location", "TEXT", "Where."),
-            .value("body", "TEXT", "Description."),
-            .value("attendees", "LIST", "E-mail addresses separated by ';' (Outlook mails them invitations)."),
-            .flag("no-invitations", "Write the attendees into the description instead of inviting them."),
-            .value("format", "table|json", "Output format (default table)."),
-        ],
-        positionals: [PositionalSpec("CALENDAR_REF", "account:calendar to add the event to")]
+        options: [Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body, Options.attendees, Options.noInvitations, Options.format],
+        positionals: [Options.calendarRef]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
-        guard let title = arguments.value("title")?.trimmingCharacters(in: .whitespaces), !title.isEmpty else {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = (arguments[Options.format] ?? .table)
+        guard let title = arguments[Options.title]?.trimmingCharacters(in: .whitespaces), !title.isEmpty else {
             throw UsageError("missing --title TEXT (the event's title)", command: spec.name)
         }
-        let (zoneID, zone) = try arguments.value("tz").map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
+        let (zoneID, zone) = try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
             ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
         let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
-        let attendees = try parseAttendees(arguments.value("attendees"))
-        let noInvitations = arguments.flag("no-invitations")
+        let attendees = try parseAttendees(arguments[Options.attendees])
+        let noInvitations = arguments[Options.noInvitations]
         if noInvitations, attendees.isEmpty {
             throw UsageError("--no-invitations needs --attendees LIST (the people to list in the description)", command: spec.name)
         }
         var event = Event(title: title, start: start, end: end, attendees: attendees)
-        if let location = arguments.value("location"), !location.isEmpty { event.location = location }
-        if let body = arguments.value("body"), !body.isEmpty { event.body = .text(body) }
+        if let location = arguments[Options.location], !location.isEmpty { event.location = location }
+        if let body = arguments[Options.body], !body.isEmpty { event.body = .text(body) }
 
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
-        let target = try await CalendarTarget.open(arguments.positional(0)!, accounts: accounts)
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
         if noInvitations {
             // The same lines `copy` writes, so that nobody is invited and everybody is named.
@@ -98,18 +102,18 @@ public enum AddCommand: Command {
 
     /// Start and end from the options, checked before anything is sent.
     static func times(_ arguments: ParsedArguments, zone: TimeZone, zoneID: String, now: Date) throws -> (EventTime, EventTime) {
-        if arguments.flag("all-day") {
-            let first = try arguments.value("start").map { try DateOptions.date($0, option: "start", command: spec.name) }
+        if arguments[Options.allDay] {
+            let first = try arguments[Options.start].map { try DateOptions.date($0, option: "start", command: spec.name) }
                 ?? LocalDate(instant: now, in: zone)
-            let last = try arguments.value("end").map { try DateOptions.date($0, option: "end", command: spec.name) } ?? first
+            let last = try arguments[Options.end].map { try DateOptions.date($0, option: "end", command: spec.name) } ?? first
             guard last >= first else {
                 throw UsageError("--end (\(last)) is before --start (\(first))", command: spec.name)
             }
             return (.allDay(date: first), .allDay(date: last.adding(days: 1)))
         }
-        let start = try arguments.value("start").map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
+        let start = try arguments[Options.start].map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
             ?? nextHalfHour(after: now, in: zone)
-        let end = try arguments.value("end").map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
+        let end = try arguments[Options.end].map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
             ?? start.addingTimeInterval(30 * 60)
         guard end > start else {
             throw UsageError("--end must be after --start", command: spec.name)

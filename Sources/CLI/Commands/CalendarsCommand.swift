@@ -3,8 +3,14 @@ import Foundation
 import OAuth
 
 /// `calbridge calendars`: every calendar of every (or the named) account, fetched concurrently.
-public enum CalendarsCommand: Command {
-    public static let spec = CommandSpec(
+package enum CalendarsCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let account = RepeatedOption("account", "NAME", "Only this account.")
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+    }
+
+    package static let spec = CommandSpec(
         ["calendars"],
         abstract: "List the calendars of all accounts (or the named ones).",
         discussion: """
@@ -16,16 +22,13 @@ public enum CalendarsCommand: Command {
           calbridge calendars
           calbridge calendars --account work --format json
         """,
-        options: [
-            .value("account", "NAME", "Only this account.", repeatable: true),
-            OutputFormat.option,
-        ]
+        options: [Options.account, Options.format]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments)
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
-        let records = try accounts.records(named: arguments.all("account"))
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = (arguments[Options.format] ?? .table)
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        let records = try accounts.records(named: arguments[Options.account])
 
         // An account whose session cannot even be opened (no tokens) fails like one whose request fails.
         var providers: [any CalendarProvider] = []

@@ -1,6 +1,6 @@
 /// Every command calbridge has, in the order `calbridge --help` lists them.
-public enum CommandRegistry {
-    public static let all: [any Command.Type] = [
+package enum CommandRegistry {
+    package static let all: [any Command.Type] = [
         VersionCommand.self,
         AccountsAddCommand.self,
         AccountsListCommand.self,
@@ -18,7 +18,7 @@ public enum CommandRegistry {
 
     /// The benchmarks, in the order `calbridge-bench --help` lists them: a separate executable, so the
     /// user's `calbridge --help` lists only what a user runs.
-    public static let benchmarks: [any Command.Type] = [
+    package static let benchmarks: [any Command.Type] = [
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,

@@ -4,8 +4,23 @@ import Accounts
 import OAuth
 
 /// `calbridge copy SOURCE_REF TARGET_REF`: copies events between any two calendars, idempotently.
-public enum CopyCommand: Command {
-    public static let spec = CommandSpec(
+package enum CopyCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let from = Option<String>("from", "DATE", "Start of the window: YYYY-MM-DD (local midnight) or an RFC 3339 time (default today).")
+        package static let to = Option<String>("to", "DATE", "End of the window: YYYY-MM-DD (through that day) or an RFC 3339 time (default from + 30 days).")
+        package static let tz = Option<String>("tz", "ZONE", "The IANA zone the window's dates are read in (default $TZ, else the system zone).")
+        package static let dryRun = Flag("dry-run", "Print the plan (what would be created, updated, deleted, skipped and why); write nothing.")
+        package static let prune = Flag("prune", "Delete copies in the window whose source event is provably gone (read by id), and surplus duplicates.")
+        package static let removeCopies = Flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent.")
+        package static let fields = Option.choice("fields", "all|basic|busy", "What to copy (default basic; busy = only the time, titled Busy).", among: CopyFields.allCases.map(\.rawValue))
+        package static let recurrence = Option.choice("recurrence", "series|instances", "Copy series as series (default) or every occurrence singly.", among: CopyRecurrence.allCases.map(\.rawValue))
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let sourceRef = Argument("SOURCE_REF", "The calendar to copy from: ACCOUNT:CALENDAR (id, name, primary or default).")
+        package static let targetRef = Argument("TARGET_REF", "The calendar to copy to: ACCOUNT:CALENDAR.")
+    }
+
+    package static let spec = CommandSpec(
         ["copy"],
         abstract: "Copy events from one calendar to another (Outlook <-> Google), without duplicates.",
         discussion: """
@@ -21,35 +36,21 @@ public enum CopyCommand: Command {
             when some events failed (the rest is applied).
             """,
         options: [
-            .value("from", "DATE", "Start of the window: YYYY-MM-DD (local midnight) or an RFC 3339 time (default today)."),
-            .value("to", "DATE", "End of the window: YYYY-MM-DD (through that day) or an RFC 3339 time (default from + 30 days)."),
-            .value("tz", "ZONE", "The IANA zone the window's dates are read in (default $TZ, else the system zone)."),
-            .flag("dry-run", "Print the plan (what would be created, updated, deleted, skipped and why); write nothing."),
-            .flag("prune", "Delete copies in the window whose source event is provably gone (read by id), and surplus duplicates."),
-            .flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent."),
-            .value("fields", "all|basic|busy", "What to copy (default basic; busy = only the time, titled Busy)."),
-            .value("recurrence", "series|instances", "Copy series as series (default) or every occurrence singly."),
-            .value("format", "table|json", "Output format (default table)."),
+            Options.from, Options.to, Options.tz, Options.dryRun, Options.prune, Options.removeCopies, Options.fields,
+            Options.recurrence, Options.format,
         ],
-        positionals: [
-            PositionalSpec("SOURCE_REF", "The calendar to copy from: ACCOUNT:CALENDAR (id, name, primary or default)."),
-            PositionalSpec("TARGET_REF", "The calendar to copy to: ACCOUNT:CALENDAR."),
-        ]
+        positionals: [Options.sourceRef, Options.targetRef]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        guard let sourceText = arguments.positional(0), let targetText = arguments.positional(1) else {
-            throw UsageError("copy needs SOURCE_REF and TARGET_REF (ACCOUNT:CALENDAR each)", command: "copy")
-        }
-        guard arguments.positionals.count == 2 else {
-            throw UsageError("copy takes two calendar references, not \(arguments.positionals.count)", command: "copy")
-        }
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let sourceText = arguments[Options.sourceRef]
+        let targetText = arguments[Options.targetRef]
+        let format = (arguments[Options.format] ?? .table)
         let options = try options(arguments, context: context)
         let sourceRef = try parseRef(sourceText)
         let targetRef = try parseRef(targetText)
 
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let sourceRecord = try accounts.registry.require(sourceRef.account)
         let sourceProvider = try accounts.provider(for: sourceRecord)
         let targetProvider = try accounts.provider(for: targetRef)
@@ -101,29 +102,33 @@ public enum CopyCommand: Command {
 
     /// The copy options from the command line; the window defaults to today + 30 days.
     static func options(_ arguments: ParsedArguments, context: CommandContext) throws -> CopyOptions {
-        let zone = try ZoneOptions.displayZone(arguments, environment: context.environment, command: "copy")
-        let removeCopies = arguments.flag("remove-copies")
+        let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: "copy")
+        let removeCopies = arguments[Options.removeCopies]
         if removeCopies {
-            for option in ["from", "to", "fields", "recurrence"] where arguments.value(option) != nil {
+            let windowed = [
+                ("from", arguments[Options.from] != nil), ("to", arguments[Options.to] != nil),
+                ("fields", arguments[Options.fields] != nil), ("recurrence", arguments[Options.recurrence] != nil),
+            ]
+            for (option, given) in windowed where given {
                 throw UsageError("--remove-copies deletes every copy whatever its date; drop --\(option)", command: "copy")
             }
-            if arguments.flag("prune") { throw UsageError("--remove-copies and --prune do not go together", command: "copy") }
+            if arguments[Options.prune] { throw UsageError("--remove-copies and --prune do not go together", command: "copy") }
         }
         let today = LocalDate(instant: context.now(), in: zone)
-        let start = try arguments.value("from").map { try parseDate($0, option: "from", zone: zone, endOfDay: false) }
+        let start = try arguments[Options.from].map { try parseDate($0, option: "from", zone: zone, endOfDay: false) }
             ?? today.startInstant(in: zone)
-        let end = try arguments.value("to").map { try parseDate($0, option: "to", zone: zone, endOfDay: true) }
+        let end = try arguments[Options.to].map { try parseDate($0, option: "to", zone: zone, endOfDay: true) }
             ?? LocalDate(instant: start, in: zone).adding(days: 30).startInstant(in: zone)
         guard let window = TimeRange(validating: start, end: end), end > start else {
             throw UsageError("--to must be after --from", command: "copy")
         }
-        let fields = try arguments.choice("fields", CopyFields.allCases.map(\.rawValue)).flatMap(CopyFields.init(rawValue:)) ?? .basic
+        let fields = arguments[Options.fields].flatMap(CopyFields.init(rawValue:)) ?? .basic
         let recurrence =
-            try arguments.choice("recurrence", CopyRecurrence.allCases.map(\.rawValue)).flatMap(CopyRecurrence.init(rawValue:))
+            arguments[Options.recurrence].flatMap(CopyRecurrence.init(rawValue:))
             ?? .series
         return CopyOptions(
-            window: window, zone: zone, fields: fields, recurrence: recurrence, prune: arguments.flag("prune"),
-            removeCopies: removeCopies, dryRun: arguments.flag("dry-run"))
+            window: window, zone: zone, fields: fields, recurrence: recurrence, prune: arguments[Options.prune],
+            removeCopies: removeCopies, dryRun: arguments[Options.dryRun])
     }
 
     /// `YYYY-MM-DD` (midnight in `zone`, or the next midnight for an inclusive end) or RFC 3339.

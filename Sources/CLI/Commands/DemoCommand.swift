@@ -5,8 +5,13 @@ import OAuth
 import Sandbox
 
 /// `calbridge demo`: the whole everyday flow against the in-process sandbox, in a temporary home.
-public enum DemoCommand: Command {
-    public static let spec = CommandSpec(
+package enum DemoCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let tz = Option<String>("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")
+    }
+
+    package static let spec = CommandSpec(
         ["demo"],
         abstract: "Run the whole flow against a built-in sandbox (no account, no network).",
         discussion: """
@@ -18,13 +23,13 @@ public enum DemoCommand: Command {
         copies this week's Outlook events to Google twice (the second run writes nothing) and shows the result.
         Every step is the real command; its command line is printed before its output.
         """,
-        options: [.value("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")]
+        options: [Options.tz]
     )
 
     static let sentence = "Lunch with Ann tomorrow 1pm at Cafe Luna"
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let zone = try ZoneOptions.displayZone(arguments, environment: context.environment, command: spec.name)
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-demo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }

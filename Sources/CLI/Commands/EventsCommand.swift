@@ -2,8 +2,18 @@ import CalendarBridge
 import Foundation
 
 /// `calbridge events`: one calendar's events in a time window (this week by default), occurrences expanded.
-public enum EventsCommand: Command {
-    public static let spec = CommandSpec(
+package enum EventsCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let from = Option<String>("from", "DATE", "Start of the window.")
+        package static let to = Option<String>("to", "DATE", "End of the window (exclusive).")
+        package static let week = Flag("week", "This week in the calendar owner's zone (the default).")
+        package static let tz = Option<String>("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+        package static let calendarRef = Argument("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")
+    }
+
+    package static let spec = CommandSpec(
         ["events"],
         abstract: "List a calendar's events (default: this week).",
         discussion: """
@@ -17,30 +27,24 @@ public enum EventsCommand: Command {
           calbridge events work:Calendar
           calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
         """,
-        options: [
-            .value("from", "DATE", "Start of the window."),
-            .value("to", "DATE", "End of the window (exclusive)."),
-            .flag("week", "This week in the calendar owner's zone (the default)."),
-            .value("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone)."),
-            OutputFormat.option,
-        ],
-        positionals: [PositionalSpec("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")]
+        options: [Options.from, Options.to, Options.week, Options.tz, Options.format],
+        positionals: [Options.calendarRef]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments)
-        let zone = try ZoneOptions.displayZone(arguments, environment: context.environment, command: spec.name)
-        let from = try arguments.value("from").map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
-        let to = try arguments.value("to").map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
-        if arguments.flag("week"), from != nil || to != nil {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = (arguments[Options.format] ?? .table)
+        let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
+        let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
+        let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+        if arguments[Options.week], from != nil || to != nil {
             throw UsageError("--week cannot be combined with --from or --to", command: spec.name)
         }
         if let from, let to, to <= from {
-            throw UsageError("--to (\(arguments.value("to")!)) must be after --from (\(arguments.value("from")!))", command: spec.name)
+            throw UsageError("--to (\(arguments[Options.to]!)) must be after --from (\(arguments[Options.from]!))", command: spec.name)
         }
 
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
-        let target = try await CalendarTarget.open(arguments.positional(0)!, accounts: accounts)
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         let week: TimeInterval = 7 * 86_400
         let range: TimeRange
         switch (from, to) {

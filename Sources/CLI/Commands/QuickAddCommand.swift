@@ -3,8 +3,20 @@ import Foundation
 import TimeZones
 
 /// `calbridge quick-add`: one line of text to an event; `--dry-run` shows the interpretation without an account.
-public enum QuickAddCommand: Command {
-    public static let spec = CommandSpec(
+package enum QuickAddCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let dryRun = Flag("dry-run", "Only print how the text is understood (in --tz); needs no account.")
+        package static let now = Option<String>("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time).")
+        package static let tz = Option<String>("tz", "IANA", "Your time zone (default: $TZ, else the system zone).")
+        package static let lang = Option.choice("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German).", among: QuickAddLocale.all.map(\.identifier))
+        package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (not needed with --dry-run)")
+        package static let text = OptionalArgument("TEXT", "The event in words, quoted")
+    }
+
+    package static let spec = CommandSpec(
         ["quick-add"],
         abstract: "Create an event from one line of text, or preview it with --dry-run.",
         discussion: """
@@ -17,39 +29,27 @@ public enum QuickAddCommand: Command {
               calbridge quick-add --dry-run "Lunch with Ann tomorrow 1pm at Cafe Luna"
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
             """,
-        options: [
-            .flag("dry-run", "Only print how the text is understood (in --tz); needs no account."),
-            .value("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time)."),
-            .value("tz", "IANA", "Your time zone (default: $TZ, else the system zone)."),
-            .value("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German)."),
-            .value("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy)."),
-            .value("format", "table|json", "Output format (default table)."),
-        ],
-        positionals: [
-            PositionalSpec("CALENDAR_REF", "account:calendar to create the event in (not needed with --dry-run)", optional: true),
-            PositionalSpec("TEXT", "The event in words, quoted", optional: true),
-        ]
+        options: [Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.format],
+        positionals: [Options.calendarRef, Options.text]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let text: String
-        switch arguments.positionals.count {
-        case 0: throw UsageError("missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
-        case 1: text = arguments.positionals[0]
-        default: text = arguments.positionals[1]
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        // One argument is TEXT, two are CALENDAR_REF and TEXT (the parser fills the rightmost first).
+        guard let text = arguments[Options.text] else {
+            throw UsageError("missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
         }
-        guard arguments.flag("dry-run") else {
-            guard arguments.positionals.count == 2 else {
+        guard arguments[Options.dryRun] else {
+            guard let reference = arguments[Options.calendarRef] else {
                 throw UsageError(
                     "creating the event needs a CALENDAR_REF before the text (calbridge quick-add work:Calendar \"\(text)\"); use --dry-run to preview it",
                     command: spec.name)
             }
-            return try await create(text, in: arguments.positionals[0], arguments: arguments, context: context)
+            return try await create(text, in: reference, arguments: arguments, context: context)
         }
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        let format = (arguments[Options.format] ?? .table)
         let zone = try userZone(arguments, context.environment)
         let settings = try languageSettings(arguments, context.environment)
-        let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
+        let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
         let result = try parser(settings).parse(text, now: now, zone: zone)
         switch format {
         case .json:
@@ -65,11 +65,11 @@ public enum QuickAddCommand: Command {
     /// Creates the event: Google parses the text itself (quickAdd); elsewhere (Outlook) calbridge's parser
     /// reads it in the calendar owner's zone (or --tz) and the event is created from the result.
     static func create(_ text: String, in ref: String, arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+        let format = (arguments[Options.format] ?? .table)
         let settings = try languageSettings(arguments, context.environment)
-        let chosenZone = try arguments.value("tz").map { _ in try userZone(arguments, context.environment) }
+        let chosenZone = try arguments[Options.tz].map { _ in try userZone(arguments, context.environment) }
         let display = ZoneOptions.localZone(context.environment)
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(ref, accounts: accounts)
         try target.requireWritable()
 
@@ -80,9 +80,9 @@ public enum QuickAddCommand: Command {
         } else {
             let owner = try await target.ownerZone()
             let zone = try chosenZone ?? owner.flatMap { QuickAddZone(identifier: $0.identifier) } ?? userZone(arguments, context.environment)
-            let now = try referenceTime(arguments.value("now"), zone: zone) ?? context.now()
+            let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
             let result = try parser(settings).parse(text, now: now, zone: zone)
-            created = try await target.provider.createEvent(event(from: result), in: target.calendar.id)
+            created = try await target.provider.createEvent(result.event, in: target.calendar.id)
             if format == .table { context.print("Read by calbridge in \(zone.identifier) and created:") }
         }
         try AddCommand.printCreated(created, target: target, format: format, zone: display, context: context)
@@ -94,21 +94,6 @@ public enum QuickAddCommand: Command {
         QuickAddParser(options: QuickAddOptions(
             locale: settings.locale, dateOrder: settings.dateOrder,
             windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
-    }
-
-    /// The event a parse result describes, in the result's zone.
-    static func event(from result: QuickAddResult) -> Event {
-        func time(_ value: QuickAddResult.Time) -> EventTime {
-            switch value {
-            case .dateTime(let seconds, _):
-                return .timed(instant: Date(timeIntervalSince1970: TimeInterval(seconds)), zone: result.timeZone)
-            case .date(let date):
-                return .allDay(date: LocalDate(year: date.year, month: date.month, day: date.day)!)
-            }
-        }
-        return Event(
-            title: result.title, location: result.location, start: time(result.start), end: time(result.end),
-            recurrence: result.recurrence.isEmpty ? nil : Recurrence(lines: result.recurrence))
     }
 
     static func table(_ result: QuickAddResult) -> Table {
@@ -127,7 +112,7 @@ public enum QuickAddCommand: Command {
 
     /// `--tz`, else `$TZ`, else the system zone (`ZoneOptions.userZone`), as the parser's zone.
     static func userZone(_ arguments: ParsedArguments, _ environment: [String: String]) throws -> QuickAddZone {
-        let (name, zone) = try ZoneOptions.userZone(arguments, environment: environment, command: spec.name)
+        let (name, zone) = try ZoneOptions.userZone(arguments[Options.tz], environment: environment, command: spec.name)
         return QuickAddZone(identifier: name) ?? QuickAddZone(identifier: zone.identifier) ?? QuickAddZone(identifier: "UTC")!
     }
 
@@ -137,13 +122,13 @@ public enum QuickAddCommand: Command {
     {
         let posix = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
         let language: String
-        if let chosen = try arguments.choice("lang", QuickAddLocale.all.map(\.identifier)) {
+        if let chosen = arguments[Options.lang] {
             language = chosen
         } else {
             language = posix.hasPrefix("de") ? "de" : "en"
         }
         let locale = QuickAddLocale.named(language)!
-        if let order = try arguments.choice("date-order", QuickAddDateOrder.allCases.map(\.rawValue)) {
+        if let order = arguments[Options.dateOrder] {
             return (locale, QuickAddDateOrder(rawValue: order)!)
         }
         // de_DE.UTF-8 -> region DE; a locale without a region uses the language's own default.

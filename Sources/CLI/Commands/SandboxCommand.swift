@@ -6,8 +6,23 @@ import Glibc
 #endif
 
 /// `calbridge sandbox`: runs the Google Calendar, Microsoft Graph and OAuth emulator in the foreground.
-public enum SandboxCommand: Command {
-    public static let spec = CommandSpec(
+package enum SandboxCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let port = Option.int("port", "N", "Port on 127.0.0.1 (default: a free one).", in: 0...65535)
+        package static let seed = Option<String>("seed", "FILE", "Seed data {\"google\": ..., \"microsoft\": ...} instead of the built-in one.")
+        package static let latencyMs = Option.int("latency-ms", "N", "Delay every API response by N milliseconds.", in: 0...600_000)
+        package static let faultRate = Option.number("fault-rate", "F", "Answer this fraction (0 to 1) of API requests with 429/403 or 503.", in: 0...1)
+        package static let faultSeed = Option<String>("fault-seed", "N", "Seed of the fault sequence (same seed, same faults; default 0).")
+        package static let tokenLifetime = Option.int("token-lifetime", "SECONDS", "Access-token lifetime (default 3600).", in: 1...31_536_000)
+        package static let refuseRefresh = Option.choice("refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue).joined(separator: "|"), "Refuse every token refresh as the provider does when it wants a new sign-in (MFA, consent, expiry).", among: SandboxRefreshRefusal.allCases.map(\.rawValue))
+        package static let state = Option<String>("state", "FILE", "Load state from FILE at start if it exists; write it at stop.")
+        package static let log = Option<String>("log", "FILE", "Append one JSON line per request (method, path, status, durationMs, fault).")
+        package static let writeDescriptors = Option<String>("write-descriptors", "DIR", "Also write DIR/google.json and DIR/microsoft.json.")
+        package static let noAutoApprove = Flag("no-auto-approve", "Show consent and device-verification pages instead of approving at once.")
+    }
+
+    package static let spec = CommandSpec(
         ["sandbox"],
         abstract: "Run the local emulator of Google Calendar, Microsoft Graph and both OAuth servers.",
         discussion: """
@@ -16,41 +31,26 @@ public enum SandboxCommand: Command {
         accessToken and refreshToken) and "descriptors" (provider descriptors pointing at the sandbox).
         Faults (--fault-rate) and latency (--latency-ms) apply to API requests only, never to sign-in.
         """,
-        options: [
-            .value("port", "N", "Port on 127.0.0.1 (default: a free one)."),
-            .value("seed", "FILE", "Seed data {\"google\": ..., \"microsoft\": ...} instead of the built-in one."),
-            .value("latency-ms", "N", "Delay every API response by N milliseconds."),
-            .value("fault-rate", "F", "Answer this fraction (0 to 1) of API requests with 429/403 or 503."),
-            .value("fault-seed", "N", "Seed of the fault sequence (same seed, same faults; default 0)."),
-            .value("token-lifetime", "SECONDS", "Access-token lifetime (default 3600)."),
-            .value(
-                "refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue).joined(separator: "|"),
-                "Refuse every token refresh as the provider does when it wants a new sign-in (MFA, consent, expiry)."
-            ),
-            .value("state", "FILE", "Load state from FILE at start if it exists; write it at stop."),
-            .value("log", "FILE", "Append one JSON line per request (method, path, status, durationMs, fault)."),
-            .value("write-descriptors", "DIR", "Also write DIR/google.json and DIR/microsoft.json."),
-            .flag("no-auto-approve", "Show consent and device-verification pages instead of approving at once."),
-        ]
+        options: [Options.port, Options.seed, Options.latencyMs, Options.faultRate, Options.faultSeed, Options.tokenLifetime, Options.refuseRefresh, Options.state, Options.log, Options.writeDescriptors, Options.noAutoApprove]
     )
 
     /// The options a command line asks for. Pure apart from reading `--seed`; bad values are usage errors.
-    public static func options(from arguments: ParsedArguments) throws -> SandboxOptions {
+    package static func options(from arguments: ParsedArguments) throws -> SandboxOptions {
         var options = SandboxOptions()
-        if let port = try arguments.int("port", in: 0...65535) { options.port = UInt16(port) }
-        if let latency = try arguments.int("latency-ms", in: 0...600_000) { options.latencyMs = latency }
-        if let rate = try arguments.double("fault-rate", in: 0...1) { options.faultRate = rate }
-        if let text = arguments.value("fault-seed") {
+        if let port = arguments[Options.port] { options.port = UInt16(port) }
+        if let latency = arguments[Options.latencyMs] { options.latencyMs = latency }
+        if let rate = arguments[Options.faultRate] { options.faultRate = rate }
+        if let text = arguments[Options.faultSeed] {
             guard let seed = UInt64(text) else {
                 throw UsageError("--fault-seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
             }
             options.faultSeed = seed
         }
-        if let lifetime = try arguments.int("token-lifetime", in: 1...31_536_000) { options.tokenLifetime = TimeInterval(lifetime) }
-        if let kind = try arguments.choice("refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue)) {
+        if let lifetime = arguments[Options.tokenLifetime] { options.tokenLifetime = TimeInterval(lifetime) }
+        if let kind = arguments[Options.refuseRefresh] {
             options.refreshRefusal = SandboxRefreshRefusal(rawValue: kind)
         }
-        if let path = arguments.value("seed") {
+        if let path = arguments[Options.seed] {
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -63,19 +63,19 @@ public enum SandboxCommand: Command {
                 throw InputError("--seed file \(path): \(error.description)")
             }
         }
-        options.stateFile = arguments.value("state").map { URL(fileURLWithPath: $0) }
-        options.logFile = arguments.value("log").map { URL(fileURLWithPath: $0) }
-        options.autoApprove = !arguments.flag("no-auto-approve")
+        options.stateFile = arguments[Options.state].map { URL(fileURLWithPath: $0) }
+        options.logFile = arguments[Options.log].map { URL(fileURLWithPath: $0) }
+        options.autoApprove = !arguments[Options.noAutoApprove]
         return options
     }
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let options = try options(from: arguments)
         // Ignore the default handlers first, so that a signal arriving during start-up is not fatal; the
         // dispatch sources below still see it.
         let waiter = SignalWaiter(signals: [SIGINT, SIGTERM])
         let sandbox = try await SandboxServer.start(options)
-        if let directory = arguments.value("write-descriptors") {
+        if let directory = arguments[Options.writeDescriptors] {
             do {
                 try sandbox.info.writeDescriptors(to: URL(fileURLWithPath: directory))
             } catch {

@@ -2,8 +2,15 @@ import Foundation
 import TimeZones
 
 /// `calbridge timezones [NAME] [--territory XX] [--format table|json|tsv]`: the Windows <-> IANA table.
-public enum TimeZonesCommand: Command {
-    public static let spec = CommandSpec(
+package enum TimeZonesCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let territory = Option<String>("territory", "XX", "Use the row of this region (e.g. CA) instead of the default 001 row.")
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+        package static let name = OptionalArgument("NAME", "A Windows time zone name or an IANA id.")
+    }
+
+    package static let spec = CommandSpec(
         ["timezones"],
         abstract: "Map a Windows time zone name to its IANA id or back, or print the whole CLDR table.",
         discussion: """
@@ -12,17 +19,14 @@ public enum TimeZonesCommand: Command {
             an IANA id ("Asia/Kolkata", either spelling of a tz database link) gives a Windows name. \
             Without NAME, prints every row of the compiled CLDR windowsZones table.
             """,
-        options: [
-            .value("territory", "XX", "Use the row of this region (e.g. CA) instead of the default 001 row."),
-            OutputFormat.option,
-        ],
-        positionals: [PositionalSpec("NAME", "A Windows time zone name or an IANA id.", optional: true)]
+        options: [Options.territory, Options.format],
+        positionals: [Options.name]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = try OutputFormat.from(arguments)
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let format = (arguments[Options.format] ?? .table)
         let territory = try territoryOption(arguments)
-        guard let name = arguments.positional(0) else {
+        guard let name = arguments[Options.name] else {
             if territory != nil { throw UsageError("--territory needs a NAME", command: spec.name) }
             context.print(try renderTable(format))
             return .success
@@ -43,7 +47,7 @@ public enum TimeZonesCommand: Command {
 
     /// `--territory`, upper-cased; a usage error unless it is 001, ZZ or a two-letter region.
     static func territoryOption(_ arguments: ParsedArguments) throws -> String? {
-        guard let text = arguments.value("territory") else { return nil }
+        guard let text = arguments[Options.territory] else { return nil }
         let upper = text.uppercased()
         let valid = (upper.count == 2 && upper.allSatisfy { $0.isASCII && $0.isLetter })
             || (upper.count == 3 && upper.allSatisfy { $0.isASCII && $0.isNumber })

@@ -2,17 +2,22 @@ import Accounts
 import Foundation
 
 /// `calbridge whoami`: who an account is signed in as (and, for Microsoft, the mailbox time zone).
-public enum WhoamiCommand: Command {
-    public static let spec = CommandSpec(
+package enum WhoamiCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let account = Option<String>("account", "NAME", "Which account (needed when there is more than one).")
+    }
+
+    package static let spec = CommandSpec(
         ["whoami"],
         abstract: "Show the signed-in user's name and e-mail (and the mailbox time zone).",
-        options: [.value("account", "NAME", "Which account (needed when there is more than one).")]
+        options: [Options.account]
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let record: AccountRecord
-        if let name = arguments.value("account") {
+        if let name = arguments[Options.account] {
             record = try accounts.registry.require(name)
         } else {
             let all = try accounts.registry.accounts()

@@ -1,7 +1,10 @@
 /// One calbridge command: a static description and a run function.
 ///
-/// Add a command by writing a type that conforms and listing it in `CommandRegistry.all`.
-public protocol Command: Sendable {
+/// Add a command by writing a type that conforms and listing it in `CommandRegistry.all` (or
+/// `CommandRegistry.benchmarks`). Declare its options once, in a nested `Options` enum (`Flag`,
+/// `Option<Value>`, `RepeatedOption`, `Argument`...), list them in `spec`, and read them in `run` as
+/// `arguments[Options.name]`: the parser has checked arity and converted the values.
+package protocol Command: Sendable {
     static var spec: CommandSpec { get }
     /// Runs the command with already-parsed arguments. Throw typed errors; the CLI maps them to exit codes.
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode

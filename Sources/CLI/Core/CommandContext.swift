@@ -2,16 +2,16 @@ import Accounts
 import Foundation
 
 /// Somewhere text goes: the process's stdout or stderr, or a buffer in tests.
-public protocol TextSink: Sendable {
+package protocol TextSink: Sendable {
     func write(_ text: String)
 }
 
 /// Writes to a file descriptor (1 or 2) without buffering surprises between the two streams.
-public struct FileDescriptorSink: TextSink {
-    public let descriptor: Int32
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+package struct FileDescriptorSink: TextSink {
+    package let descriptor: Int32
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -27,31 +27,31 @@ public struct FileDescriptorSink: TextSink {
         bytes.removeAll()
     }
 
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 }
 
 /// Collects text in memory (tests, and commands that render before printing).
-public final class BufferSink: TextSink, @unchecked Sendable {
+package final class BufferSink: TextSink, @unchecked Sendable {
     private let lock = NSLock()
     private var storage = ""
-    public init() {}
-    public func write(_ text: String) { lock.withLock { storage += text } }
-    public var text: String { lock.withLock { storage } }
+    package init() {}
+    package func write(_ text: String) { lock.withLock { storage += text } }
+    package var text: String { lock.withLock { storage } }
 }
 
 /// What a command may touch of the outside world: output streams, environment, the clock.
 /// Tests hand in buffers and a fixed clock; `main` hands in the real ones.
-public struct CommandContext: Sendable {
-    public var stdout: any TextSink
-    public var stderr: any TextSink
-    public var environment: [String: String]
-    public var stdoutIsTerminal: Bool
-    public var stderrIsTerminal: Bool
-    public var now: @Sendable () -> Date
+package struct CommandContext: Sendable {
+    package var stdout: any TextSink
+    package var stderr: any TextSink
+    package var environment: [String: String]
+    package var stdoutIsTerminal: Bool
+    package var stderrIsTerminal: Bool
+    package var now: @Sendable () -> Date
     /// The providers commands can talk to (tests add their own).
-    public var providers: ProviderRegistry
+    package var providers: ProviderRegistry
 
-    public init(
+    package init(
         stdout: any TextSink,
         stderr: any TextSink,
         environment: [String: String],
@@ -70,7 +70,7 @@ public struct CommandContext: Sendable {
     }
 
     /// The real process: fds 1 and 2, the process environment, the system clock.
-    public static func process() -> CommandContext {
+    package static func process() -> CommandContext {
         let out = FileDescriptorSink(descriptor: 1)
         let err = FileDescriptorSink(descriptor: 2)
         return CommandContext(
@@ -83,8 +83,8 @@ public struct CommandContext: Sendable {
     }
 
     /// Prints one line on stdout.
-    public func print(_ line: String = "") { stdout.write(line + "\n") }
+    package func print(_ line: String = "") { stdout.write(line + "\n") }
 
     /// Prints one line on stderr.
-    public func printError(_ line: String) { stderr.write(line + "\n") }
+    package func printError(_ line: String) { stderr.write(line + "\n") }
 }

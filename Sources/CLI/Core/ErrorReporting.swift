@@ -8,8 +8,8 @@ import Sandbox
 /// The one place where errors become exit codes and one-line messages.
 ///
 /// Every module's typed errors are mapped here; anything unknown is a runtime failure (exit 1).
-public enum ErrorReporting {
-    public static func exitCode(for error: any Error) -> ExitCode {
+package enum ErrorReporting {
+    package static func exitCode(for error: any Error) -> ExitCode {
         switch error {
         case is UsageError: return .usage
         case let error as InputError: return error.exitCode
@@ -35,7 +35,7 @@ public enum ErrorReporting {
     /// One line for stderr: what was wrong and how to fix it. Never contains a token.
     /// - Parameter environment: where to find calbridge's home, so that a rejected sign-in names the
     ///   exact `calbridge accounts add ...` command of the stored account.
-    public static func message(for error: any Error, environment: [String: String]? = nil) -> String {
+    package static func message(for error: any Error, environment: [String: String]? = nil) -> String {
         switch error {
         case let error as CalendarError where error.code == .unauthorized:
             guard let environment, let account = error.account, let hint = error.hint,
@@ -45,19 +45,19 @@ public enum ErrorReporting {
             if text.hasSuffix("; " + hint) { text.removeLast(hint.count + 2) }
             return text + "; sign in again with: " + record.signInCommand
         case let error as UsageError: return error.description
-        case let error as CustomStringConvertible: return error.description
+        case let error as any CustomStringConvertible: return error.description
         default: return String(describing: error)
         }
     }
 }
 
 /// A bad input that is not a command-line mistake as such (an unreadable file, an unknown account).
-public struct InputError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var exitCode: ExitCode
-    public init(_ message: String, exitCode: ExitCode = .usage) {
+package struct InputError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var exitCode: ExitCode
+    package init(_ message: String, exitCode: ExitCode = .usage) {
         self.message = message
         self.exitCode = exitCode
     }
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,5 +1,5 @@
 /// calbridge's exit codes, the same for every command (also listed in `--help` and the README).
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Everything asked for was done.
     case success = 0
     /// A runtime or provider failure (network, server error, unexpected answer).
@@ -11,7 +11,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Partly done: some items failed, the rest were applied.
     case partial = 4
 
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "success"
         case .failure: "a runtime or provider failure"
@@ -22,7 +22,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     }
 
     /// The help text block listing every exit code.
-    public static var helpText: String {
+    package static var helpText: String {
         "Exit codes:\n" + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
     }
 }

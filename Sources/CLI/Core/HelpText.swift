@@ -1,7 +1,7 @@
 /// Renders help from command specs, so help and parsing never disagree.
-public enum HelpText {
+package enum HelpText {
     /// The help of an executable, or of one command group in it, listing `commands`.
-    public static func general(_ commands: [any Command.Type], in suite: CommandSuite = .calbridge) -> String {
+    package static func general(_ commands: [any Command.Type], in suite: CommandSuite = .calbridge) -> String {
         let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2
         var lines = [
             "\(suite.program): \(suite.summary)",
@@ -20,7 +20,7 @@ public enum HelpText {
         return lines.joined(separator: "\n")
     }
 
-    public static func command(_ spec: CommandSpec) -> String {
+    package static func command(_ spec: CommandSpec) -> String {
         var usage = "Usage: \(spec.invocation)"
         for positional in spec.positionals {
             let name = positional.variadic ? "\(positional.name)..." : positional.name

@@ -1,16 +1,16 @@
 /// Rows of text cells rendered as an aligned table or as TSV.
-public struct Table: Sendable {
-    public struct Column: Sendable {
+package struct Table: Sendable {
+    package struct Column: Sendable {
         /// The TSV header (a stable machine name, e.g. `calendar_id`).
-        public var key: String
+        package var key: String
         /// The table header (for people).
-        public var title: String
+        package var title: String
         /// May this column be shortened (with "…") so the table fits the width?
-        public var shrinkable: Bool
+        package var shrinkable: Bool
         /// Shrinkable columns with a lower order are shortened first (0 by default): a column people
         /// copy from (a reference) keeps its width longer than a descriptive one.
-        public var shrinkOrder: Int
-        public init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0) {
+        package var shrinkOrder: Int
+        package init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0) {
             self.key = key
             self.title = title
             self.shrinkable = shrinkable
@@ -18,16 +18,16 @@ public struct Table: Sendable {
         }
     }
 
-    public var columns: [Column]
-    public var rows: [[String]]
+    package var columns: [Column]
+    package var rows: [[String]]
 
-    public init(columns: [Column], rows: [[String]] = []) {
+    package init(columns: [Column], rows: [[String]] = []) {
         self.columns = columns
         self.rows = rows
     }
 
     /// TSV: a header row of keys, then one line per row; tabs and newlines in cells become spaces.
-    public func tsv() -> String {
+    package func tsv() -> String {
         let clean: (String) -> String = { $0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined() }
         var lines = [columns.map(\.key).joined(separator: "\t")]
         lines += rows.map { $0.map(clean).joined(separator: "\t") }
@@ -35,7 +35,7 @@ public struct Table: Sendable {
     }
 
     /// An aligned table no wider than `width`, shrinking the widest shrinkable columns first.
-    public func aligned(width: Int = 80) -> String {
+    package func aligned(width: Int = 80) -> String {
         let gap = 2
         let single: (String) -> String = { $0.replacingOccurrences(of: "\n", with: " ") }
         let cells = rows.map { $0.map(single) }

@@ -3,8 +3,8 @@ import CalbridgeSupport
 ///
 /// Accepted forms: `--name VALUE`, `--name=VALUE`, `--flag`, `-h` (help), `--` (everything after is
 /// positional), and a lone `-` as a positional (standard input).
-public enum ArgumentParser {
-    public static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+package enum ArgumentParser {
+    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -21,7 +21,7 @@ public enum ArgumentParser {
                 continue
             }
             if argument == "-h" {
-                result.flags.insert("help")
+                result.flags.insert(CommonOptions.help.spec.name)
                 continue
             }
             guard argument.hasPrefix("--") else {
@@ -51,6 +51,7 @@ public enum ArgumentParser {
                     throw UsageError("option '--\(name)' was given more than once", command: spec.name, program: spec.program)
                 }
                 result.values[name, default: []].append(value)
+                if let convert = option.convert { result.converted[name, default: []].append(try convert(value)) }
             } else {
                 if inlineValue != nil {
                     throw UsageError("option '--\(name)' takes no value", command: spec.name, program: spec.program)
@@ -58,9 +59,31 @@ public enum ArgumentParser {
                 result.flags.insert(name)
             }
         }
-        if result.flag("help") { return result }
+        if result.flags.contains(CommonOptions.help.spec.name) { return result }
         try checkArity(result.positionals, spec)
+        result.arguments = assign(result.positionals, to: spec.positionals)
         return result
+    }
+
+    /// Positional values by declared name. Required ones are filled in order; when fewer values are
+    /// given than declared, the leftmost optional ones stay empty; a variadic one takes the rest.
+    static func assign(_ values: [String], to declared: [PositionalSpec]) -> [String: [String]] {
+        let required = declared.filter { !$0.optional && !$0.variadic }.count
+        let optional = declared.filter(\.optional).count
+        var skip = max(0, optional - max(0, values.count - required))
+        var remaining = values[...]
+        var assigned: [String: [String]] = [:]
+        for positional in declared {
+            if positional.variadic {
+                assigned[positional.name] = Array(remaining)
+                remaining = []
+            } else if positional.optional, skip > 0 {
+                skip -= 1
+            } else if let value = remaining.popFirst() {
+                assigned[positional.name] = [value]
+            }
+        }
+        return assigned
     }
 
     private static func checkArity(_ positionals: [String], _ spec: CommandSpec) throws(UsageError) {
@@ -77,12 +100,12 @@ public enum ArgumentParser {
     }
 
     /// The closest candidate by edit distance, if it is close enough to be a plausible typo.
-    public static func nearest(_ word: String, among candidates: [String]) -> String? {
+    package static func nearest(_ word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0
     }
 
     /// Levenshtein distance (see `EditDistance`).
-    public static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
+    package static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

@@ -1,32 +1,42 @@
-/// One option a command accepts, as `--name VALUE` (or `--name=VALUE`) or a bare `--name` flag.
-public struct OptionSpec: Sendable, Equatable {
-    public var name: String
+/// What the parser and `--help` know of one option: `--name VALUE` (or `--name=VALUE`) or a bare `--name`
+/// flag. Commands do not write these; they declare a `Flag`, `Option` or `RepeatedOption`.
+package struct OptionSpec: Sendable, Equatable {
+    package var name: String
     /// The placeholder shown in help for an option that takes a value; nil for a flag.
-    public var valueName: String?
-    public var help: String
+    package var valueName: String?
+    package var help: String
     /// A repeatable option collects every value (`--account a --account b`).
-    public var repeatable: Bool
+    package var repeatable: Bool
+    /// Turns a given value into the declared type, or says why it is not one; nil keeps the text.
+    let convert: (@Sendable (String) throws(UsageError) -> any Sendable)?
 
-    public static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: nil, help: help, repeatable: false)
+    init(
+        name: String, valueName: String?, help: String, repeatable: Bool,
+        convert: (@Sendable (String) throws(UsageError) -> any Sendable)? = nil
+    ) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.repeatable = repeatable
+        self.convert = convert
     }
 
-    public static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
-    }
+    package var takesValue: Bool { valueName != nil }
 
-    public var takesValue: Bool { valueName != nil }
+    package static func == (a: OptionSpec, b: OptionSpec) -> Bool {
+        a.name == b.name && a.valueName == b.valueName && a.help == b.help && a.repeatable == b.repeatable
+    }
 }
 
 /// One positional argument, for help text and arity checks.
-public struct PositionalSpec: Sendable, Equatable {
-    public var name: String
-    public var help: String
-    public var optional: Bool
+package struct PositionalSpec: Sendable, Equatable {
+    package var name: String
+    package var help: String
+    package var optional: Bool
     /// Takes every remaining positional argument.
-    public var variadic: Bool
+    package var variadic: Bool
 
-    public init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false) {
+    package init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false) {
         self.name = name
         self.help = help
         self.optional = optional
@@ -36,42 +46,42 @@ public struct PositionalSpec: Sendable, Equatable {
 
 /// The static configuration of one command: its name, help text, options and positionals.
 /// Help output and parsing both come from this one description.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The executable the command belongs to (`calbridge`, or `calbridge-bench` for a benchmark).
-    public var program: String
+    package var program: String
     /// The words that select the command, e.g. `["accounts", "add"]`.
-    public var path: [String]
-    public var abstract: String
-    public var discussion: String
-    public var options: [OptionSpec]
-    public var positionals: [PositionalSpec]
+    package var path: [String]
+    package var abstract: String
+    package var discussion: String
+    package var options: [OptionSpec]
+    package var positionals: [PositionalSpec]
 
-    public init(
+    /// - Parameters:
+    ///   - options: the command's declared options, in the order help lists them.
+    ///   - positionals: its positional arguments in order (optional ones, then at most one variadic, last).
+    package init(
         _ path: [String],
         abstract: String,
         discussion: String = "",
-        options: [OptionSpec] = [],
-        positionals: [PositionalSpec] = [],
+        options: [any OptionDeclaration] = [],
+        positionals: [any ArgumentDeclaration] = [],
         program: String = "calbridge"
     ) {
         self.program = program
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
-        self.options = options
-        self.positionals = positionals
+        self.options = options.map(\.spec)
+        self.positionals = positionals.map(\.spec)
     }
 
-    public var name: String { path.joined(separator: " ") }
+    package var name: String { path.joined(separator: " ") }
 
     /// The command as typed, program included: `calbridge events`, `calbridge-bench copy`.
-    public var invocation: String { program + " " + name }
+    package var invocation: String { program + " " + name }
 
     /// Options every command accepts.
-    public static let commonOptions: [OptionSpec] = [
-        .flag("help", "Show help for this command."),
-        .flag("verbose", "Print more detail on errors (secrets are always redacted)."),
-    ]
+    package static let commonOptions: [OptionSpec] = [CommonOptions.help.spec, CommonOptions.verbose.spec]
 
-    public var allOptions: [OptionSpec] { options + Self.commonOptions }
+    package var allOptions: [OptionSpec] { options + Self.commonOptions }
 }

@@ -1,51 +1,43 @@
-/// The result of parsing one command line against a `CommandSpec`.
-public struct ParsedArguments: Sendable, Equatable {
-    public var positionals: [String] = []
+/// The result of parsing one command line against a `CommandSpec`. Commands read it through their own
+/// declarations: `arguments[Self.dryRun]`, `arguments[Self.events]`, `arguments[Self.source]`.
+package struct ParsedArguments: Sendable, Equatable {
+    package var positionals: [String] = []
     /// Values per option name, in the order given.
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    package var values: [String: [String]] = [:]
+    package var flags: Set<String> = []
+    /// Positional values by their declared name (a variadic one holds every remaining value).
+    var arguments: [String: [String]] = [:]
+    /// Converted values of typed options, by option name, in the order given.
+    var converted: [String: [any Sendable]] = [:]
 
-    public init(positionals: [String] = [], values: [String: [String]] = [:], flags: Set<String> = []) {
+    package init(positionals: [String] = [], values: [String: [String]] = [:], flags: Set<String> = []) {
         self.positionals = positionals
         self.values = values
         self.flags = flags
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The last value given for an option, or nil.
-    public func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value given for a repeatable option.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-
-    public func positional(_ index: Int) -> String? { index < positionals.count ? positionals[index] : nil }
-
-    /// An integer option, with a usage error naming the option when the value is not a whole number.
-    public func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            let bounds = range == Int.min...Int.max ? "a whole number" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
-            throw UsageError("--\(name) takes \(bounds), not '\(text)'")
-        }
-        return number
+    package static func == (a: ParsedArguments, b: ParsedArguments) -> Bool {
+        a.positionals == b.positionals && a.values == b.values && a.flags == b.flags && a.arguments == b.arguments
     }
 
-    /// A decimal option, with a usage error naming the option.
-    public func double(_ name: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw UsageError("--\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return number
+    /// Whether the flag was given.
+    package subscript(flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+
+    /// The option's value, converted by the parser, or nil when it was not given.
+    package subscript<Value>(option: Option<Value>) -> Value? {
+        if let value = converted[option.spec.name]?.last { return value as? Value }
+        return values[option.spec.name]?.last as? Value
     }
 
-    /// An option whose value must be one of a fixed set.
-    public func choice(_ name: String, _ allowed: [String]) throws -> String? {
-        guard let text = value(name) else { return nil }
-        guard allowed.contains(text) else {
-            throw UsageError("--\(name) takes one of \(allowed.joined(separator: "|")), not '\(text)'")
-        }
-        return text
-    }
+    /// Every value of a repeatable option, in the order given.
+    package subscript(option: RepeatedOption) -> [String] { values[option.spec.name] ?? [] }
+
+    /// A required positional argument (the parser has checked that it is there).
+    package subscript(argument: Argument) -> String { arguments[argument.spec.name]?.first ?? "" }
+
+    /// An optional positional argument, nil when left out.
+    package subscript(argument: OptionalArgument) -> String? { arguments[argument.spec.name]?.first }
+
+    /// Every value of the variadic positional argument.
+    package subscript(argument: VariadicArgument) -> [String] { arguments[argument.spec.name] ?? [] }
 }

@@ -7,7 +7,7 @@ import LoopbackServer
 ///
 /// Components are written from the public API references, independently of `Providers/`, and share no
 /// request/response models with them, so that a provider's misunderstanding is caught, not mirrored.
-public protocol SandboxComponent: Sendable {
+package protocol SandboxComponent: Sendable {
     /// Answers the request, or returns nil when the path does not belong to this component.
     func handle(_ request: ServerRequest) async -> ServerResponse?
     /// Everything this component needs to resume after a restart (`--state FILE`), as JSON.
@@ -17,13 +17,13 @@ public protocol SandboxComponent: Sendable {
 }
 
 /// Which real service an emulated account belongs to.
-public enum SandboxProvider: String, Sendable, Codable, CaseIterable {
+package enum SandboxProvider: String, Sendable, Codable, CaseIterable {
     case google
     case microsoft
 }
 
 /// The result of checking a bearer token presented to an emulated API.
-public enum AccessCheck: Sendable, Equatable {
+package enum AccessCheck: Sendable, Equatable {
     /// The token is current; `user` is the signed-in user's e-mail address.
     case valid(user: String)
     /// The token was issued by this sandbox but its lifetime is over.
@@ -33,18 +33,18 @@ public enum AccessCheck: Sendable, Equatable {
 }
 
 /// Issued by the sandbox's OAuth servers and consulted by the emulated APIs.
-public protocol SandboxAccessTokenValidator: Sendable {
+package protocol SandboxAccessTokenValidator: Sendable {
     func check(accessToken: String, provider: SandboxProvider) async -> AccessCheck
 }
 
 /// A seeded user of one provider, as the OAuth servers and `calbridge sandbox` list them.
-public struct SandboxUser: Sendable, Codable, Equatable {
-    public var provider: SandboxProvider
+package struct SandboxUser: Sendable, Codable, Equatable {
+    package var provider: SandboxProvider
     /// E-mail address (Google: also the primary calendar id; Graph: `mail` / `userPrincipalName`).
-    public var email: String
-    public var displayName: String
+    package var email: String
+    package var displayName: String
 
-    public init(provider: SandboxProvider, email: String, displayName: String) {
+    package init(provider: SandboxProvider, email: String, displayName: String) {
         self.provider = provider
         self.email = email
         self.displayName = displayName

@@ -4,7 +4,7 @@ import Foundation
 /// other's). The Google emulator stores events as the JSON objects the client sent (plus server fields), so
 /// patch is a true field merge and unknown fields survive a round trip; the Graph emulator renders its
 /// responses with it, because `serialized()` is much faster than `JSONSerialization` on Linux.
-public enum SandboxJSON: Sendable, Equatable, Codable {
+package enum SandboxJSON: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,7 +13,7 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
     case array([SandboxJSON])
     case object([String: SandboxJSON])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -32,7 +32,7 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -46,15 +46,15 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
     }
 
     /// Parses a JSON document; nil when it is not valid JSON.
-    public static func parse(_ data: Data) -> SandboxJSON? {
+    package static func parse(_ data: Data) -> SandboxJSON? {
         try? JSONDecoder().decode(SandboxJSON.self, from: data)
     }
 
-    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
-    public var objectValue: [String: SandboxJSON]? { if case .object(let value) = self { value } else { nil } }
-    public var arrayValue: [SandboxJSON]? { if case .array(let value) = self { value } else { nil } }
-    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
-    public var intValue: Int? {
+    package var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    package var objectValue: [String: SandboxJSON]? { if case .object(let value) = self { value } else { nil } }
+    package var arrayValue: [SandboxJSON]? { if case .array(let value) = self { value } else { nil } }
+    package var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    package var intValue: Int? {
         switch self {
         case .int(let value): value
         case .double(let value) where value == value.rounded() && abs(value) < 1e15: Int(value)
@@ -62,14 +62,14 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
         }
     }
 
-    public subscript(key: String) -> SandboxJSON? {
+    package subscript(key: String) -> SandboxJSON? {
         if case .object(let object) = self { object[key] } else { nil }
     }
 
     /// Compact JSON text with keys in a stable (sorted) order. Hand-written because it is on every
     /// response's path of both API emulators: `JSONEncoder` is several times slower for this shape, and
     /// `JSONSerialization` on Linux spends most of its time in dynamic casts and bridging.
-    public func serialized() -> Data {
+    package func serialized() -> Data {
         var out = [UInt8]()
         out.reserveCapacity(512)
         write(into: &out)
@@ -77,7 +77,7 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
     }
 
     /// Appends the compact JSON text of this value.
-    public func write(into out: inout [UInt8]) {
+    package func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -125,7 +125,7 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
     }
 
     /// A JSON string literal; text without characters to escape (the usual case) is copied in one go.
-    public static func writeString(_ text: String, into out: inout [UInt8]) {
+    package static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
         if !utf8.contains(where: { $0 < 32 || $0 == 34 || $0 == 92 }) {
@@ -155,11 +155,11 @@ public enum SandboxJSON: Sendable, Equatable, Codable {
 extension SandboxJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(arrayLiteral elements: SandboxJSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, SandboxJSON)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(arrayLiteral elements: SandboxJSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, SandboxJSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 }

@@ -4,22 +4,22 @@ import Foundation
 /// `week+2d 09:30` is Wednesday 09:30 (local time in the event's zone) of the week containing `now`,
 /// weeks starting on Monday; `week-1d` / `week+9d` reach into the neighbouring weeks; without a time it is a
 /// date (all-day events). Absolute values (`2026-12-01T09:00:00`, `2026-12-01`) pass through unchanged.
-public enum SeedTime {
+package enum SeedTime {
     /// A local date and optional wall-clock time, not yet tied to a zone's offset.
-    public struct Local: Sendable, Equatable {
-        public var year: Int, month: Int, day: Int
-        public var hour: Int?, minute: Int?
+    package struct Local: Sendable, Equatable {
+        package var year: Int, month: Int, day: Int
+        package var hour: Int?, minute: Int?
 
         /// `YYYY-MM-DD`
-        public var dateString: String { String(format: "%04d-%02d-%02d", year, month, day) }
+        package var dateString: String { String(format: "%04d-%02d-%02d", year, month, day) }
         /// `YYYY-MM-DDTHH:MM:00` (local, no offset), or nil for a date.
-        public var dateTimeString: String? {
+        package var dateTimeString: String? {
             guard let hour, let minute else { return nil }
             return dateString + String(format: "T%02d:%02d:00", hour, minute)
         }
 
         /// The instant this local time denotes in `zone` (for a date: its midnight).
-        public func date(in zone: TimeZone) -> Date? {
+        package func date(in zone: TimeZone) -> Date? {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour ?? 0, minute: minute ?? 0))
@@ -27,7 +27,7 @@ public enum SeedTime {
     }
 
     /// Resolves a seed time in `zone` relative to `now`. Nil when the text is neither form.
-    public static func resolve(_ text: String, in zone: TimeZone, now: Date) -> Local? {
+    package static func resolve(_ text: String, in zone: TimeZone, now: Date) -> Local? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("week") { return relative(trimmed, zone: zone, now: now) }
         return absolute(trimmed)

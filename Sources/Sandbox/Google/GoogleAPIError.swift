@@ -6,20 +6,20 @@ import LoopbackServer
 /// `{"error": {"code", "message", "errors": [{"domain", "reason", "message", "location"?, "locationType"?}],
 /// "status"}}`. The sandbox core uses the static factories (`rateLimitExceeded`, `tooManyRequests`,
 /// `backendError`) to inject faults that look like Google's own.
-public struct GoogleAPIError: Error, Sendable, Equatable {
-    public var code: Int
-    public var reason: String
-    public var message: String
+package struct GoogleAPIError: Error, Sendable, Equatable {
+    package var code: Int
+    package var reason: String
+    package var message: String
     /// `global`, `calendar` or `usageLimits`, as Google files its reasons.
-    public var domain: String
-    public var location: String?
-    public var locationType: String?
+    package var domain: String
+    package var location: String?
+    package var locationType: String?
     /// The top-level message; Google sometimes words it differently from the per-error message (401).
-    public var topMessage: String?
+    package var topMessage: String?
     /// Extra response headers (`WWW-Authenticate` on 401).
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(
+    package init(
         code: Int, reason: String, message: String, domain: String = "global", location: String? = nil,
         locationType: String? = nil, topMessage: String? = nil, headers: [String: String] = [:]
     ) {
@@ -34,7 +34,7 @@ public struct GoogleAPIError: Error, Sendable, Equatable {
     }
 
     /// The canonical status string Google adds to its v3 error bodies, or nil where none applies (410).
-    public static func status(for code: Int) -> String? {
+    package static func status(for code: Int) -> String? {
         switch code {
         case 400: "INVALID_ARGUMENT"
         case 401: "UNAUTHENTICATED"
@@ -50,7 +50,7 @@ public struct GoogleAPIError: Error, Sendable, Equatable {
     }
 
     /// The JSON body.
-    public var body: GoogleJSON {
+    package var body: GoogleJSON {
         var item: [String: GoogleJSON] = ["domain": .string(domain), "reason": .string(reason), "message": .string(message)]
         if let location { item["location"] = .string(location) }
         if let locationType { item["locationType"] = .string(locationType) }
@@ -62,7 +62,7 @@ public struct GoogleAPIError: Error, Sendable, Equatable {
     }
 
     /// The complete HTTP response.
-    public var response: ServerResponse {
+    package var response: ServerResponse {
         var headers = HTTPHeaders()
         for (name, value) in self.headers.sorted(by: { $0.key < $1.key }) { headers[name] = value }
         headers["Vary"] = "Origin, X-Origin, Referer"
@@ -75,59 +75,59 @@ public struct GoogleAPIError: Error, Sendable, Equatable {
         "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project."
 
     /// 401 for an expired, revoked or unknown access token.
-    public static let invalidCredentials = GoogleAPIError(
+    package static let invalidCredentials = GoogleAPIError(
         code: 401, reason: "authError", message: "Invalid Credentials", location: "Authorization",
         locationType: "header", topMessage: authMessage,
         headers: ["WWW-Authenticate": "Bearer realm=\"https://accounts.google.com/\", error=\"invalid_token\""])
 
     /// 401 when no credential was sent at all (Google's "Login Required").
-    public static let loginRequired = GoogleAPIError(
+    package static let loginRequired = GoogleAPIError(
         code: 401, reason: "required", message: "Login Required.", location: "Authorization", locationType: "header",
         topMessage:
             "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
         headers: ["WWW-Authenticate": "Bearer realm=\"https://accounts.google.com/\""])
 
     /// 403 `rateLimitExceeded` (per-user/calendar rate limit).
-    public static let rateLimitExceeded = GoogleAPIError(
+    package static let rateLimitExceeded = GoogleAPIError(
         code: 403, reason: "rateLimitExceeded", message: "Rate Limit Exceeded", domain: "usageLimits")
 
     /// 403 `userRateLimitExceeded` (project quota per user).
-    public static let userRateLimitExceeded = GoogleAPIError(
+    package static let userRateLimitExceeded = GoogleAPIError(
         code: 403, reason: "userRateLimitExceeded", message: "User Rate Limit Exceeded", domain: "usageLimits")
 
     /// 429 `rateLimitExceeded` (too many requests).
-    public static let tooManyRequests = GoogleAPIError(
+    package static let tooManyRequests = GoogleAPIError(
         code: 429, reason: "rateLimitExceeded", message: "Rate Limit Exceeded", domain: "usageLimits")
 
     /// 500 `backendError`.
-    public static let backendError = GoogleAPIError(code: 500, reason: "backendError", message: "Backend Error")
+    package static let backendError = GoogleAPIError(code: 500, reason: "backendError", message: "Backend Error")
 
     /// 503 `backendError` (service unavailable).
-    public static let serviceUnavailable = GoogleAPIError(
+    package static let serviceUnavailable = GoogleAPIError(
         code: 503, reason: "backendError", message: "The service is currently unavailable.")
 
-    public static let notFound = GoogleAPIError(code: 404, reason: "notFound", message: "Not Found")
+    package static let notFound = GoogleAPIError(code: 404, reason: "notFound", message: "Not Found")
 
-    public static let duplicate = GoogleAPIError(
+    package static let duplicate = GoogleAPIError(
         code: 409, reason: "duplicate", message: "The requested identifier already exists.")
 
-    public static let deleted = GoogleAPIError(code: 410, reason: "deleted", message: "Resource has been deleted")
+    package static let deleted = GoogleAPIError(code: 410, reason: "deleted", message: "Resource has been deleted")
 
-    public static let fullSyncRequired = GoogleAPIError(
+    package static let fullSyncRequired = GoogleAPIError(
         code: 410, reason: "fullSyncRequired", message: "Sync token is no longer valid, a full sync is required.",
         domain: "calendar", location: "syncToken", locationType: "parameter")
 
-    public static let writerAccessRequired = GoogleAPIError(
+    package static let writerAccessRequired = GoogleAPIError(
         code: 403, reason: "requiredAccessLevel", message: "You need to have writer access to this calendar.",
         domain: "calendar")
 
-    public static func timeRangeEmpty(location: String) -> GoogleAPIError {
+    package static func timeRangeEmpty(location: String) -> GoogleAPIError {
         GoogleAPIError(
             code: 400, reason: "timeRangeEmpty", message: "The specified time range is empty.", domain: "calendar",
             location: location, locationType: location == "end" ? nil : "parameter")
     }
 
-    public static let badRequest = GoogleAPIError(code: 400, reason: "badRequest", message: "Bad Request")
+    package static let badRequest = GoogleAPIError(code: 400, reason: "badRequest", message: "Bad Request")
 
     static func invalid(_ message: String, parameter: String? = nil) -> GoogleAPIError {
         GoogleAPIError(

@@ -8,22 +8,22 @@ import LoopbackServer
 /// Answers paths under `/calendar/v3/` and `/batch/calendar/v3`; anything else is nil (not this component).
 /// Every call needs `Authorization: Bearer <token>` (or Google's `access_token` query parameter), checked with
 /// the sandbox's token authority. Seed format: see `GoogleSeed` (GoogleSeed.swift).
-public actor GoogleCalendarEmulator: SandboxComponent {
+package actor GoogleCalendarEmulator: SandboxComponent {
     /// Interprets a quick-add text the way Google's quickAdd would: `(text, now, calendar zone)`.
-    public typealias QuickAddInterpreter = @Sendable (_ text: String, _ now: Date, _ zone: TimeZone) -> QuickAddInterpretation?
+    package typealias QuickAddInterpreter = @Sendable (_ text: String, _ now: Date, _ zone: TimeZone) -> QuickAddInterpretation?
 
     /// The seeded users (sign-in accounts).
-    public nonisolated let users: [SandboxUser]
+    package nonisolated let users: [SandboxUser]
 
     var state: GoogleState
     /// The invitation mails Google would have sent (inserts with `sendUpdates=all` or `externalOnly`).
-    public internal(set) var sentInvitations: [SandboxInvitation] = []
+    package internal(set) var sentInvitations: [SandboxInvitation] = []
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date
     let quickAddInterpreter: QuickAddInterpreter?
 
     /// Google's documented maximum number of calls in one batch request.
-    public static let maxBatchParts = 1000
+    package static let maxBatchParts = 1000
 
     /// - Parameters:
     ///   - seed: the Google seed document (`Fixtures/sandbox/google.json` format).
@@ -32,7 +32,7 @@ public actor GoogleCalendarEmulator: SandboxComponent {
     ///   - quickAdd: interprets quickAdd texts; without one the whole text becomes the summary of a one-hour
     ///     event at the next full hour in the calendar's zone.
     /// - Throws: `GoogleSeedError` when the seed is malformed.
-    public init(
+    package init(
         seed: Data, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date = { Date() },
         quickAdd: QuickAddInterpreter? = nil
     ) throws {
@@ -45,24 +45,24 @@ public actor GoogleCalendarEmulator: SandboxComponent {
     }
 
     /// The seed compiled into the sandbox (Fixtures/sandbox/google.json).
-    public static var defaultSeed: Data { Data(PackageResources.google_json) }
+    package static var defaultSeed: Data { Data(PackageResources.google_json) }
 
     // MARK: SandboxComponent
 
-    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+    package func handle(_ request: ServerRequest) async -> ServerResponse? {
         let segments = request.pathSegments
         if segments == ["batch", "calendar", "v3"] { return await batch(request) }
         guard segments.count >= 2, segments[0] == "calendar", segments[1] == "v3" else { return nil }
         return await api(request)
     }
 
-    public func snapshot() async throws -> Data {
+    package func snapshot() async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(state)
     }
 
-    public func restore(_ snapshot: Data) async throws {
+    package func restore(_ snapshot: Data) async throws {
         state = try JSONDecoder().decode(GoogleState.self, from: snapshot)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A Google seed document that cannot be loaded, with the place that is wrong.
-public struct GoogleSeedError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct GoogleSeedError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -86,7 +86,7 @@ extension GraphEmulator {
 
     /// A sandbox switch: forgets every delta token and round in progress, so the next use of any of them
     /// answers 410 `SyncStateNotFound` (what a client sees after Exchange drops its sync state).
-    public func expireDeltaTokens() {
+    package func expireDeltaTokens() {
         state.delta?.states = [:]
         deltaRounds = [:]
     }

@@ -9,9 +9,9 @@ import LoopbackServer
 /// Requests need `Authorization: Bearer <token>`, checked with the injected validator; the token's user
 /// selects the mailbox. At most `mailboxConcurrencyLimit` requests run at once per mailbox (Exchange's
 /// MailboxConcurrency limit of 4); the next one gets 429 `ApplicationThrottled` with `Retry-After`.
-public actor GraphEmulator: SandboxComponent {
+package actor GraphEmulator: SandboxComponent {
     /// The seeded users (sign-in accounts), provider `.microsoft`.
-    public nonisolated let users: [SandboxUser]
+    package nonisolated let users: [SandboxUser]
 
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date
@@ -23,7 +23,7 @@ public actor GraphEmulator: SandboxComponent {
     /// Every change (a write, a restore) bumps `stateVersion`, which invalidates `viewCache`.
     var state: GraphState { didSet { stateVersion &+= 1 } }
     /// The invitation mails Exchange would have sent: one to every attendee of each new event.
-    public internal(set) var sentInvitations: [SandboxInvitation] = []
+    package internal(set) var sentInvitations: [SandboxInvitation] = []
     var stateVersion = 0
     /// Expanded, filtered and sorted calendarView results of the current state version, so paging through a
     /// view does not expand and sort the whole calendar again for every page.
@@ -43,7 +43,7 @@ public actor GraphEmulator: SandboxComponent {
     ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
     ///   - processingDelay: time each request holds its mailbox slot (a test and benchmark knob; zero by default).
     /// - Throws: `GraphSeedError` when the seed is malformed.
-    public init(
+    package init(
         seed: Data,
         tokens: any SandboxAccessTokenValidator,
         now: @escaping @Sendable () -> Date = { Date() },
@@ -64,11 +64,11 @@ public actor GraphEmulator: SandboxComponent {
     }
 
     /// The default seed compiled into the module.
-    public static var defaultSeed: Data { Data(PackageResources.microsoft_json) }
+    package static var defaultSeed: Data { Data(PackageResources.microsoft_json) }
 
     // MARK: SandboxComponent
 
-    public func handle(_ request: ServerRequest) async -> ServerResponse? {
+    package func handle(_ request: ServerRequest) async -> ServerResponse? {
         guard let first = request.pathSegments.first, first.caseInsensitiveCompare("v1.0") == .orderedSame else { return nil }
         let requestID = UUID().uuidString.lowercased()
         let clientRequestID = request.headers["client-request-id"] ?? requestID
@@ -91,13 +91,13 @@ public actor GraphEmulator: SandboxComponent {
         return response
     }
 
-    public func snapshot() async throws -> Data {
+    package func snapshot() async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(state)
     }
 
-    public func restore(_ snapshot: Data) async throws {
+    package func restore(_ snapshot: Data) async throws {
         state = try JSONDecoder().decode(GraphState.self, from: snapshot)
     }
 

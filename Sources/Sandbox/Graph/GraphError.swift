@@ -7,19 +7,19 @@ import LoopbackServer
 ///
 /// Public so that the sandbox core's fault injector answers Graph paths with exactly the same shape
 /// (`GraphError.throttled(...)`, `GraphError.serviceUnavailable(...)`).
-public struct GraphError: Error, Sendable, Equatable {
+package struct GraphError: Error, Sendable, Equatable {
     /// HTTP status code.
-    public var status: Int
+    package var status: Int
     /// Graph's `error.code` (`ErrorItemNotFound`, `InvalidAuthenticationToken`, ...).
-    public var code: String
+    package var code: String
     /// Graph's `error.message`.
-    public var message: String
+    package var message: String
     /// Seconds for a `Retry-After` header (429, 503), or nil.
-    public var retryAfter: Int?
+    package var retryAfter: Int?
     /// Extra response headers (`WWW-Authenticate` on 401).
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(status: Int, code: String, message: String, retryAfter: Int? = nil, headers: [String: String] = [:]) {
+    package init(status: Int, code: String, message: String, retryAfter: Int? = nil, headers: [String: String] = [:]) {
         self.status = status
         self.code = code
         self.message = message
@@ -28,7 +28,7 @@ public struct GraphError: Error, Sendable, Equatable {
     }
 
     /// The JSON body. `date` is rendered as Graph does (`2026-12-01T09:00:00`, UTC, no fraction).
-    public func body(requestID: String, clientRequestID: String, date: Date) -> Data {
+    package func body(requestID: String, clientRequestID: String, date: Date) -> Data {
         let object: SandboxJSON = [
             "error": [
                 "code": .string(code),
@@ -47,7 +47,7 @@ public struct GraphError: Error, Sendable, Equatable {
     /// - Parameters:
     ///   - requestID: a fresh UUID string by default.
     ///   - clientRequestID: the client's `client-request-id` header when it sent one, else the request id.
-    public func response(requestID: String = UUID().uuidString.lowercased(), clientRequestID: String? = nil,
+    package func response(requestID: String = UUID().uuidString.lowercased(), clientRequestID: String? = nil,
                          date: Date = Date()) -> ServerResponse {
         let client = clientRequestID ?? requestID
         var headers: HTTPHeaders = ["request-id": requestID, "client-request-id": client]
@@ -66,19 +66,19 @@ public struct GraphError: Error, Sendable, Equatable {
 
 extension GraphError {
     /// 429 `ApplicationThrottled`: more than the allowed concurrent requests against one mailbox.
-    public static func mailboxConcurrency(retryAfter: Int = 1) -> GraphError {
+    package static func mailboxConcurrency(retryAfter: Int = 1) -> GraphError {
         GraphError(status: 429, code: "ApplicationThrottled",
                    message: "Application is over its MailboxConcurrency limit.", retryAfter: retryAfter)
     }
 
     /// 429 `TooManyRequests`, as Graph's general throttling answers (fault injection).
-    public static func throttled(retryAfter: Int) -> GraphError {
+    package static func throttled(retryAfter: Int) -> GraphError {
         GraphError(status: 429, code: "TooManyRequests",
                    message: "Too many requests, please try again later.", retryAfter: retryAfter)
     }
 
     /// 503 `ServiceUnavailable` with `Retry-After` (fault injection).
-    public static func serviceUnavailable(retryAfter: Int) -> GraphError {
+    package static func serviceUnavailable(retryAfter: Int) -> GraphError {
         GraphError(status: 503, code: "ServiceUnavailable",
                    message: "Service Unavailable, please retry after some time.", retryAfter: retryAfter)
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A Microsoft seed document that could not be loaded; `message` names the user, calendar or event at fault.
-public struct GraphSeedError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { "Microsoft seed: " + message }
+package struct GraphSeedError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { "Microsoft seed: " + message }
 }
 
 /// Loads the Microsoft seed (`Fixtures/sandbox/microsoft.json`) into mailboxes.

@@ -6,20 +6,20 @@ import Foundation
 /// Time") and IANA names ("Europe/Berlin"); "UTC" and `tzone://Microsoft/Utc` are UTC. The Windows↔IANA
 /// table is injected (the TimeZones module's CLDR table in production, a small table in tests), so this
 /// module carries no copy of it.
-public struct GraphTimeZoneNames: Sendable {
+package struct GraphTimeZoneNames: Sendable {
     /// Windows zone name → IANA identifier, nil when the name is not a Windows zone.
-    public var windowsToIANA: @Sendable (String) -> String?
+    package var windowsToIANA: @Sendable (String) -> String?
     /// IANA identifier → Windows zone name, nil when it has none.
-    public var ianaToWindows: @Sendable (String) -> String?
+    package var ianaToWindows: @Sendable (String) -> String?
 
-    public init(windowsToIANA: @escaping @Sendable (String) -> String?,
+    package init(windowsToIANA: @escaping @Sendable (String) -> String?,
                 ianaToWindows: @escaping @Sendable (String) -> String?) {
         self.windowsToIANA = windowsToIANA
         self.ianaToWindows = ianaToWindows
     }
 
     /// A table of the given Windows → IANA pairs (and its reverse).
-    public static func table(_ pairs: [String: String]) -> GraphTimeZoneNames {
+    package static func table(_ pairs: [String: String]) -> GraphTimeZoneNames {
         var reverse: [String: String] = [:]
         for (windows, iana) in pairs.sorted(by: { $0.key < $1.key }) where reverse[iana] == nil { reverse[iana] = windows }
         let forward = Dictionary(uniqueKeysWithValues: pairs.map { ($0.key.lowercased(), $0.value) })
@@ -30,7 +30,7 @@ public struct GraphTimeZoneNames: Sendable {
 
     /// A stopgap used when no table is injected: the CLDR default (`001`) rows of the zones the default seed
     /// and common callers use. The lead wires the full generated table in its place.
-    public static let common = table([
+    package static let common = table([
         "UTC": "Etc/UTC",
         "Pacific Standard Time": "America/Los_Angeles",
         "Mountain Standard Time": "America/Denver",

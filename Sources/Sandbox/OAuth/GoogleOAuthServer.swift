@@ -10,7 +10,7 @@ import LoopbackServer
 /// stay the same across refreshes. Errors use Google's shapes: an error page (not a redirect) for an
 /// unknown client or an unregistered redirect URI, `error=` on the redirect otherwise, and
 /// `{"error", "error_description"}` with 400 (401 for client authentication) at the token endpoint.
-public actor GoogleOAuthServer: SandboxComponent {
+package actor GoogleOAuthServer: SandboxComponent {
     private let tokens: SandboxTokenAuthority
     private let users: [SandboxUser]
     private let clients: [SandboxClientRegistration]
@@ -25,7 +25,7 @@ public actor GoogleOAuthServer: SandboxComponent {
     ///   - clients: registered clients (default: the sandbox's Google client).
     ///   - autoApprove: redirect at once (as the `login_hint` user, else the first seeded one) instead of
     ///     showing the consent page.
-    public init(
+    package init(
         tokens: SandboxTokenAuthority,
         users: [SandboxUser],
         clients: [SandboxClientRegistration] = [.google],
@@ -40,7 +40,7 @@ public actor GoogleOAuthServer: SandboxComponent {
     }
 
     /// Nonisolated so that requests for other components never queue behind this actor.
-    public nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
+    package nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
         let segments = request.pathSegments
         switch segments {
         case ["o", "oauth2", "v2", "auth"], ["o", "oauth2", "auth"]:
@@ -68,8 +68,8 @@ public actor GoogleOAuthServer: SandboxComponent {
     }
 
     /// Codes and consent requests are short-lived; the grants live in the token authority's snapshot.
-    public func snapshot() async throws -> Data { Data("{}".utf8) }
-    public func restore(_ snapshot: Data) async throws {}
+    package func snapshot() async throws -> Data { Data("{}".utf8) }
+    package func restore(_ snapshot: Data) async throws {}
 
     // MARK: - Authorization endpoint
 

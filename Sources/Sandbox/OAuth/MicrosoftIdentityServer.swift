@@ -13,23 +13,23 @@ import LoopbackServer
 /// `authorization_pending`, `slow_down`, `expired_token` and, for a user who says no, Microsoft's documented
 /// `authorization_declined` (RFC 8628 calls it `access_denied`). Error bodies have Microsoft's shape:
 /// `{"error", "error_description": "AADSTSnnnn: ...", "error_codes", "timestamp", "trace_id", "correlation_id"}`.
-public actor MicrosoftIdentityServer: SandboxComponent {
+package actor MicrosoftIdentityServer: SandboxComponent {
     /// How the device flow behaves without a person at the verification page.
-    public struct DeviceFlowPolicy: Sendable, Equatable {
+    package struct DeviceFlowPolicy: Sendable, Equatable {
         /// With auto-approve: polls answered `authorization_pending` before the user "approves" (0: the
         /// first poll succeeds). Ignored without auto-approve (the verification page decides).
-        public var approveAfterPolls: Int
+        package var approveAfterPolls: Int
         /// With auto-approve: the user declines instead of approving.
-        public var decline: Bool
+        package var decline: Bool
         /// The polling interval announced, in seconds; polling sooner gets `slow_down` and adds 5 s (RFC
         /// 8628 §3.5). 0 turns `slow_down` off.
-        public var interval: Int
+        package var interval: Int
         /// Lifetime of a device code, in seconds (Microsoft: 900).
-        public var expiresIn: Int
+        package var expiresIn: Int
         /// Who approves under auto-approve (default: the first seeded Microsoft user).
-        public var user: String?
+        package var user: String?
 
-        public init(approveAfterPolls: Int = 1, decline: Bool = false, interval: Int = 5, expiresIn: Int = 900, user: String? = nil) {
+        package init(approveAfterPolls: Int = 1, decline: Bool = false, interval: Int = 5, expiresIn: Int = 900, user: String? = nil) {
             self.approveAfterPolls = approveAfterPolls
             self.decline = decline
             self.interval = interval
@@ -66,7 +66,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     ///   - clients: registered clients (default: the sandbox's public Microsoft client).
     ///   - autoApprove: redirect at once / approve device codes by `devicePolicy` instead of waiting for a
     ///     person at the consent or verification page.
-    public init(
+    package init(
         tokens: SandboxTokenAuthority,
         users: [SandboxUser],
         clients: [SandboxClientRegistration] = [.microsoft],
@@ -83,7 +83,7 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     }
 
     /// Nonisolated so that requests for other components never queue behind this actor.
-    public nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
+    package nonisolated func handle(_ request: ServerRequest) async -> ServerResponse? {
         let segments = request.pathSegments
         guard segments.count >= 3, segments[1] == "oauth2" else { return nil }
         switch Array(segments.dropFirst(2)) {
@@ -109,16 +109,16 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     }
 
     /// Codes are short-lived; the grants live in the token authority's snapshot.
-    public func snapshot() async throws -> Data { Data("{}".utf8) }
-    public func restore(_ snapshot: Data) async throws {}
+    package func snapshot() async throws -> Data { Data("{}".utf8) }
+    package func restore(_ snapshot: Data) async throws {}
 
     /// Changes the device-flow behaviour (tests).
-    public func setDevicePolicy(_ policy: DeviceFlowPolicy) { devicePolicy = policy }
+    package func setDevicePolicy(_ policy: DeviceFlowPolicy) { devicePolicy = policy }
 
     /// Approves or declines a pending device code as a person at the verification page would. False when
     /// the user code is unknown or the user is not a seeded Microsoft user.
     @discardableResult
-    public func answerDeviceCode(userCode: String, user: String?, approve: Bool) -> Bool {
+    package func answerDeviceCode(userCode: String, user: String?, approve: Bool) -> Bool {
         guard let key = devices.first(where: { $0.value.userCode.caseInsensitiveCompare(userCode) == .orderedSame })?.key else {
             return false
         }

@@ -2,22 +2,22 @@ import Foundation
 
 /// A client application registered with one of the sandbox's authorization servers: its id, its secret
 /// (Google's "Desktop app" clients have one; Microsoft's public clients have none) and its redirect URIs.
-public struct SandboxClientRegistration: Sendable, Equatable {
-    public var clientId: String
-    public var clientSecret: String?
+package struct SandboxClientRegistration: Sendable, Equatable {
+    package var clientId: String
+    package var clientSecret: String?
     /// Registered redirect URIs. A loopback one (`http://127.0.0.1/...`, `http://localhost/...`,
     /// `http://[::1]/...`) matches a request for the same URI on any port (RFC 8252 §7.3); every other
     /// one must match exactly.
-    public var redirectURIs: [String]
+    package var redirectURIs: [String]
 
-    public init(clientId: String, clientSecret: String?, redirectURIs: [String]) {
+    package init(clientId: String, clientSecret: String?, redirectURIs: [String]) {
         self.clientId = clientId
         self.clientSecret = clientSecret
         self.redirectURIs = redirectURIs
     }
 
     /// The client the Google descriptor printed by the sandbox carries.
-    public static let google = SandboxClientRegistration(
+    package static let google = SandboxClientRegistration(
         clientId: "sandbox-google-client.apps.googleusercontent.com",
         clientSecret: "sandbox-google-secret",
         redirectURIs: [
@@ -27,7 +27,7 @@ public struct SandboxClientRegistration: Sendable, Equatable {
     )
 
     /// The public client the Microsoft descriptor printed by the sandbox carries.
-    public static let microsoft = SandboxClientRegistration(
+    package static let microsoft = SandboxClientRegistration(
         clientId: "00000000-0000-4000-8000-00000000c1b0",
         clientSecret: nil,
         redirectURIs: [
@@ -37,7 +37,7 @@ public struct SandboxClientRegistration: Sendable, Equatable {
     )
 
     /// True when `requested` is one of the registered redirect URIs (any port for a loopback one).
-    public func accepts(redirectURI requested: String) -> Bool {
+    package func accepts(redirectURI requested: String) -> Bool {
         redirectURIs.contains { Self.matches(requested: requested, registered: $0) }
     }
 

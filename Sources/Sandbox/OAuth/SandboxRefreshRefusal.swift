@@ -9,7 +9,7 @@
 /// | `mfa-enrollment`   | `interaction_required`, AADSTS50079                           | as `expired`                             |
 /// | `consent-required` | `invalid_grant`, AADSTS65001, suberror `consent_required`     | as `expired`                             |
 /// | `login-required`   | `login_required`, AADSTS50058                                 | as `expired`                             |
-public enum SandboxRefreshRefusal: String, Sendable, Codable, CaseIterable {
+package enum SandboxRefreshRefusal: String, Sendable, Codable, CaseIterable {
     case expired
     case mfaRequired = "mfa-required"
     case mfaEnrollment = "mfa-enrollment"

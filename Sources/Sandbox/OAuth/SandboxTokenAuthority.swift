@@ -8,21 +8,21 @@ import Foundation
 /// refresh token on every refresh (the old one stops working); Google keeps it.
 ///
 /// The clock is injected so that tests control expiry without sleeping.
-public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
+package actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     /// Tokens handed to a client by a token endpoint.
-    public struct IssuedTokens: Sendable, Equatable {
-        public var accessToken: String
+    package struct IssuedTokens: Sendable, Equatable {
+        package var accessToken: String
         /// Nil when the grant has no refresh token (Google without `access_type=offline`, Microsoft without
         /// `offline_access`), and for Google refreshes (the client keeps its refresh token).
-        public var refreshToken: String?
+        package var refreshToken: String?
         /// Seconds until `accessToken` expires.
-        public var expiresIn: Int
-        public var scopes: [String]
-        public var user: String
+        package var expiresIn: Int
+        package var scopes: [String]
+        package var user: String
     }
 
     /// Why a refresh was refused (each becomes the provider's `invalid_grant` wording).
-    public enum RefreshFailure: Error, Sendable, Equatable {
+    package enum RefreshFailure: Error, Sendable, Equatable {
         /// Never issued, revoked, or rotated away.
         case unknown
         /// Issued but past its lifetime.
@@ -59,21 +59,21 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
 
     private var state = State()
     /// Successful refresh-token grants since start (benchmarks and tests count refreshes with it).
-    public private(set) var refreshCount = 0
+    package private(set) var refreshCount = 0
     private let now: @Sendable () -> Date
     /// Lifetime of access tokens in seconds (`--token-lifetime`).
-    public nonisolated let accessTokenLifetime: TimeInterval
+    package nonisolated let accessTokenLifetime: TimeInterval
     /// Lifetime of refresh tokens since their issue (nil: until revoked), so tests can expire a grant.
-    public nonisolated let refreshTokenLifetime: TimeInterval?
+    package nonisolated let refreshTokenLifetime: TimeInterval?
     /// When set, every refresh of a known grant is refused this way (the grant itself stays).
-    public private(set) var refreshRefusal: SandboxRefreshRefusal?
+    package private(set) var refreshRefusal: SandboxRefreshRefusal?
 
     /// - Parameters:
     ///   - accessTokenLifetime: seconds an access token stays valid (Google and Microsoft: 3600).
     ///   - refreshTokenLifetime: seconds a refresh token stays valid, nil for no limit.
     ///   - now: the clock; tests pass a controllable one.
     ///   - refreshRefusal: refuse every refresh this way from the start (nil: refresh normally).
-    public init(
+    package init(
         accessTokenLifetime: TimeInterval = 3600,
         refreshTokenLifetime: TimeInterval? = nil,
         refreshRefusal: SandboxRefreshRefusal? = nil,
@@ -86,12 +86,12 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     }
 
     /// Turns the refresh refusal on (a kind) or off (nil): a test hook for "the provider now wants MFA".
-    public func setRefreshRefusal(_ refusal: SandboxRefreshRefusal?) { refreshRefusal = refusal }
+    package func setRefreshRefusal(_ refusal: SandboxRefreshRefusal?) { refreshRefusal = refusal }
 
     // MARK: - Checking (the API emulators' side)
 
     /// `.valid(user:)` for a live token of `provider`, `.expired` past its lifetime, else `.invalid`.
-    public func check(accessToken: String, provider: SandboxProvider) -> AccessCheck {
+    package func check(accessToken: String, provider: SandboxProvider) -> AccessCheck {
         guard let record = state.accessTokens[accessToken], let grant = state.grants[record.grantID],
               grant.provider == provider else { return .invalid }
         return now() < record.expiresAt ? .valid(user: grant.user) : .expired
@@ -101,7 +101,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
 
     /// Starts a grant and issues its first tokens.
     /// - Parameter offline: whether the grant gets a refresh token.
-    public func issue(
+    package func issue(
         provider: SandboxProvider, user: String, clientId: String, scopes: [String], offline: Bool
     ) -> IssuedTokens {
         let grant = Grant(
@@ -118,7 +118,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
 
     /// Ready tokens for a seeded user (the first-line `accounts`): reuses the user's seeded grant when one
     /// survived a restart (`--state`), so its refresh token stays the same, and mints a fresh access token.
-    public func seededTokens(provider: SandboxProvider, user: String, clientId: String, scopes: [String]) -> IssuedTokens {
+    package func seededTokens(provider: SandboxProvider, user: String, clientId: String, scopes: [String]) -> IssuedTokens {
         if let grant = state.grants.values.first(where: {
             $0.seeded && $0.provider == provider && $0.user == user && $0.clientId == clientId && $0.refreshToken != nil
         }), !refreshExpired(grant) {
@@ -136,7 +136,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     /// Issues a new access token for a refresh token. Microsoft also rotates the refresh token (the returned
     /// one replaces it); Google returns none and the old one stays valid.
     /// - Parameter scopes: Microsoft may narrow the scopes on refresh; nil keeps the grant's.
-    public func refresh(
+    package func refresh(
         refreshToken: String, provider: SandboxProvider, clientId: String, scopes: [String]? = nil
     ) -> Result<IssuedTokens, RefreshFailure> {
         guard let id = state.refreshTokens[refreshToken], var grant = state.grants[id] else { return .failure(.unknown) }
@@ -163,31 +163,31 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
 
     /// Revokes the grant that `token` (an access or a refresh token) belongs to. False when unknown.
     @discardableResult
-    public func revoke(token: String) -> Bool {
+    package func revoke(token: String) -> Bool {
         guard let id = state.accessTokens[token]?.grantID ?? state.refreshTokens[token] else { return false }
         endGrant(id)
         return true
     }
 
     /// Revokes every grant of a user (a test hook: "the user removed the app's access").
-    public func revokeAll(user: String, provider: SandboxProvider) {
+    package func revokeAll(user: String, provider: SandboxProvider) {
         for grant in state.grants.values where grant.user == user && grant.provider == provider { endGrant(grant.id) }
     }
 
     /// Ends the lifetime of every access token issued so far, as if it had passed (a test hook: the API
     /// then answers 401, and a client that still thinks its token is fresh must refresh and retry).
-    public func expireAllAccessTokens() {
+    package func expireAllAccessTokens() {
         let past = now().addingTimeInterval(-1)
         for token in state.accessTokens.keys { state.accessTokens[token]?.expiresAt = past }
     }
 
     /// How many grants are live (tests).
-    public var grantCount: Int { state.grants.count }
+    package var grantCount: Int { state.grants.count }
 
     // MARK: - State (`--state FILE`)
 
     /// Every grant and token as JSON.
-    public func snapshot() throws -> Data {
+    package func snapshot() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -195,7 +195,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     }
 
     /// Replaces every grant and token with a snapshot taken earlier.
-    public func restore(_ snapshot: Data) throws {
+    package func restore(_ snapshot: Data) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         state = try decoder.decode(State.self, from: snapshot)

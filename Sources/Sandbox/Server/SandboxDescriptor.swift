@@ -2,23 +2,23 @@ import Foundation
 
 /// A provider descriptor pointing at a running sandbox, in the format of `Providers/*/*.json`
 /// (absent values are written as `null`, as those files do).
-public struct SandboxDescriptor: Sendable, Codable, Equatable {
-    public var id: String
-    public var api: String
-    public var displayName: String
-    public var authorizationEndpoint: String
-    public var tokenEndpoint: String
-    public var deviceAuthorizationEndpoint: String?
-    public var revocationEndpoint: String?
+package struct SandboxDescriptor: Sendable, Codable, Equatable {
+    package var id: String
+    package var api: String
+    package var displayName: String
+    package var authorizationEndpoint: String
+    package var tokenEndpoint: String
+    package var deviceAuthorizationEndpoint: String?
+    package var revocationEndpoint: String?
     /// The sandbox's base URL: Google paths then start with /calendar/v3, Graph paths with /v1.0.
-    public var apiBaseURL: String
-    public var scopes: [String]
-    public var authorizationParameters: [String: String]
-    public var clientId: String?
-    public var clientSecret: String?
+    package var apiBaseURL: String
+    package var scopes: [String]
+    package var authorizationParameters: [String: String]
+    package var clientId: String?
+    package var clientSecret: String?
 
     /// Google Calendar through the sandbox at `base` (no trailing slash).
-    public static func google(base: String, client: SandboxClientRegistration = .google) -> SandboxDescriptor {
+    package static func google(base: String, client: SandboxClientRegistration = .google) -> SandboxDescriptor {
         SandboxDescriptor(
             id: "google", api: "google-calendar-v3", displayName: "Google Calendar (sandbox)",
             authorizationEndpoint: base + "/o/oauth2/v2/auth", tokenEndpoint: base + "/token",
@@ -30,7 +30,7 @@ public struct SandboxDescriptor: Sendable, Codable, Equatable {
     }
 
     /// Microsoft Graph through the sandbox at `base`, tenant `common` (any tenant segment works).
-    public static func microsoft(base: String, client: SandboxClientRegistration = .microsoft) -> SandboxDescriptor {
+    package static func microsoft(base: String, client: SandboxClientRegistration = .microsoft) -> SandboxDescriptor {
         SandboxDescriptor(
             id: "microsoft", api: "microsoft-graph-v1", displayName: "Microsoft Outlook (Graph, sandbox)",
             authorizationEndpoint: base + "/common/oauth2/v2.0/authorize", tokenEndpoint: base + "/common/oauth2/v2.0/token",
@@ -40,7 +40,7 @@ public struct SandboxDescriptor: Sendable, Codable, Equatable {
         )
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(api, forKey: .api)
@@ -57,7 +57,7 @@ public struct SandboxDescriptor: Sendable, Codable, Equatable {
     }
 
     /// Pretty JSON with sorted keys, as a descriptor file is written.
-    public func fileData() throws -> Data {
+    package func fileData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a sandbox could not start or save its state. Each says what to fix; none carries a token.
-public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--seed FILE` is unreadable or not a seed document.
     case badSeed(String)
     /// `--state FILE` exists but is not a sandbox state file.
@@ -11,7 +11,7 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--state` or `--log` or `--write-descriptors` could not be written.
     case cannotWrite(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badSeed(let reason): "the seed data is not usable: \(reason)"
         case .badState(let path, let reason):
@@ -22,7 +22,7 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True for mistakes in what the user passed (exit code 2), false for runtime failures.
-    public var isInputError: Bool {
+    package var isInputError: Bool {
         switch self {
         case .badSeed, .badState: true
         case .cannotStart, .cannotWrite: false

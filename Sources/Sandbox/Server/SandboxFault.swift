@@ -5,7 +5,7 @@ import LoopbackServer
 
 /// The faults the sandbox injects into API traffic, each answered with the real service's status, headers
 /// and error body.
-public enum SandboxFault: String, Sendable, Codable, CaseIterable {
+package enum SandboxFault: String, Sendable, Codable, CaseIterable {
     /// Google: 403 `rateLimitExceeded` (domain `usageLimits`).
     case googleRateLimit403
     /// Google: 429 `rateLimitExceeded`.
@@ -21,10 +21,10 @@ public enum SandboxFault: String, Sendable, Codable, CaseIterable {
     static let graph: [SandboxFault] = [.graphTooManyRequests, .graphServiceUnavailable]
 
     /// Seconds in `Retry-After` (small, so that clients honouring it keep tests and benchmarks quick).
-    public static let retryAfterSeconds = 1
+    package static let retryAfterSeconds = 1
 
     /// The response for this fault to `request` at `now`.
-    public func response(to request: ServerRequest, now: Date) -> ServerResponse {
+    package func response(to request: ServerRequest, now: Date) -> ServerResponse {
         switch self {
         case .googleRateLimit403: return Self.google(403, "Rate Limit Exceeded", "usageLimits", "rateLimitExceeded", "PERMISSION_DENIED")
         case .googleRateLimit429: return Self.google(429, "Rate Limit Exceeded", "usageLimits", "rateLimitExceeded", "RESOURCE_EXHAUSTED")
@@ -66,17 +66,17 @@ public enum SandboxFault: String, Sendable, Codable, CaseIterable {
 
 /// Decides, request by request in arrival order, whether an API request gets a fault. Deterministic for a
 /// seed: one draw per API request, and a second draw (the kind) only when it faults.
-public final class SandboxFaultInjector: Sendable {
+package final class SandboxFaultInjector: Sendable {
     private let rate: Double
     private let generator: Mutex<SplitMix64>
 
-    public init(rate: Double, seed: UInt64) {
+    package init(rate: Double, seed: UInt64) {
         self.rate = rate
         generator = Mutex(SplitMix64(seed: seed))
     }
 
     /// The fault for the next API request of `provider`, or nil.
-    public func next(for provider: SandboxProvider) -> SandboxFault? {
+    package func next(for provider: SandboxProvider) -> SandboxFault? {
         guard rate > 0 else { return nil }
         return generator.withLock { generator in
             guard generator.nextUnit() < rate else { return nil }

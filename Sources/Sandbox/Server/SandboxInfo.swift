@@ -1,30 +1,30 @@
 import Foundation
 
 /// What a started sandbox tells its user: `calbridge sandbox`'s first stdout line, and `SandboxServer.info`.
-public struct SandboxInfo: Sendable, Codable, Equatable {
+package struct SandboxInfo: Sendable, Codable, Equatable {
     /// A seeded user with ready tokens (the refresh token survives restarts with `--state`).
-    public struct Account: Sendable, Codable, Equatable {
-        public var provider: SandboxProvider
-        public var user: String
-        public var accessToken: String
-        public var refreshToken: String
+    package struct Account: Sendable, Codable, Equatable {
+        package var provider: SandboxProvider
+        package var user: String
+        package var accessToken: String
+        package var refreshToken: String
     }
 
     /// `http://127.0.0.1:<port>`
-    public var url: String
-    public var accounts: [Account]
+    package var url: String
+    package var accounts: [Account]
     /// `google` and `microsoft`, each pointing at this sandbox.
-    public var descriptors: [String: SandboxDescriptor]
+    package var descriptors: [String: SandboxDescriptor]
 
     /// One line of JSON, sorted keys, no escaped slashes.
-    public func jsonLine() throws -> String {
+    package func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
     /// Writes `DIR/google.json` and `DIR/microsoft.json` (creating DIR).
-    public func writeDescriptors(to directory: URL) throws(SandboxError) {
+    package func writeDescriptors(to directory: URL) throws(SandboxError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (name, descriptor) in descriptors {

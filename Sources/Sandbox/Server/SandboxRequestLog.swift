@@ -7,21 +7,21 @@ import Glibc
 import LoopbackServer
 
 /// One request the sandbox answered, as `--log` writes it (no query string: it may carry a token).
-public struct SandboxRequestLogEntry: Sendable, Codable, Equatable {
-    public var time: Date
-    public var method: String
+package struct SandboxRequestLogEntry: Sendable, Codable, Equatable {
+    package var time: Date
+    package var method: String
     /// The path without the query.
-    public var path: String
-    public var status: Int
-    public var durationMs: Double
+    package var path: String
+    package var status: Int
+    package var durationMs: Double
     /// The status came from fault injection, not from the emulator.
-    public var fault: Bool
+    package var fault: Bool
     /// For a batch request (Google `/batch/calendar/v3`, Graph `/v1.0/$batch`): the method of each request
     /// inside it, so that a log can tell reads from writes. Nil for other requests.
-    public var batchMethods: [String]?
+    package var batchMethods: [String]?
 
     /// Whether the request (or any request inside a batch) could change data.
-    public var isWrite: Bool {
+    package var isWrite: Bool {
         (batchMethods ?? [method]).contains { $0 != "GET" && $0 != "HEAD" }
     }
 
@@ -48,7 +48,7 @@ public struct SandboxRequestLogEntry: Sendable, Codable, Equatable {
 /// The request log: the last requests in memory (tests, benchmarks) and, with `--log FILE`, one JSON line
 /// per request appended to the file. A mutex, not an actor: every request passes here, and a lock held for
 /// an append is cheaper than a hop.
-public final class SandboxRequestLog: Sendable {
+package final class SandboxRequestLog: Sendable {
     private struct State {
         var entries: [SandboxRequestLogEntry] = []
         var total = 0
@@ -57,10 +57,10 @@ public final class SandboxRequestLog: Sendable {
 
     private let state: Mutex<State>
     private let capacity: Int
-    public let fileURL: URL?
+    package let fileURL: URL?
 
     /// Opens (creating, appending) `file` when given.
-    public init(capacity: Int, file: URL?) throws(SandboxError) {
+    package init(capacity: Int, file: URL?) throws(SandboxError) {
         self.capacity = max(0, capacity)
         fileURL = file
         var initial = State()
@@ -76,7 +76,7 @@ public final class SandboxRequestLog: Sendable {
 
     deinit { close() }
 
-    public func record(_ entry: SandboxRequestLogEntry) {
+    package func record(_ entry: SandboxRequestLogEntry) {
         let line = fileURL == nil ? nil : Self.jsonLine(entry)
         state.withLock { state in
             state.total += 1
@@ -99,13 +99,13 @@ public final class SandboxRequestLog: Sendable {
     }
 
     /// The most recent requests, oldest first (at most the capacity).
-    public var entries: [SandboxRequestLogEntry] { state.withLock { Array($0.entries.suffix(capacity)) } }
+    package var entries: [SandboxRequestLogEntry] { state.withLock { Array($0.entries.suffix(capacity)) } }
 
     /// Requests recorded since start.
-    public var count: Int { state.withLock { $0.total } }
+    package var count: Int { state.withLock { $0.total } }
 
     /// Closes the file. Later records stay in memory only.
-    public func close() {
+    package func close() {
         state.withLock { state in
             if state.descriptor >= 0 {
                 _ = Glibc.close(state.descriptor)

@@ -2,24 +2,24 @@ import Foundation
 
 /// The seed data of both API emulators: the compiled-in files, or the two halves of a `--seed FILE`
 /// (`{"google": <google seed>, "microsoft": <microsoft seed>}`).
-public struct SandboxSeed: Sendable, Equatable {
+package struct SandboxSeed: Sendable, Equatable {
     /// The Google Calendar emulator's seed document.
-    public var google: Data
+    package var google: Data
     /// The Graph emulator's seed document.
-    public var microsoft: Data
+    package var microsoft: Data
 
-    public init(google: Data, microsoft: Data) {
+    package init(google: Data, microsoft: Data) {
         self.google = google
         self.microsoft = microsoft
     }
 
     /// Fixtures/sandbox/google.json and microsoft.json, compiled into the module.
-    public static var builtIn: SandboxSeed {
+    package static var builtIn: SandboxSeed {
         SandboxSeed(google: Data(PackageResources.google_json), microsoft: Data(PackageResources.microsoft_json))
     }
 
     /// Splits a combined seed file. A missing half falls back to the compiled-in one.
-    public static func parse(_ data: Data) throws(SandboxError) -> SandboxSeed {
+    package static func parse(_ data: Data) throws(SandboxError) -> SandboxSeed {
         guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
             throw .badSeed("it is not a JSON object like {\"google\": {...}, \"microsoft\": {...}}")
         }

@@ -19,29 +19,29 @@ import LoopbackServer
 /// Routing: a path under `/calendar/v3`, `/batch/calendar/v3` or `/v1.0` is an API request and goes to
 /// the API components only (after latency and fault injection); any other path is offered to the Google
 /// OAuth server, the Microsoft identity server, then the API components; the first answer wins, else 404.
-public final class SandboxServer: Sendable {
+package final class SandboxServer: Sendable {
     /// The first-line JSON: base URL, seeded accounts with ready tokens, descriptors.
-    public let info: SandboxInfo
+    package let info: SandboxInfo
     /// Issues and checks every token; tests use it to revoke or inspect grants.
-    public let tokens: SandboxTokenAuthority
-    public let googleOAuth: GoogleOAuthServer
-    public let microsoftIdentity: MicrosoftIdentityServer
+    package let tokens: SandboxTokenAuthority
+    package let googleOAuth: GoogleOAuthServer
+    package let microsoftIdentity: MicrosoftIdentityServer
     /// The API emulators, as mounted.
-    public let apiComponents: [SandboxNamedComponent]
+    package let apiComponents: [SandboxNamedComponent]
     /// Every request answered (the last `requestLogCapacity` in memory; all of them in `--log`).
-    public let log: SandboxRequestLog
-    public let faults: SandboxFaultInjector
-    public let options: SandboxOptions
+    package let log: SandboxRequestLog
+    package let faults: SandboxFaultInjector
+    package let options: SandboxOptions
     private let http: LoopbackHTTPServer
     private let stopped = Mutex(false)
 
     /// The base URL, `http://127.0.0.1:<port>`.
-    public var baseURL: URL { http.baseURL }
-    public var port: UInt16 { http.port }
+    package var baseURL: URL { http.baseURL }
+    package var port: UInt16 { http.port }
     /// Connections accepted since start (keep-alive makes this smaller than the request count).
-    public var connectionsAccepted: Int { http.connectionsAccepted }
+    package var connectionsAccepted: Int { http.connectionsAccepted }
     /// The requests in memory, oldest first.
-    public var requestLog: [SandboxRequestLogEntry] { log.entries }
+    package var requestLog: [SandboxRequestLogEntry] { log.entries }
 
     private init(
         info: SandboxInfo, tokens: SandboxTokenAuthority, googleOAuth: GoogleOAuthServer,
@@ -61,7 +61,7 @@ public final class SandboxServer: Sendable {
 
     /// Builds the components, restores `--state`, mints tokens for every seeded user, and starts serving.
     /// - Parameter components: builds the API emulators; the default is `SandboxServices.standard`.
-    public static func start(
+    package static func start(
         _ options: SandboxOptions = SandboxOptions(),
         components: SandboxComponentFactory = SandboxServices.standard
     ) async throws(SandboxError) -> SandboxServer {
@@ -120,7 +120,7 @@ public final class SandboxServer: Sendable {
     }
 
     /// Stops serving, writes `--state` (atomically) and closes `--log`. Later calls do nothing.
-    public func stop() async throws(SandboxError) {
+    package func stop() async throws(SandboxError) {
         let first = stopped.withLock { wasStopped in
             defer { wasStopped = true }
             return !wasStopped
@@ -132,7 +132,7 @@ public final class SandboxServer: Sendable {
     }
 
     /// Writes `--state` now (no-op without one).
-    public func saveState() async throws(SandboxError) {
+    package func saveState() async throws(SandboxError) {
         guard let stateFile = options.stateFile else { return }
         try await SandboxStateFile.save(stateFile, tokens: tokens, components: apiComponents)
     }

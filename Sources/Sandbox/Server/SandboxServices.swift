@@ -3,15 +3,15 @@ import Foundation
 import TimeZones
 
 /// The one place that knows which API emulators the sandbox runs.
-public enum SandboxServices {
+package enum SandboxServices {
     /// The Google Calendar and Microsoft Graph emulators built from `seed`, checking tokens with `tokens`.
     /// Graph converts Windows zone names with the CLDR table (the `001` row, as Exchange does).
     /// The emulators every sandbox runs unless a test asks for others.
-    public static let standard: SandboxComponentFactory = { try makeAPIComponents(seed: $0, tokens: $1, now: $2) }
+    package static let standard: SandboxComponentFactory = { try makeAPIComponents(seed: $0, tokens: $1, now: $2) }
 
     /// - Parameter refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body
     ///   it accepts get 400, as Graph refuses one request of a batch.
-    public static func makeAPIComponents(
+    package static func makeAPIComponents(
         seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date,
         refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil
     ) throws -> SandboxAPIComponents {
@@ -29,7 +29,7 @@ public enum SandboxServices {
     }
 
     /// Windows zone names through the CLDR table (the `001` row, as Exchange does).
-    public static let cldrZoneNames = GraphTimeZoneNames(
+    package static let cldrZoneNames = GraphTimeZoneNames(
         windowsToIANA: { WindowsZones.ianaIdentifier(forWindowsName: $0, territory: "001") },
         ianaToWindows: { WindowsZones.windowsName(forIANA: $0) }
     )
@@ -43,7 +43,7 @@ public enum SandboxServices {
     /// Google's real parser differs in details; what matters for the sandbox is that the summary, time
     /// and location come out of the text the way a Google user would expect. Text the parser rejects
     /// falls back to the emulator's default (the whole text as the summary, at the next full hour).
-    public static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
+    package static let quickAddInterpreter: GoogleCalendarEmulator.QuickAddInterpreter = { text, now, zone in
         guard let calendarZone = QuickAddZone(identifier: zone.identifier),
               let result = try? quickAddParser.parse(text, now: now, zone: calendarZone),
               let eventZone = QuickAddZone(identifier: result.timeZone) else { return nil }

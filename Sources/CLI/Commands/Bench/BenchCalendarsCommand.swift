@@ -5,8 +5,15 @@ import Sandbox
 
 /// `calbridge-bench calendars`: `calendars` for one account against six, with API latency, to show
 /// that accounts are asked concurrently (six should take about as long as one).
-public enum BenchCalendarsCommand: Command {
-    public static let spec = CommandSpec(
+package enum BenchCalendarsCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let latencyMs = Option.int("latency-ms", "N", "API latency in milliseconds (default 100).", in: 0...10_000)
+        package static let runs = Option.int("runs", "N", "Timed runs per case (default 5).", in: 1...100)
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+    }
+
+    package static let spec = CommandSpec(
         ["calendars"],
         abstract: "Time 'calendars' for 1 account and for 6 against the sandbox with latency.",
         discussion: """
@@ -16,18 +23,14 @@ public enum BenchCalendarsCommand: Command {
         --runs times each (after one warm-up), reporting the median wall time. Goal: six accounts take
         less than 1.5 times as long as one.
         """,
-        options: [
-            .value("latency-ms", "N", "API latency in milliseconds (default 100)."),
-            .value("runs", "N", "Timed runs per case (default 5)."),
-            .value("format", "table|json", "Output format (default table)."),
-        ],
+        options: [Options.latencyMs, Options.runs, Options.format],
         program: "calbridge-bench"
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let latency = try arguments.int("latency-ms", in: 0...10_000) ?? 100
-        let runs = try arguments.int("runs", in: 1...100) ?? 5
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let latency = arguments[Options.latencyMs] ?? 100
+        let runs = arguments[Options.runs] ?? 5
+        let format = (arguments[Options.format] ?? .table)
 
         return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
             try await measure(sandbox: sandbox, directory: directory, latency: latency, runs: runs, format: format, context: context)

@@ -6,8 +6,16 @@ import Sandbox
 
 /// `calbridge-bench copy`: an Outlook → Google copy of N seeded events against the in-process sandbox with
 /// API latency, run twice (first copy, then the no-change rerun), against a naive one-request-at-a-time copy.
-public enum BenchCopyCommand: Command {
-    public static let spec = CommandSpec(
+package enum BenchCopyCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let events = Option.int("events", "N", "Events to seed in the Outlook calendar (default 1000).", in: 1...200_000)
+        package static let latencyMs = Option.int("latency-ms", "L", "API latency in milliseconds (default 20).", in: 0...10_000)
+        package static let clientProcess = Flag("client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory.")
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+    }
+
+    package static let spec = CommandSpec(
         ["copy"],
         abstract: "Time 'copy' Outlook -> Google twice against the sandbox with latency.",
         discussion: """
@@ -21,12 +29,7 @@ public enum BenchCopyCommand: Command {
             its copy unchanged) plus one listing of each side. Goals at 1000 events and 20 ms: first run \
             <= 0.1 x naive, second run <= 0.05 x naive. Also prints the process's peak resident memory (VmHWM).
             """,
-        options: [
-            .value("events", "N", "Events to seed in the Outlook calendar (default 1000)."),
-            .value("latency-ms", "L", "API latency in milliseconds (default 20)."),
-            .flag("client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory."),
-            .value("format", "table|json", "Output format (default table)."),
-        ],
+        options: [Options.events, Options.latencyMs, Options.clientProcess, Options.format],
         program: "calbridge-bench"
     )
 
@@ -49,11 +52,11 @@ public enum BenchCopyCommand: Command {
         var ratio: Double { naiveMs > 0 ? wallMs / naiveMs : 0 }
     }
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let count = try arguments.int("events", in: 1...200_000) ?? 1000
-        let latency = try arguments.int("latency-ms", in: 0...10_000) ?? 20
-        let format = try OutputFormat.from(arguments, allowed: [.table, .json])
-        let clientProcess = arguments.flag("client-process")
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let count = arguments[Options.events] ?? 1000
+        let latency = arguments[Options.latencyMs] ?? 20
+        let format = (arguments[Options.format] ?? .table)
+        let clientProcess = arguments[Options.clientProcess]
 
         return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
             try await measure(
@@ -250,10 +253,10 @@ public enum BenchCopyCommand: Command {
 
     /// The environment variable naming a file where `calbridge` writes its peak resident memory in KiB
     /// when it exits (set by this benchmark for its child processes only).
-    public static let peakMemoryFileVariable = "CALBRIDGE_BENCH_PEAK_MEMORY_FILE"
+    package static let peakMemoryFileVariable = "CALBRIDGE_BENCH_PEAK_MEMORY_FILE"
 
     /// Writes this process's peak resident memory to the file named by `peakMemoryFileVariable`, if set.
-    public static func writePeakMemoryIfAsked() {
+    package static func writePeakMemoryIfAsked() {
         guard let path = ProcessInfo.processInfo.environment[peakMemoryFileVariable], let peak = peakResidentKB() else { return }
         try? Data("\(peak)\n".utf8).write(to: URL(fileURLWithPath: path))
     }

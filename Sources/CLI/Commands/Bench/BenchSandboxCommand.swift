@@ -4,11 +4,19 @@ import Sandbox
 import LoopbackServer
 
 /// `calbridge-bench sandbox`: how many simple API requests per second the sandbox answers on loopback.
-public enum BenchSandboxCommand: Command {
+package enum BenchSandboxCommand: Command {
     /// The probe's path: under /calendar/v3, so it takes the whole API route (latency, faults, log, token check).
     static let probePath = "/calendar/v3/sandboxBenchProbe"
 
-    public static let spec = CommandSpec(
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let connections = Option.int("connections", "N", "Keep-alive connections, one thread each (default 8).", in: 1...512)
+        package static let duration = Option.number("duration", "SECONDS", "How long to drive the load (default 5).", in: 0.1...3600)
+        package static let path = Option<String>("path", "PATH", "Request GET PATH instead of the built-in probe.")
+        package static let format = Option.choice("format", "FMT", "table (default) or json.", among: ["table", "json"])
+    }
+
+    package static let spec = CommandSpec(
         ["sandbox"],
         abstract: "Measure the sandbox's throughput with keep-alive connections on loopback.",
         discussion: """
@@ -20,20 +28,15 @@ public enum BenchSandboxCommand: Command {
         a real emulator endpoint), with the access token of the sandbox's first account of that provider.
         The goal is at least 5,000 requests/s.
         """,
-        options: [
-            .value("connections", "N", "Keep-alive connections, one thread each (default 8)."),
-            .value("duration", "SECONDS", "How long to drive the load (default 5)."),
-            .value("path", "PATH", "Request GET PATH instead of the built-in probe."),
-            .value("format", "FMT", "table (default) or json."),
-        ],
+        options: [Options.connections, Options.duration, Options.path, Options.format],
         program: "calbridge-bench"
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let connections = try arguments.int("connections", in: 1...512) ?? 8
-        let duration = try arguments.double("duration", in: 0.1...3600) ?? 5
-        let format = try arguments.choice("format", ["table", "json"]) ?? "table"
-        let path = arguments.value("path") ?? probePath
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let connections = arguments[Options.connections] ?? 8
+        let duration = arguments[Options.duration] ?? 5
+        let format = arguments[Options.format] ?? "table"
+        let path = arguments[Options.path] ?? probePath
         guard path.hasPrefix("/") else { throw UsageError("--path takes a path starting with '/', not '\(path)'") }
 
         var options = SandboxOptions()

@@ -5,8 +5,14 @@ import LoopbackServer
 
 /// `calbridge-bench http`: CurlTransport's throughput and connection use against the loopback server,
 /// next to the curl command-line tool doing the same work against the same server.
-public enum HTTPBenchCommand: Command {
-    public static let spec = CommandSpec(
+package enum HTTPBenchCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let requests = Option.int("requests", "N", "Requests per run (default 2000).", in: 1...1_000_000)
+        package static let concurrency = Option.int("concurrency", "C", "Requests in flight at once (default 32).", in: 1...1024)
+    }
+
+    package static let spec = CommandSpec(
         ["http"],
         abstract: "Measure CurlTransport against the curl CLI on a loopback server (no network).",
         discussion: """
@@ -14,10 +20,7 @@ public enum HTTPBenchCommand: Command {
             with C in flight (and at most C connections), then runs `curl --parallel --parallel-max C` with \
             the same N URLs. Prints requests/s and connections opened for both, and their ratio.
             """,
-        options: [
-            .value("requests", "N", "Requests per run (default 2000)."),
-            .value("concurrency", "C", "Requests in flight at once (default 32)."),
-        ],
+        options: [Options.requests, Options.concurrency],
         program: "calbridge-bench"
     )
 
@@ -30,9 +33,9 @@ public enum HTTPBenchCommand: Command {
         var requestsPerSecond: Double { seconds > 0 ? Double(requests) / seconds : 0 }
     }
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let requests = try arguments.int("requests", in: 1...1_000_000) ?? 2000
-        let concurrency = try arguments.int("concurrency", in: 1...1024) ?? 32
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let requests = arguments[Options.requests] ?? 2000
+        let concurrency = arguments[Options.concurrency] ?? 32
         let body = Data(#"{"kind":"calendar#event","id":"bench","status":"confirmed"}"#.utf8)
         let server = LoopbackHTTPServer { _ in .json(200, body) }
         try server.start()

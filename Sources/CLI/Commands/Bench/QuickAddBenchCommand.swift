@@ -2,14 +2,17 @@ import CalendarBridge
 import Foundation
 
 /// `calbridge-bench quickadd`: how many corpus phrases the quick-add parser reads per second.
-public enum QuickAddBenchCommand: Command {
-    public static let spec = CommandSpec(
+package enum QuickAddBenchCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let corpus = Option<String>("corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree).")
+        package static let seconds = Option.number("seconds", "N", "How long to run (default 2).", in: 0.1...600)
+    }
+
+    package static let spec = CommandSpec(
         ["quickadd"],
         abstract: "Measure quick-add parsing speed on the phrase corpus (goal: 50,000 phrases/s, each under 1 ms).",
-        options: [
-            .value("corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree)."),
-            .value("seconds", "N", "How long to run (default 2)."),
-        ],
+        options: [Options.corpus, Options.seconds],
         program: "calbridge-bench"
     )
 
@@ -20,9 +23,9 @@ public enum QuickAddBenchCommand: Command {
         var parser: Int
     }
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let seconds = try arguments.double("seconds", in: 0.1...600) ?? 2
-        let directory = arguments.value("corpus").map { URL(fileURLWithPath: $0) } ?? defaultCorpus()
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let seconds = arguments[Options.seconds] ?? 2
+        let directory = arguments[Options.corpus].map { URL(fileURLWithPath: $0) } ?? defaultCorpus()
         var parsers: [QuickAddParser] = []
         var parserIndex: [String: Int] = [:]
         var phrases: [Phrase] = []

@@ -2,8 +2,15 @@ import Foundation
 import TimeZones
 
 /// `calbridge-bench timezones`: lookup throughput over the compiled table, and the binary's start-up time.
-public enum TimeZonesBenchCommand: Command {
-    public static let spec = CommandSpec(
+package enum TimeZonesBenchCommand: Command {
+    /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
+    package enum Options {
+        package static let lookups = Option.int("lookups", "N", "How many lookups (default 1000000).", in: 1...1_000_000_000)
+        package static let runs = Option.int("runs", "N", "How many process starts to time (default 20).", in: 1...1000)
+        package static let custom = Option.int("custom", "N", "How many custom-zone searches of each kind to time (default 50).", in: 1...100_000)
+    }
+
+    package static let spec = CommandSpec(
         ["timezones"],
         abstract: "Benchmark Windows <-> IANA lookups and the start-up time of 'calbridge timezones'.",
         discussion: """
@@ -13,18 +20,14 @@ public enum TimeZonesBenchCommand: Command {
             search for the IANA zone equal to a custom (tzone://Microsoft/Custom) zone definition, for a definition \
             that matches early, one that matches late and one that matches nothing (every candidate tried).
             """,
-        options: [
-            .value("lookups", "N", "How many lookups (default 1000000)."),
-            .value("runs", "N", "How many process starts to time (default 20)."),
-            .value("custom", "N", "How many custom-zone searches of each kind to time (default 50)."),
-        ],
+        options: [Options.lookups, Options.runs, Options.custom],
         program: "calbridge-bench"
     )
 
-    public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let lookups = try arguments.int("lookups", in: 1...1_000_000_000) ?? 1_000_000
-        let runs = try arguments.int("runs", in: 1...1000) ?? 20
-        let customSearches = try arguments.int("custom", in: 1...100_000) ?? 50
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let lookups = arguments[Options.lookups] ?? 1_000_000
+        let runs = arguments[Options.runs] ?? 20
+        let customSearches = arguments[Options.custom] ?? 50
 
         let queries = mixedQueries()
         // Build the index (and read the tz links) before timing, as a long-running process would have.
