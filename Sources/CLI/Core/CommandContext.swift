@@ -77,9 +77,10 @@ public struct CommandContext: Sendable {
         )
     }
 
-    /// Prints one line on stdout.
-    public func print(_ line: String = "") { stdout.write(line + "\n") }
+    /// Prints one line (or several, separated by LF) on stdout, with control characters neutralised
+    /// (`TerminalText`): what is printed may come from a server.
+    public func print(_ line: String = "") { stdout.write(TerminalText.sanitize(line, keepingNewlines: true) + "\n") }
 
-    /// Prints one line on stderr.
-    public func printError(_ line: String) { stderr.write(line + "\n") }
+    /// Prints one line on stderr, with control characters neutralised as `print` does.
+    public func printError(_ line: String) { stderr.write(TerminalText.sanitize(line, keepingNewlines: true) + "\n") }
 }

@@ -1,12 +1,19 @@
 import Foundation
 import HTTP
 
-/// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on
-/// `http://127.0.0.1:<ephemeral port>/` (RFC 8252 §7.3), with a random `state` checked on return.
+/// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on an
+/// ephemeral port (RFC 8252 §7.3), with a random `state` checked on return.
 ///
-/// The flow starts a one-shot listener, hands the authorization URL to `present` (which opens a
-/// browser or prints it), waits for the redirect up to `timeout`, exchanges the code, and only then
-/// answers the browser with a success or error page.
+/// The redirect host is the one each authorization server matches: `http://127.0.0.1:PORT/` (Google's
+/// recommendation, and RFC 8252's), or `http://localhost:PORT/` for Microsoft Entra, which matches the
+/// host exactly and whose app registrations say `http://localhost` (as the README and MSAL do); for
+/// `localhost` the listener is on both 127.0.0.1 and ::1, since a browser may resolve it to either.
+///
+/// The flow starts a listener, hands the authorization URL to `present` (which opens a browser or prints
+/// it), waits for the redirect up to `timeout`, exchanges the code, and only then answers the browser
+/// with a success or error page. A request without this sign-in's `state` (another local process, a web
+/// page probing ports, a stale tab) is answered 400 and ignored: only the real redirect or the timeout
+/// ends the wait.
 public struct AuthorizationCodeFlow: Sendable {
     public let client: OAuthClient
     public let timeout: Duration
@@ -29,17 +36,18 @@ public struct AuthorizationCodeFlow: Sendable {
         let state = Base64URL.random(bytes: 24)
         let inbox = RedirectInbox()
         let displayName = client.descriptor.displayName
-        let server = LoopbackHTTPServer { request in
-            await Self.handleRedirect(request, inbox: inbox, providerName: displayName)
+        let host = Self.redirectHost(for: client.descriptor)
+        let server = LoopbackHTTPServer(interfaces: host == "localhost" ? [.ipv4, .ipv6] : [.ipv4]) { request in
+            await Self.handleRedirect(request, inbox: inbox, providerName: displayName, expectedState: state)
         }
         let port: UInt16
         do {
             port = try server.start()
         } catch {
-            throw SignInError(.listener, "could not listen for the sign-in redirect on 127.0.0.1 (\(error))")
+            throw SignInError(.listener, "could not listen for the sign-in redirect on \(host) (\(error))")
         }
         defer { server.stop() }
-        let redirectURI = "http://127.0.0.1:\(port)/"
+        let redirectURI = "http://\(host):\(port)/"
         let url = authorizationURL(redirectURI: redirectURI, state: state, challenge: pkce.challenge)
 
         let timeoutTask = Task { [timeout] in
@@ -68,6 +76,13 @@ public struct AuthorizationCodeFlow: Sendable {
         return try result.get()
     }
 
+    /// The loopback host of the redirect URI: `localhost` for Microsoft Entra (Graph descriptors), whose
+    /// registrations match hosts exactly and are written `http://localhost`; `127.0.0.1` for every other
+    /// server (Google's documented choice for desktop apps).
+    public static func redirectHost(for descriptor: ProviderDescriptor) -> String {
+        descriptor.api == .microsoftGraphV1 ? "localhost" : "127.0.0.1"
+    }
+
     /// The URL the user opens: the descriptor's parameters, then calbridge's own (which win).
     public func authorizationURL(redirectURI: String, state: String, challenge: String) -> URL {
         var parameters = client.descriptor.authorizationParameters.merging(extraParameters) { $1 }
@@ -84,7 +99,8 @@ public struct AuthorizationCodeFlow: Sendable {
         ]
         let base = client.descriptor.authorizationEndpoint.absoluteString
         let separator = base.contains("?") ? "&" : "?"
-        return URL(string: base + separator + FormEncoding.encode(parameters))!
+        // Every parameter is percent-encoded and the base parsed as a URL already; the fallback is unreachable.
+        return URL(string: base + separator + FormEncoding.encode(parameters)) ?? client.descriptor.authorizationEndpoint
     }
 
     private func complete(
@@ -111,7 +127,9 @@ public struct AuthorizationCodeFlow: Sendable {
     }
 
     /// Answers the browser: waits for the flow's outcome so the page tells the truth.
-    private static func handleRedirect(_ request: ServerRequest, inbox: RedirectInbox, providerName: String) async -> ServerResponse {
+    private static func handleRedirect(
+        _ request: ServerRequest, inbox: RedirectInbox, providerName: String, expectedState: String
+    ) async -> ServerResponse {
         guard request.method == "GET", request.path == "/" else {
             var response = ServerResponse.text(404, "Not found\n")
             response.closeConnection = true
@@ -127,6 +145,15 @@ public struct AuthorizationCodeFlow: Sendable {
             var response = ServerResponse.text(400, SignInPage.html(
                 title: "Nothing to do here",
                 message: "This address is where \(providerName) sends you back after signing in to calbridge. Start with 'calbridge accounts add'."
+            ), contentType: "text/html; charset=utf-8")
+            response.closeConnection = true
+            return response
+        }
+        // Not this sign-in's redirect: say so and keep waiting. Anything on this machine can reach the port.
+        guard let state = parameters.state, Self.constantTimeEquals(state, expectedState) else {
+            var response = ServerResponse.text(400, SignInPage.html(
+                title: "Not this sign-in",
+                message: "This request does not belong to the sign-in calbridge is waiting for, so it was ignored. Finish signing in in the tab calbridge opened."
             ), contentType: "text/html; charset=utf-8")
             response.closeConnection = true
             return response
@@ -162,6 +189,15 @@ public struct AuthorizationCodeFlow: Sendable {
         for _ in 0..<100 where server.openConnections > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Compares without an early exit, so response timing does not reveal how much of a guess was right.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
     }
 
     static func describe(_ duration: Duration) -> String {
