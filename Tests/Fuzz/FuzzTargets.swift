@@ -208,7 +208,7 @@ let fuzzHome: CalbridgeHome = {
     let tokenFile = fuzzHome.tokenFile(account: "fuzz")
     try? data.write(to: tokenFile)
     chmod(tokenFile.path, 0o600)
-    if let tokens = try? TokenStore(home: fuzzHome).load(account: "fuzz") {
+    if let tokens = try? FileTokenStore(home: fuzzHome).load(account: "fuzz") {
         _ = tokens.needsRefresh(at: Date(), margin: 60)
     }
 }

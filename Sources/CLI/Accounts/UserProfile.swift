@@ -60,7 +60,7 @@ struct APIFailure: Error, Sendable, CustomStringConvertible {
     }
 
     init(url: URL, response: HTTPResponse, problem: String? = nil) {
-        let excerpt = Redactor.text(String(response.bodyText.prefix(300))).replacingOccurrences(of: "\n", with: " ")
+        let excerpt = Redactor.text(String(response.bodyText.prefix(300))).split(whereSeparator: \.isNewline).joined(separator: " ")
         self.init(url: url, status: response.status, problem: problem ?? "HTTP \(response.status): \(excerpt)")
     }
 

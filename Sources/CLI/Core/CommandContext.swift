@@ -79,8 +79,8 @@ public struct CommandContext: Sendable {
 
     /// Prints one line (or several, separated by LF) on stdout, with control characters neutralised
     /// (`TerminalText`): what is printed may come from a server.
-    public func print(_ line: String = "") { stdout.write(TerminalText.sanitize(line, keepingNewlines: true) + "\n") }
+    public func print(_ line: String = "") { stdout.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 
     /// Prints one line on stderr, with control characters neutralised as `print` does.
-    public func printError(_ line: String) { stderr.write(TerminalText.sanitize(line, keepingNewlines: true) + "\n") }
+    public func printError(_ line: String) { stderr.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 }

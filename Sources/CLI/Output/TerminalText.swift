@@ -17,15 +17,16 @@ public enum TerminalText {
         }
     }
 
-    /// `text` with every unsafe character replaced: tab, CR and LF by a space (or LF kept, for output
-    /// that is several lines), anything else by U+FFFD, so an escape sequence shows as text and acts as none.
-    public static func sanitize(_ text: String, keepingNewlines: Bool = false) -> String {
+    /// `text` with every unsafe character replaced: tab, CR and LF by a space (or LF and tab kept, for
+    /// output calbridge lays out itself: lines, TSV columns), anything else by U+FFFD, so an escape
+    /// sequence shows as text and acts as none.
+    public static func sanitize(_ text: String, keepingLayout: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if !isUnsafe(scalar) {
                 out.append(scalar)
-            } else if scalar == "\n", keepingNewlines {
+            } else if scalar == "\n" || scalar == "\t", keepingLayout {
                 out.append(scalar)
             } else if scalar == "\t" || scalar == "\n" || scalar == "\r" {
                 out.append(" ")

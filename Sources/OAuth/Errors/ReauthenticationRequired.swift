@@ -18,6 +18,8 @@ public struct ReauthenticationRequired: Error, Sendable, Equatable, CustomString
     }
 
     public var description: String {
-        "the sign-in of account '\(account)' at \(provider) is no longer valid (\(reason)); sign in again with: \(command)"
+        // One line: Entra's reasons carry "\r\n" before their trace and correlation ids.
+        let reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "the sign-in of account '\(account)' at \(provider) is no longer valid (\(reason)); sign in again with: \(command)"
     }
 }
