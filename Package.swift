@@ -29,11 +29,15 @@ let package = Package(
         // Small shared helpers (SHA-256, edit distance, civil dates), `package` access only.
         .target(name: "CalbridgeSupport"),
 
-        // HTTP: request/response values, the transport protocol, libcurl transport, retry, loopback server.
-        .target(name: "HTTP", dependencies: ["CCurl", "CalbridgeSupport"]),
+        // HTTP: request/response values, the transport protocol, middleware and retry.
+        .target(name: "HTTP", dependencies: ["CalbridgeSupport"]),
+        // The libcurl transport: the only module that imports CCurl.
+        .target(name: "HTTPCurl", dependencies: ["HTTP", "CCurl"]),
+        // The loopback HTTP/1.1 server: the redirect listener, the sandbox and the benchmarks.
+        .target(name: "LoopbackServer", dependencies: ["HTTP"]),
 
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, token store, authorized transport.
-        .target(name: "OAuth", dependencies: ["HTTP", "CalbridgeSupport"]),
+        .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport"]),
 
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
         .target(name: "WindowsZonesCore", dependencies: ["CLibXML2"]),
@@ -73,7 +77,7 @@ let package = Package(
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
         .target(
             name: "Sandbox",
-            dependencies: ["HTTP", "CalendarBridge", "TimeZones", "CalbridgeSupport"],
+            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport"],
             resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")]
         ),
 
@@ -81,7 +85,8 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTP", "OAuth", "TimeZones", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "Sandbox",
+                "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "TimeZones", "CalendarBridge", "GoogleCalendar",
+                "MicrosoftGraph", "Sandbox",
                 "CalbridgeSupport",
             ]
         ),
@@ -90,15 +95,22 @@ let package = Package(
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(name: "TestSupport", dependencies: ["HTTP", "CalendarBridge"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport"]),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"]),
-        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "Sandbox", "HTTP", "TestSupport", "CalbridgeSupport"]),
+        .testTarget(
+            name: "OAuthTests",
+            dependencies: ["OAuth", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"]
+        ),
         .testTarget(name: "CalendarBridgeTests", dependencies: ["CalendarBridge", "TimeZones", "TestSupport", "CalbridgeSupport"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "TestSupport"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport"]),
         .testTarget(
             name: "ProvidersTests",
-            dependencies: ["GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "TestSupport"]
+            dependencies: [
+                "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "HTTPCurl", "LoopbackServer",
+                "TestSupport",
+            ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["CLI", "Sandbox", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["CLI", "Sandbox", "LoopbackServer", "TestSupport"]),
     ]
 )

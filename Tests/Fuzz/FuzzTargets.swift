@@ -10,6 +10,7 @@ import Foundation
 @testable import CLI
 @testable import GoogleCalendar
 @testable import HTTP
+@testable import LoopbackServer
 @testable import MicrosoftGraph
 @testable import OAuth
 

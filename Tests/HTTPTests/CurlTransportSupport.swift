@@ -4,6 +4,7 @@ import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopbackServer
 
 /// A thread-safe tally a server handler and the test can both read.
 final class Tally: @unchecked Sendable {

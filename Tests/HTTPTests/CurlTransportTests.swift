@@ -2,6 +2,8 @@ import Foundation
 import HTTP
 import Testing
 import TestSupport
+import HTTPCurl
+import LoopbackServer
 
 /// CurlTransport against the loopback server started by each test. Handlers only await (never block);
 /// timing is measured loosely (what matters is "well before the server's delay", not a number).

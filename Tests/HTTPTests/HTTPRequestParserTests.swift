@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 import Testing
 
 @Suite("HTTP/1.1 request framing (HTTPRequestParser)")

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Testing
 import TestSupport
+import LoopbackServer
 
 /// Raw-socket work runs through `blocking` (off the cooperative pool, which the server's handler needs);
 /// it only collects what came back, and the expectations run in the test's own context.

@@ -1,5 +1,7 @@
 import Foundation
 import HTTP
+import HTTPCurl
+import LoopbackServer
 import Testing
 import TestSupport
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 import Foundation
 import HTTP
 import Testing
+import HTTPCurl
+import LoopbackServer
 
 /// RetryMiddleware in front of the real CurlTransport, against the loopback server.
 @Suite("Retry through CurlTransport")

@@ -3,6 +3,7 @@ import HTTP
 import Sandbox
 import TestSupport
 import Testing
+import LoopbackServer
 
 @Suite("Google emulator: error shapes and robustness")
 struct GoogleErrorTests {

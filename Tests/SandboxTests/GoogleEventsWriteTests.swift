@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Sandbox
 import Testing
+import LoopbackServer
 
 @Suite("Google emulator: insert, import, patch, update, delete, quickAdd, sync")
 struct GoogleEventsWriteTests {

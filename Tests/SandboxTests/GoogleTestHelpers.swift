@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import LoopbackServer
 
 /// Accepts `token-<email>` as that user's Google token; `expired` is expired; anything else is invalid.
 struct StubGoogleTokens: SandboxAccessTokenValidator {

@@ -3,6 +3,7 @@ import HTTP
 import Sandbox
 import TestSupport
 import Testing
+import LoopbackServer
 
 @Suite("Graph emulator: authentication, error bodies, concurrency, garbage, state")
 struct GraphErrorTests {

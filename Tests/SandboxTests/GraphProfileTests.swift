@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Sandbox
 import Testing
+import LoopbackServer
 
 @Suite("Graph emulator: /me, mailbox settings and calendars")
 struct GraphProfileTests {

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Sandbox
 import Testing
+import LoopbackServer
 
 /// Accepts `token-<email>` for Microsoft, treats `expired` as expired, anything else as invalid.
 struct StubGraphTokens: SandboxAccessTokenValidator {

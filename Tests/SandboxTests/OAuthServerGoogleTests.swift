@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import Sandbox
 import Testing
+import LoopbackServer
 
 @Suite("Google OAuth server")
 struct OAuthServerGoogleTests {

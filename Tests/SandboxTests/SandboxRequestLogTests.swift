@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 @testable import Sandbox
 import Testing
+import LoopbackServer
 
 @Suite("Sandbox request log: what a batch holds")
 struct SandboxRequestLogTests {

@@ -3,6 +3,7 @@ import HTTP
 import Sandbox
 import Testing
 import TestSupport
+import LoopbackServer
 
 /// A stand-in API emulator: checks the bearer token with the sandbox's validator, as the real emulators
 /// do, and counts what it served (its snapshot), so composition, expiry and `--state` can be tested

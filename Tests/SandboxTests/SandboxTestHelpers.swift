@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import LoopbackServer
 
 /// A clock tests move by hand, so expiry needs no sleeping.
 final class SandboxTestClock: @unchecked Sendable {

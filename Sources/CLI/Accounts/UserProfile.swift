@@ -17,7 +17,9 @@ struct UserProfile: Sendable, Equatable {
         func url(_ pathAndQuery: String) -> URL {
             var text = baseURL.absoluteString
             while text.hasSuffix("/") { text.removeLast() }
-            return URL(string: text + pathAndQuery)!
+            // A descriptor's apiBaseURL is a parsed URL and the paths are constants; the fallback keeps a
+            // hand-edited descriptor from crashing (the request then fails with the server's answer).
+            return URL(string: text + pathAndQuery) ?? baseURL
         }
         func get(_ target: URL) async throws -> [String: Any] {
             let response = try await transport.send(HTTPRequest(url: target, headers: ["Accept": "application/json"], timeout: .seconds(30)))

@@ -1,5 +1,6 @@
 import HTTP
 import TimeZones
+import HTTPCurl
 
 /// `calbridge --version`: calbridge's version and what it was built with.
 public enum VersionCommand: Command {

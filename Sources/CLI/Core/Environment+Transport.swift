@@ -1,5 +1,6 @@
 import HTTP
 import OAuth
+import HTTPCurl
 
 extension CommandContext {
     /// The network transport every command uses: the one place to swap the implementation.

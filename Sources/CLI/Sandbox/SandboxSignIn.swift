@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import HTTPCurl
 
 /// Signs sandbox users in the way a person would, by running `calbridge accounts add` in-process with
 /// the sandbox's descriptor files: the Google browser flow with `SandboxBrowser` following the printed

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on an
 /// ephemeral port (RFC 8252 §7.3), with a random `state` checked on return.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// Talks to one authorization server's token, device and revocation endpoints.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// One emulated service behind the sandbox's single port (Google Calendar, Microsoft Graph, an OAuth
 /// server). The sandbox asks each component in turn; the first non-nil answer wins.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// An error answer of the Google Calendar API, in Google's exact body shape:
 /// `{"error": {"code", "message", "errors": [{"domain", "reason", "message", "location"?, "locationType"?}],

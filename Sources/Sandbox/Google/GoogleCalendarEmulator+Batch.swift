@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// `POST /batch/calendar/v3`: a `multipart/mixed` body whose parts (`Content-Type: application/http`, optional
 /// `Content-ID`) each hold one HTTP request; the answer is `multipart/mixed` with one `application/http` part per

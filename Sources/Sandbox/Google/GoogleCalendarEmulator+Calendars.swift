@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// calendarList.list, calendarList.get and calendars.get.
 extension GoogleCalendarEmulator {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// events.list, events.get and events.instances: filtering, recurrence expansion, ordering and paging.
 extension GoogleCalendarEmulator {

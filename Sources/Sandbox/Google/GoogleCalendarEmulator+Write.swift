@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// events.insert, import, patch, update, delete and quickAdd.
 extension GoogleCalendarEmulator {

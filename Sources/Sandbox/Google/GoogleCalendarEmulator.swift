@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// A loopback emulator of the Google Calendar API v3, written from Google's discovery document
 /// (`calendarList`, `calendars.get`, `events.*` and `/batch/calendar/v3`), with Google's exact error bodies.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 extension GraphEmulator {
     /// Graph's limit on steps in one JSON batch.

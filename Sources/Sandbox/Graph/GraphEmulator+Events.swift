@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 extension GraphEmulator {
     // MARK: Reading

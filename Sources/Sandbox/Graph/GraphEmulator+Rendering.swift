@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// How events are rendered for one request: the `Prefer: outlook.timezone` zone, `$select` and `$expand`.
 struct GraphRenderOptions {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 extension GraphEmulator {
     /// Dispatches on the path after `/v1.0` (`me/...` or `users/{id|upn}/...`), case-insensitively.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 extension GraphEmulator {
     /// Read-only event properties Graph accepts in a body and ignores.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// A local emulation of the Microsoft Graph v1.0 calendar API (`/v1.0/me`, calendars, events, calendarView,
 /// instances, `$batch`), written from Graph's public reference: same paths (case-insensitive, as Graph's),

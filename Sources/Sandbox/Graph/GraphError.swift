@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// A Microsoft Graph error as the service answers it:
 /// `{"error": {"code", "message", "innerError": {"date", "request-id", "client-request-id"}}}`.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// OData query options as Graph applies them to calendar resources: `$select`, `$top`/`$skip` paging with
 /// `@odata.nextLink`, `Prefer` preferences, `$orderby` and `$expand` of extended properties.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// Google's OAuth 2.0 server for installed applications, on the sandbox's port: `/o/oauth2/v2/auth`
 /// (accounts.google.com), `/token` and `/revoke` (oauth2.googleapis.com).

@@ -1,6 +1,7 @@
 import CalbridgeSupport
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// The Microsoft identity platform (v2.0 endpoints of login.microsoftonline.com) on the sandbox's port:
 /// `/{tenant}/oauth2/v2.0/authorize`, `/token` and `/devicecode` for any tenant segment (`common`,

@@ -1,6 +1,7 @@
 import CalbridgeSupport
 import Foundation
 import HTTP
+import LoopbackServer
 
 /// The HTML pages and redirects both authorization servers show a browser.
 enum OAuthPages {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Synchronization
+import LoopbackServer
 
 /// The faults the sandbox injects into API traffic, each answered with the real service's status, headers
 /// and error body.

@@ -4,6 +4,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopbackServer
 
 /// One request the sandbox answered, as `--log` writes it (no query string: it may carry a token).
 public struct SandboxRequestLogEntry: Sendable, Codable, Equatable {

@@ -4,6 +4,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopbackServer
 
 /// A running sandbox: one loopback port serving both OAuth servers and every API emulator, with latency,
 /// fault injection, a request log and state persistence wrapped around the API traffic.

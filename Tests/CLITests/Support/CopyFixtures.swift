@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import LoopbackServer
 
 /// Source events for the copy tests, each written in both providers' own JSON (RRULE for Google,
 /// `patternedRecurrence` for Graph), so one set of expectations covers both directions.

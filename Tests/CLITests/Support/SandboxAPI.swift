@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import LoopbackServer
 
 /// Talks to the sandbox's API emulators directly (no socket, no fault injection, no request-log entry),
 /// with a seeded user's ready token: for seeding source events in the providers' own JSON and reading

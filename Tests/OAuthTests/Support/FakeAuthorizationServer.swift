@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import OAuth
 import Sandbox
+import LoopbackServer
 
 /// A TEST DOUBLE: a minimal OAuth 2.0 server (both providers' endpoint layouts) plus a few protected
 /// API endpoints, on a LoopbackHTTPServer. It exists only until the sandbox's real OAuth servers

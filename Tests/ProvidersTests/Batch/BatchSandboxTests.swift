@@ -5,6 +5,7 @@ import HTTP
 import MicrosoftGraph
 import Sandbox
 import Testing
+import HTTPCurl
 
 /// Sends through libcurl with a fixed bearer token (the sandbox's ready token for one user).
 struct SandboxBearerTransport: HTTPTransport {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Sandbox
+import LoopbackServer
 
 /// `calbridge bench sandbox`: how many simple API requests per second the sandbox answers on loopback.
 public enum BenchSandboxCommand: Command {

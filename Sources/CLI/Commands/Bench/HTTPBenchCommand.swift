@@ -1,5 +1,7 @@
 import Foundation
 import HTTP
+import HTTPCurl
+import LoopbackServer
 
 /// `calbridge bench http`: CurlTransport's throughput and connection use against the loopback server,
 /// next to the curl command-line tool doing the same work against the same server.

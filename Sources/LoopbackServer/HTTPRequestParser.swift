@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// HTTP/1.1 request framing (RFC 9112) as a pure state machine: bytes in, requests out, no I/O.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// One request received by `LoopbackHTTPServer`.
 public struct ServerRequest: Sendable {

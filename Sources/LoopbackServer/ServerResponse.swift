@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// What a `LoopbackHTTPServer` handler answers.
 public struct ServerResponse: Sendable {

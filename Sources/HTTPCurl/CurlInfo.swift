@@ -1,4 +1,5 @@
 internal import CCurl
+import HTTP
 
 /// Facts about the libcurl this binary runs with.
 public enum CurlInfo {

@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import HTTP
 
 /// Owns one libcurl multi handle and the thread that runs every transfer on it.
 ///

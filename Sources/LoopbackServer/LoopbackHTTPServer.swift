@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTP
 
 /// Handles one request of a `LoopbackHTTPServer`.
 public typealias ServerHandler = @Sendable (ServerRequest) async -> ServerResponse

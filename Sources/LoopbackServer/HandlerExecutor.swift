@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Where `LoopbackHTTPServer` runs its handlers: a task executor over a few threads of its own.
 ///
