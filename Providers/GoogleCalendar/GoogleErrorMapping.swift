@@ -4,9 +4,18 @@ import HTTP
 
 /// Google error responses → `CalendarError`, by HTTP status and `errors[].reason`.
 enum GoogleErrorMapping {
+    /// The `errors[].reason` values with which Google answers 403 for "slow down": the one list, read by
+    /// the error mapping (so batches retry them) and by the retry middleware (so plain calls do).
     static let rateLimitReasons: Set<String> = [
         "rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded", "dailyLimitExceeded",
     ]
+
+    /// Whether a response is Google's 403 rate limit (retried like a 429).
+    @Sendable static func isRateLimited(_ response: HTTPResponse) -> Bool {
+        guard response.status == 403 else { return false }
+        let parsed = try? JSONDecoder().decode(GoogleErrorBody.self, from: response.body)
+        return parsed?.error.errors?.first.flatMap(\.reason).map(rateLimitReasons.contains) ?? false
+    }
 
     static func error(for response: HTTPResponse, account: String, calendar: String?) -> CalendarError {
         let parsed = try? JSONDecoder().decode(GoogleErrorBody.self, from: response.body)

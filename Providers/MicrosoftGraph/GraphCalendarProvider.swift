@@ -71,7 +71,9 @@ public struct GraphCalendarProvider: CalendarProvider {
             api.path("me").query("$select", "displayName,mail,userPrincipalName"), calendar: nil)
         let settings: GraphMailboxSettings = try await get(api.path("me/mailboxSettings"), calendar: nil)
         return UserInfo(
-            displayName: user.displayName, email: user.mail ?? user.userPrincipalName,
+            displayName: user.displayName,
+            // Accounts without an Exchange address report mail as "" or null; the sign-in name stands in.
+            email: user.mail.flatMap { $0.isEmpty ? nil : $0 } ?? user.userPrincipalName,
             timeZone: settings.timeZone.flatMap(mapping.zones.toIANA), providerTimeZone: settings.timeZone)
     }
 

@@ -1,50 +1,51 @@
 /// The command-line entry point: finds the command, parses its arguments, runs it, reports errors.
 public enum CalbridgeCLI {
     /// Runs one command line (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], context: CommandContext) async -> ExitCode {
+    /// - Parameter suite: the executable whose commands are meant (`calbridge` unless told).
+    public static func run(_ arguments: [String], context: CommandContext, suite: CommandSuite = .calbridge) async -> ExitCode {
         do {
-            return try await dispatch(arguments, context: context)
+            return try await dispatch(arguments, context: context, suite: suite)
         } catch {
             let code = ErrorReporting.exitCode(for: error)
-            context.printError("calbridge: error: \(ErrorReporting.message(for: error, environment: context.environment))")
+            context.printError("\(suite.program): error: \(ErrorReporting.message(for: error, environment: context.environment))")
             return code
         }
     }
 
-    private static func dispatch(_ arguments: [String], context: CommandContext) async throws -> ExitCode {
+    private static func dispatch(_ arguments: [String], context: CommandContext, suite: CommandSuite) async throws -> ExitCode {
         guard let first = arguments.first else {
-            context.print(HelpText.general(CommandRegistry.all))
+            context.print(HelpText.general(suite.commands, in: suite))
             return .success
         }
         switch first {
         case "--help", "-h":
-            context.print(HelpText.general(CommandRegistry.all))
+            context.print(HelpText.general(suite.commands, in: suite))
             return .success
         case "--version", "-V":
             return try await VersionCommand.run(ParsedArguments(), context: context)
         case "help":
-            return try help(for: Array(arguments.dropFirst()), context: context)
+            return try help(for: Array(arguments.dropFirst()), context: context, suite: suite)
         default:
             break
         }
-        guard let (command, used) = CommandRegistry.match(arguments) else {
-            let group = CommandRegistry.group(first)
+        guard let (command, used) = suite.match(arguments) else {
+            let group = suite.group(first)
             if !group.isEmpty, let next = arguments.dropFirst().first, next == "--help" || next == "-h" {
-                context.print(HelpText.general(group))
+                context.print(HelpText.general(group, in: suite))
                 return .success
             }
             if !group.isEmpty {
-                let sub = arguments.dropFirst().first.map { "unknown command 'calbridge \(first) \($0)'" }
-                    ?? "'calbridge \(first)' needs a subcommand"
+                let sub = arguments.dropFirst().first.map { "unknown command '\(suite.program) \(first) \($0)'" }
+                    ?? "'\(suite.program) \(first)' needs a subcommand"
                 let names = group.map { $0.spec.path.last! }.joined(separator: ", ")
                 throw UsageError("\(sub); choose one of: \(names)")
             }
             if first.hasPrefix("-") {
-                throw UsageError("unknown option '\(first)'; see 'calbridge --help'")
+                throw UsageError("unknown option '\(first)'; see '\(suite.program) --help'")
             }
-            let names = CommandRegistry.all.map { $0.spec.path[0] }
+            let names = suite.commands.map { $0.spec.path[0] }
             let hint = ArgumentParser.nearest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("unknown command '\(first)'\(hint); see 'calbridge --help'")
+            throw UsageError("unknown command '\(first)'\(hint); see '\(suite.program) --help'")
         }
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst(used)), for: command.spec)
         if parsed.flag("help") {
@@ -54,20 +55,20 @@ public enum CalbridgeCLI {
         return try await command.run(parsed, context: context)
     }
 
-    private static func help(for words: [String], context: CommandContext) throws -> ExitCode {
+    private static func help(for words: [String], context: CommandContext, suite: CommandSuite) throws -> ExitCode {
         if words.isEmpty {
-            context.print(HelpText.general(CommandRegistry.all))
+            context.print(HelpText.general(suite.commands, in: suite))
             return .success
         }
-        if let (command, used) = CommandRegistry.match(words), used == words.count {
+        if let (command, used) = suite.match(words), used == words.count {
             context.print(HelpText.command(command.spec))
             return .success
         }
-        let group = CommandRegistry.group(words[0])
+        let group = suite.group(words[0])
         if words.count == 1, !group.isEmpty {
-            context.print(HelpText.general(group))
+            context.print(HelpText.general(group, in: suite))
             return .success
         }
-        throw UsageError("no help for unknown command '\(words.joined(separator: " "))'; see 'calbridge --help'")
+        throw UsageError("no help for unknown command '\(words.joined(separator: " "))'; see '\(suite.program) --help'")
     }
 }

@@ -9,9 +9,9 @@ import Glibc
 // system instead of fragmenting the heap) together took the peak from 127 MB to 103 MB (measured
 // with the same settings as MALLOC_ARENA_MAX / MALLOC_MMAP_THRESHOLD_ environment variables).
 // `mallopt` is not in Swift's Glibc module, hence dlsym; the constants are malloc.h's.
-// Not for `bench` and `sandbox`, which host the sandbox server: the settings were measured for the
-// client only, and the sandbox's memory is no goal.
-let hostsSandbox = ["bench", "sandbox"].contains(CommandLine.arguments.dropFirst().first ?? "")
+// Not for `sandbox`, which hosts the sandbox server: the settings were measured for the client only, and
+// the sandbox's memory is no goal (nor for the benchmarks, a separate executable, calbridge-bench).
+let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
 if !hostsSandbox, let symbol = dlsym(nil, "mallopt") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     let arenaMax: Int32 = -8, mmapThreshold: Int32 = -3  // M_ARENA_MAX, M_MMAP_THRESHOLD

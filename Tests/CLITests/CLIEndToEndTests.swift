@@ -47,11 +47,30 @@ struct CLIEndToEndTests {
 
     @Test("a command group's --help lists its subcommands; the bare group is a usage error naming them")
     func groupHelp() async throws {
-        let help = try await CalbridgeBinary.run(["bench", "--help"])
+        let help = try await CalbridgeBinary.run(["accounts", "--help"])
         #expect(help.status == 0)
-        for name in ["bench http", "bench timezones", "bench copy"] { #expect(help.stdout.contains(name)) }
+        for name in ["accounts add", "accounts list", "accounts remove"] { #expect(help.stdout.contains(name)) }
         let bare = try await CalbridgeBinary.run(["accounts"])
         #expect(bare.status == 2)
         #expect(bare.stderr.contains("add, list, remove"))
+    }
+
+    @Test("the benchmarks are calbridge-bench's commands, not the user's: calbridge --help lists none")
+    func benchmarksApart() async throws {
+        let user = try await CalbridgeBinary.run(["--help"])
+        #expect(user.status == 0)
+        #expect(!user.stdout.contains("bench"))
+        let moved = try await CalbridgeBinary.run(["bench", "copy"])
+        #expect(moved.status == 2)
+        let bench = try await CalbridgeBinary.run(["--help"], executable: "calbridge-bench")
+        #expect(bench.status == 0)
+        #expect(bench.stdout.hasPrefix("calbridge-bench: "))
+        for name in ["http", "timezones", "sandbox", "calendars", "copy", "quickadd"] {
+            #expect(bench.stdout.contains("\n  \(name) "), "calbridge-bench --help lists no '\(name)'")
+        }
+        let typo = try await CalbridgeBinary.run(["copy", "--evnets", "5"], executable: "calbridge-bench")
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("'calbridge-bench copy'"))
+        #expect(typo.stderr.contains("see 'calbridge-bench help copy'"))
     }
 }

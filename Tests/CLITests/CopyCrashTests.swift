@@ -1,3 +1,4 @@
+import Accounts
 import CLI
 import Foundation
 import OAuth

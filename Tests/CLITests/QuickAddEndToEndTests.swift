@@ -119,7 +119,7 @@ struct QuickAddEndToEndTests {
 
     @Test("bench quickadd runs the corpus and reports phrases per second")
     func bench() async throws {
-        let result = try await CalbridgeBinary.run(["bench", "quickadd", "--seconds", "0.2"])
+        let result = try await CalbridgeBinary.run(["quickadd", "--seconds", "0.2"], executable: "calbridge-bench")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("461 corpus phrases") || result.stdout.contains("corpus phrases"))
         #expect(result.stdout.contains("phrases/s"))

@@ -12,6 +12,7 @@ import Foundation
 @testable import HTTP
 @testable import LoopbackServer
 @testable import MicrosoftGraph
+@testable import Accounts
 @testable import OAuth
 
 /// The targets by name, as Tests/Fuzz/run and the corpus directories call them.
@@ -168,7 +169,7 @@ let fuzzZones = ["UTC", "Europe/Berlin", "America/St_Johns", "Pacific/Kiritimati
     let text = String(decoding: data, as: UTF8.self)
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     if let delay = HTTP.RetryAfter.delay(from: text, now: now) { require(delay >= .zero, "negative delay for \(text)") }
-    let seconds = CalendarBridge.RetryAfter.seconds(text, now: now)
+    let seconds = HTTP.RetryAfter.seconds(text, now: now)
     if let seconds { require(seconds.isFinite && seconds >= 0, "bad seconds \(seconds) for \(text)") }
     _ = CalendarError(.rateLimited, "slow down", provider: .google, retryAfterSeconds: seconds).description
 }

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Sandbox
 import Testing
@@ -134,7 +135,7 @@ struct AccountsCLITests {
         defer { temp.remove() }
         let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
         try AccountRegistry(home: home).save(AccountRecord(
-            name: "a", provider: "google", api: .googleCalendarV3, user: "a@example.com", clientId: "c", scopes: ["s"]))
+            name: "a", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "a@example.com", clientId: "c", scopes: ["s"]))
         try FileTokenStore(home: home).save(TokenSet(accessToken: "x", refreshToken: "y"), account: "a")
         chmod(home.tokenFile(account: "a").path, 0o640)
         let result = try await RunningCalbridge.run(["accounts", "list"], environment: ["CALBRIDGE_HOME": home.directory.path])

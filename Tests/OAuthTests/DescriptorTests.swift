@@ -20,7 +20,10 @@ struct DescriptorTests {
     }
 
     static func parse(_ object: [String: Any], tenant: String = "common") throws -> ProviderDescriptor {
-        try ProviderDescriptor.parse(JSONSerialization.data(withJSONObject: object), source: "test.json", tenant: tenant)
+        try ProviderDescriptor.parse(
+            JSONSerialization.data(withJSONObject: object), source: "test.json", tenant: tenant,
+            apis: [ProviderAPI(rawValue: "google-calendar-v3"), ProviderAPI(rawValue: "microsoft-graph-v1")]
+        )
     }
 
     @Test("the built-in Google descriptor: endpoints, calendar scope, offline access")
@@ -28,7 +31,7 @@ struct DescriptorTests {
         let data = try Data(contentsOf: Self.providersDirectory.appendingPathComponent("GoogleCalendar/google.json"))
         let descriptor = try ProviderDescriptor.parse(data, source: "google.json")
         #expect(descriptor.id == "google")
-        #expect(descriptor.api == .googleCalendarV3)
+        #expect(descriptor.api == ProviderAPI(rawValue: "google-calendar-v3"))
         #expect(descriptor.scopes == ["https://www.googleapis.com/auth/calendar"])
         #expect(descriptor.authorizationParameters["access_type"] == "offline")
         #expect(descriptor.tokenEndpoint.absoluteString == "https://oauth2.googleapis.com/token")

@@ -14,7 +14,7 @@ struct FlowTests {
         let descriptor = try ProviderDescriptor.parse(server.descriptorJSON(provider), source: "test")
         let client = OAuthClient(descriptor: descriptor, credentials: server.credentials(provider), transport: LoopbackTransport())
         let visit = VisitBox()
-        let tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(20)).run { url in
+        let tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(20), redirectHost: provider == .microsoft ? .localhost : .ipLiteral).run { url in
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)!.queryItems!
             func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
             #expect(value("code_challenge_method") == "S256")
@@ -46,7 +46,7 @@ struct FlowTests {
         let descriptor = try ProviderDescriptor.parse(server.descriptorJSON(.microsoft), source: "test")
         let client = OAuthClient(descriptor: descriptor, credentials: server.credentials(.microsoft), transport: LoopbackTransport())
         let forgedVisit = VisitBox(), stateless = VisitBox(), realVisit = VisitBox()
-        let tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(20)).run { url in
+        let tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(20), redirectHost: .localhost).run { url in
             // Forged redirects straight to the listener (another local process, a page probing ports),
             // then, only after both were answered, the real one.
             var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)!

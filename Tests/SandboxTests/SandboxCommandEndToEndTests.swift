@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// `calbridge sandbox` and `calbridge bench sandbox` as a user runs them: the built binary, real signals.
+/// `calbridge sandbox` and `calbridge-bench sandbox` as a user runs them: the built binary, real signals.
 @Suite("calbridge sandbox binary")
 struct SandboxCommandEndToEndTests {
     /// A running `calbridge sandbox` child and its first stdout line.
@@ -91,7 +91,8 @@ struct SandboxCommandEndToEndTests {
 
     @Test("bench sandbox runs briefly and reports its numbers as JSON")
     func bench() async throws {
-        let result = try await CalbridgeBinary.run(["bench", "sandbox", "--duration", "0.3", "--connections", "2", "--format", "json"], timeout: 60)
+        let result = try await CalbridgeBinary.run(
+            ["sandbox", "--duration", "0.3", "--connections", "2", "--format", "json"], timeout: 60, executable: "calbridge-bench")
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect((object?["requests"] as? Int ?? 0) > 0)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `calbridge` executable, as a user would, and captures what it printed.
+/// Runs the built `calbridge` executable (or `calbridge-bench`), as a user would, and captures what it printed.
 package enum CalbridgeBinary {
     package struct Result: Sendable {
         package var status: Int32
@@ -9,15 +9,18 @@ package enum CalbridgeBinary {
     }
 
     /// The executable next to the running test bundle (SwiftPM builds both into one directory).
-    package static var url: URL {
+    package static var url: URL { url(of: "calbridge") }
+
+    /// The executable `name` (`calbridge`, `calbridge-bench`) next to the running test bundle.
+    package static func url(of name: String) -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         // On Linux the test runner is `<dir>/calbridgePackageTests.xctest`; elsewhere it is inside a bundle.
-        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("calbridge").path),
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent(name).path),
               directory.path != "/" {
             directory.deleteLastPathComponent()
         }
-        return directory.appendingPathComponent("calbridge")
+        return directory.appendingPathComponent(name)
     }
 
     /// Runs `calbridge` with the arguments and extra environment, feeding `input` on stdin.
@@ -30,10 +33,13 @@ package enum CalbridgeBinary {
         environment: [String: String] = [:],
         input: String? = nil,
         stderrOnTerminal: Bool = false,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 60,
+        executable: String = "calbridge"
     ) async throws -> Result {
         try await blocking {
-            try runBlocking(arguments, environment: environment, input: input, stderrOnTerminal: stderrOnTerminal, timeout: timeout)
+            try runBlocking(
+                arguments, environment: environment, input: input, stderrOnTerminal: stderrOnTerminal, timeout: timeout,
+                executable: executable)
         }
     }
 
@@ -43,10 +49,11 @@ package enum CalbridgeBinary {
         environment: [String: String] = [:],
         input: String? = nil,
         stderrOnTerminal: Bool = false,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 60,
+        executable: String = "calbridge"
     ) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = url(of: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

@@ -1,27 +1,23 @@
+import Accounts
 import CalendarBridge
 import Foundation
-import GoogleCalendar
-import HTTP
-import MicrosoftGraph
-import OAuth
 
-/// Opens stored accounts as `CalendarProvider`s: the one place that knows which provider speaks which API.
-///
-/// Every account shares one network transport (one connection cache), and each gets its own
-/// authorization (refresh, 401 retry) with retries for throttling inside it: 429/503/504, and Google's
-/// 403 `rateLimitExceeded` / `userRateLimitExceeded`, honouring `Retry-After`.
+/// Opens stored accounts as `CalendarProvider`s for one command, through the context's provider
+/// registrations: each account once (one session, one provider), however many calendars of it the
+/// command names.
 struct AccountProviders {
     let context: CommandContext
-    let home: CalbridgeHome
-    let registry: AccountRegistry
-    private let transport: any HTTPTransport
+    let sessions: AccountSessions
 
     init(context: CommandContext, verbose: Bool) {
         self.context = context
-        home = CalbridgeHome(environment: context.environment)
-        registry = AccountRegistry(home: home)
-        transport = context.makeTransport(verbose: verbose)
+        sessions = AccountSessions(
+            home: CalbridgeHome(environment: context.environment), providers: context.providers,
+            transport: context.makeTransport(verbose: verbose), now: context.now
+        )
     }
+
+    var registry: AccountRegistry { sessions.registry }
 
     /// The named accounts, or every account when `names` is empty.
     /// - Throws: `StorageError` for an unknown name; `InputError` when there are no accounts at all.
@@ -29,26 +25,14 @@ struct AccountProviders {
         if !names.isEmpty { return try names.map { try registry.require($0) } }
         let all = try registry.accounts()
         if all.isEmpty {
-            throw InputError("there are no accounts yet; add one with 'calbridge accounts add google|microsoft' (see README: Using real accounts)")
+            throw InputError("there are no accounts yet; add one with 'calbridge accounts add \(context.providers.ids.joined(separator: "|"))' (see README: Using real accounts)")
         }
         return all
     }
 
-    /// A provider for one stored account.
+    /// The provider of one stored account (the same value on every call for that account).
     func provider(for record: AccountRecord) throws -> any CalendarProvider {
-        let descriptor = try ProviderCatalog.descriptor(for: record)
-        let session = try AccountSession.open(
-            record, descriptor: descriptor, store: FileTokenStore(home: home), base: transport,
-            middlewares: [Self.retry], now: context.now
-        )
-        switch descriptor.api {
-        case .googleCalendarV3:
-            return GoogleCalendarProvider(account: record.name, transport: session.transport, baseURL: descriptor.apiBaseURL)
-        case .microsoftGraphV1:
-            return GraphCalendarProvider(account: record.name, transport: session.transport, baseURL: descriptor.apiBaseURL)
-        default:
-            throw InputError("account '\(record.name)' uses API '\(descriptor.api)', which this calbridge cannot talk to", exitCode: .failure)
-        }
+        try sessions.provider(for: record)
     }
 
     /// Providers for the named accounts (every account when `names` is empty).
@@ -60,11 +44,4 @@ struct AccountProviders {
     func provider(for reference: CalendarRef) throws -> any CalendarProvider {
         try provider(for: registry.require(reference.account))
     }
-
-    /// Throttling retries shared by every account.
-    static let retry = RetryMiddleware(isRetryable: { response in
-        guard response.status == 403 else { return false }
-        let text = response.bodyText
-        return text.contains("\"rateLimitExceeded\"") || text.contains("\"userRateLimitExceeded\"")
-    })
 }

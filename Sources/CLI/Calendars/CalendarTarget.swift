@@ -1,3 +1,4 @@
+import Accounts
 import CalendarBridge
 import Foundation
 

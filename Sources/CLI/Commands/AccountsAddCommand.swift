@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTP
 import OAuth
@@ -32,7 +33,11 @@ public enum AccountsAddCommand: Command {
         let providerArgument = arguments.positional(0)!
         let tenant = arguments.value("tenant") ?? ProviderDescriptor.defaultTenant
         let timeout = try arguments.int("timeout", in: 1...3600) ?? 300
-        let (descriptor, descriptorFile) = try ProviderCatalog.resolve(providerArgument, tenant: tenant)
+        let (descriptor, descriptorFile) = try resolve(providerArgument, tenant: tenant, providers: context.providers)
+        // resolve(...) accepts only registered APIs, so this finds one.
+        guard let registration = context.providers.registration(api: descriptor.api) else {
+            throw InputError("descriptor '\(descriptor.id)' names API '\(descriptor.api)', which this calbridge cannot talk to")
+        }
         guard let clientId = arguments.value("client-id") ?? descriptor.clientId else {
             throw UsageError(
                 "\(descriptor.displayName) needs an OAuth client id: pass --client-id ID (from your app registration)",
@@ -56,24 +61,28 @@ public enum AccountsAddCommand: Command {
                 presenter.presentDeviceCode(authorization, providerName: descriptor.displayName)
             }
         default:
-            tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(timeout)).run { url in
+            tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(timeout), redirectHost: registration.redirectHost).run { url in
                 presenter.presentAuthorization(url, providerName: descriptor.displayName, timeout: timeout)
             }
         }
 
         // The token was just issued, so a plain bearer request is enough to learn who signed in.
         let bearer = MiddlewareTransport(base: transport, middlewares: [StaticBearer(token: tokens.accessToken)])
-        let profile = try await UserProfile.fetch(
-            api: descriptor.api, baseURL: descriptor.apiBaseURL, transport: bearer, includeTimeZone: false
-        )
-        let name = arguments.value("name") ?? profile.email
+        let profile = try await registration.makeProvider(
+            account: ProviderAccount(name: arguments.value("name") ?? descriptor.displayName, apiBaseURL: descriptor.apiBaseURL),
+            transport: bearer
+        ).userInfo()
+        guard let email = profile.email, !email.isEmpty else {
+            throw InputError("\(descriptor.displayName) did not say which user signed in (no e-mail address)", exitCode: .failure)
+        }
+        let name = arguments.value("name") ?? email
         let record = AccountRecord(
             name: name,
             provider: descriptor.id,
             api: descriptor.api,
             descriptor: descriptorFile == nil ? nil : descriptor,
             descriptorFile: descriptorFile,
-            user: profile.email,
+            user: email,
             clientId: clientId,
             clientSecret: commandLineSecret,
             tenant: tenant,
@@ -84,9 +93,33 @@ public enum AccountsAddCommand: Command {
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
         try FileTokenStore(home: home).save(tokens, account: name)
         try AccountRegistry(home: home).save(record)
-        let who = profile.displayName.map { "\($0) <\(profile.email)>" } ?? profile.email
+        let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
         return .success
+    }
+
+    /// The descriptor named on the command line: a registered provider's id, or a descriptor file.
+    /// - Returns: the descriptor and, for a file, its absolute path.
+    private static func resolve(
+        _ argument: String, tenant: String, providers: ProviderRegistry
+    ) throws -> (ProviderDescriptor, file: String?) {
+        if let registration = providers.registration(id: argument) {
+            return (try registration.builtInDescriptor(tenant: tenant), nil)
+        }
+        let url = URL(fileURLWithPath: argument)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw UsageError(
+                "unknown provider '\(argument)': use \(providers.ids.joined(separator: ", ")) or the path of a descriptor file",
+                command: "accounts add"
+            )
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError("cannot read descriptor file \(url.path): \(error.localizedDescription)")
+        }
+        return (try providers.parseDescriptor(data, source: url.path, tenant: tenant), url.standardizedFileURL.path)
     }
 
     private static func chooseFlow(_ arguments: ParsedArguments, descriptor: ProviderDescriptor, context: CommandContext) throws -> String {

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import OAuth
 
@@ -19,7 +20,7 @@ public enum AccountsListCommand: Command {
         var rows: [[String]] = []
         for record in records {
             let tokens = try store.load(account: record.name)
-            let providerName = (try? ProviderCatalog.descriptor(for: record))?.displayName ?? record.provider
+            let providerName = (try? context.providers.descriptor(for: record))?.displayName ?? record.provider
             rows.append([
                 record.name, providerName, record.user,
                 tokens?.expiresAt.map(Self.timestamp) ?? "",

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import OAuth
 
@@ -23,17 +24,17 @@ public enum AccountsRemoveCommand: Command {
         let record = try registry.require(name)
         let store = FileTokenStore(home: home)
         let tokens = try store.load(account: name)
-        let descriptor = try ProviderCatalog.descriptor(for: record)
+        let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
         if arguments.flag("local-only") {
             note += "; not revoked at \(descriptor.displayName) (--local-only)"
         } else if descriptor.revocationEndpoint == nil {
             note += "; \(descriptor.displayName) has no revocation endpoint, so the grant ends when it expires or when you remove the app from your account"
-        } else if let tokens {
+        } else if let tokens, case .oauth(let oauth) = record.credential {
             let client = OAuthClient(
                 descriptor: descriptor,
-                credentials: ClientCredentials(clientId: record.clientId, clientSecret: record.clientSecret ?? descriptor.clientSecret),
+                credentials: oauth.clientCredentials(descriptor: descriptor),
                 transport: context.makeTransport(verbose: arguments.flag("verbose")),
                 now: context.now
             )

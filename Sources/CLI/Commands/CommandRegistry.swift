@@ -14,6 +14,11 @@ public enum CommandRegistry {
         DemoCommand.self,
         SandboxCommand.self,
         TimeZonesCommand.self,
+    ]
+
+    /// The benchmarks, in the order `calbridge-bench --help` lists them: a separate executable, so the
+    /// user's `calbridge --help` lists only what a user runs.
+    public static let benchmarks: [any Command.Type] = [
         HTTPBenchCommand.self,
         TimeZonesBenchCommand.self,
         BenchSandboxCommand.self,
@@ -21,20 +26,4 @@ public enum CommandRegistry {
         BenchCopyCommand.self,
         QuickAddBenchCommand.self,
     ]
-
-    /// The command whose path is the longest prefix of `words`, and how many words it used.
-    public static func match(_ words: [String]) -> (command: any Command.Type, used: Int)? {
-        var best: (any Command.Type, Int)?
-        for command in all {
-            let path = command.spec.path
-            guard words.count >= path.count, Array(words.prefix(path.count)) == path else { continue }
-            if best == nil || path.count > best!.1 { best = (command, path.count) }
-        }
-        return best
-    }
-
-    /// Commands under a group word (`accounts` -> `accounts add`, `accounts list`, ...).
-    public static func group(_ word: String) -> [any Command.Type] {
-        all.filter { $0.spec.path.count > 1 && $0.spec.path[0] == word }
-    }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// Somewhere text goes: the process's stdout or stderr, or a buffer in tests.
@@ -47,6 +48,8 @@ public struct CommandContext: Sendable {
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     public var now: @Sendable () -> Date
+    /// The providers commands can talk to (tests add their own).
+    public var providers: ProviderRegistry
 
     public init(
         stdout: any TextSink,
@@ -54,7 +57,8 @@ public struct CommandContext: Sendable {
         environment: [String: String],
         stdoutIsTerminal: Bool = false,
         stderrIsTerminal: Bool = false,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        providers: ProviderRegistry = .builtIn
     ) {
         self.stdout = stdout
         self.stderr = stderr
@@ -62,6 +66,7 @@ public struct CommandContext: Sendable {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.now = now
+        self.providers = providers
     }
 
     /// The real process: fds 1 and 2, the process environment, the system clock.

@@ -1,13 +1,14 @@
 /// Renders help from command specs, so help and parsing never disagree.
 public enum HelpText {
-    public static func general(_ commands: [any Command.Type]) -> String {
+    /// The help of an executable, or of one command group in it, listing `commands`.
+    public static func general(_ commands: [any Command.Type], in suite: CommandSuite = .calbridge) -> String {
         let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2
         var lines = [
-            "calbridge: every Google and Outlook calendar behind one command line.",
+            "\(suite.program): \(suite.summary)",
             "",
-            "Usage: calbridge COMMAND [OPTIONS] [ARGUMENTS]",
-            "       calbridge help COMMAND",
-            "       calbridge --version",
+            "Usage: \(suite.program) COMMAND [OPTIONS] [ARGUMENTS]",
+            "       \(suite.program) help COMMAND",
+            "       \(suite.program) --version",
             "",
             "Commands:",
         ]
@@ -20,7 +21,7 @@ public enum HelpText {
     }
 
     public static func command(_ spec: CommandSpec) -> String {
-        var usage = "Usage: calbridge \(spec.name)"
+        var usage = "Usage: \(spec.invocation)"
         for positional in spec.positionals {
             let name = positional.variadic ? "\(positional.name)..." : positional.name
             usage += positional.optional || positional.variadic ? " [\(name)]" : " \(name)"

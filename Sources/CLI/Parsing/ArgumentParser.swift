@@ -25,7 +25,7 @@ public enum ArgumentParser {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw UsageError("unknown option '\(argument)' for 'calbridge \(spec.name)'", command: spec.name)
+                throw UsageError("unknown option '\(argument)' for '\(spec.invocation)'", command: spec.name, program: spec.program)
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -35,7 +35,7 @@ public enum ArgumentParser {
             }
             guard let option = known.first(where: { $0.name == name }) else {
                 let hint = nearest(name, among: known.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
-                throw UsageError("unknown option '--\(name)' for 'calbridge \(spec.name)'\(hint)", command: spec.name)
+                throw UsageError("unknown option '--\(name)' for '\(spec.invocation)'\(hint)", command: spec.name, program: spec.program)
             }
             if option.takesValue {
                 let value: String
@@ -45,15 +45,15 @@ public enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError("option '--\(name)' needs a value (\(option.valueName ?? "VALUE"))", command: spec.name)
+                    throw UsageError("option '--\(name)' needs a value (\(option.valueName ?? "VALUE"))", command: spec.name, program: spec.program)
                 }
                 if !option.repeatable, result.values[name] != nil {
-                    throw UsageError("option '--\(name)' was given more than once", command: spec.name)
+                    throw UsageError("option '--\(name)' was given more than once", command: spec.name, program: spec.program)
                 }
                 result.values[name, default: []].append(value)
             } else {
                 if inlineValue != nil {
-                    throw UsageError("option '--\(name)' takes no value", command: spec.name)
+                    throw UsageError("option '--\(name)' takes no value", command: spec.name, program: spec.program)
                 }
                 result.flags.insert(name)
             }
@@ -68,11 +68,11 @@ public enum ArgumentParser {
         let variadic = spec.positionals.contains { $0.variadic }
         if positionals.count < required {
             let missing = spec.positionals.filter { !$0.optional && !$0.variadic }[positionals.count]
-            throw UsageError("missing argument \(missing.name) for 'calbridge \(spec.name)'", command: spec.name)
+            throw UsageError("missing argument \(missing.name) for '\(spec.invocation)'", command: spec.name, program: spec.program)
         }
         if !variadic, positionals.count > spec.positionals.count {
             let extra = positionals[spec.positionals.count]
-            throw UsageError("unexpected argument '\(extra)' for 'calbridge \(spec.name)'", command: spec.name)
+            throw UsageError("unexpected argument '\(extra)' for '\(spec.invocation)'", command: spec.name, program: spec.program)
         }
     }
 

@@ -37,6 +37,8 @@ public struct PositionalSpec: Sendable, Equatable {
 /// The static configuration of one command: its name, help text, options and positionals.
 /// Help output and parsing both come from this one description.
 public struct CommandSpec: Sendable {
+    /// The executable the command belongs to (`calbridge`, or `calbridge-bench` for a benchmark).
+    public var program: String
     /// The words that select the command, e.g. `["accounts", "add"]`.
     public var path: [String]
     public var abstract: String
@@ -49,8 +51,10 @@ public struct CommandSpec: Sendable {
         abstract: String,
         discussion: String = "",
         options: [OptionSpec] = [],
-        positionals: [PositionalSpec] = []
+        positionals: [PositionalSpec] = [],
+        program: String = "calbridge"
     ) {
+        self.program = program
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
@@ -59,6 +63,9 @@ public struct CommandSpec: Sendable {
     }
 
     public var name: String { path.joined(separator: " ") }
+
+    /// The command as typed, program included: `calbridge events`, `calbridge-bench copy`.
+    public var invocation: String { program + " " + name }
 
     /// Options every command accepts.
     public static let commonOptions: [OptionSpec] = [

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import OAuth
 import Sandbox
@@ -8,21 +9,24 @@ import Sandbox
 package struct SandboxAccountSeeder: Sendable {
     let sandbox: SandboxServer
     let home: CalbridgeHome
+    let providers: ProviderRegistry
 
-    package init(sandbox: SandboxServer, home: CalbridgeHome) {
+    package init(sandbox: SandboxServer, home: CalbridgeHome, providers: ProviderRegistry = .builtIn) {
         self.sandbox = sandbox
         self.home = home
+        self.providers = providers
     }
 
     /// Stores `user`'s ready tokens as account `name`.
     /// - Throws: `InputError` when the sandbox has no such user; storage errors.
     package func store(user: String, as name: String) throws {
         guard let account = sandbox.info.accounts.first(where: { $0.user == user }),
-            let sandboxDescriptor = sandbox.info.descriptors[account.provider == .google ? "google" : "microsoft"]
+            let sandboxDescriptor = sandbox.info.descriptors[account.provider.rawValue]
         else {
             throw InputError("the sandbox has no user '\(user)'", exitCode: .failure)
         }
-        let descriptor = try ProviderDescriptor.parse(try sandboxDescriptor.fileData(), source: "sandbox \(sandboxDescriptor.id)")
+        // The sandbox descriptor names the API it emulates; a registered provider must speak it.
+        let descriptor = try providers.parseDescriptor(try sandboxDescriptor.fileData(), source: "sandbox \(sandboxDescriptor.id)")
         let lifetime = sandbox.options.tokenLifetime
         try FileTokenStore(home: home).save(
             TokenSet(

@@ -23,6 +23,14 @@ public enum RetryAfter {
         return interval > 0 ? .milliseconds(Int64((interval * 1000).rounded())) : .zero
     }
 
+    /// The delay in seconds, for error values that carry it (`CalendarError.retryAfterSeconds`).
+    /// - Returns: nil when the header is absent or not valid; 0 for a date in the past.
+    public static func seconds(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value, let delay = delay(from: value, now: now) else { return nil }
+        let parts = delay.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
     /// Parses an HTTP-date in any of its three forms (always GMT). Nil when it is not one.
     public static func httpDate(_ text: String) -> Date? {
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)

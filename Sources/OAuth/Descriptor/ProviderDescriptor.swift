@@ -71,8 +71,12 @@ public struct ProviderDescriptor: Sendable, Equatable, Codable {
     ///   - source: where it came from, for error messages (a path, or "built-in google").
     ///   - tenant: replaces `{tenant}` in every URL (Microsoft: `common`, `organizations`,
     ///     `consumers` or a tenant id or domain).
+    ///   - apis: the calendar APIs the caller can talk to (its registered providers'); nil accepts any.
+    ///     OAuth itself knows no calendar API.
     /// - Throws: `DescriptorError` naming the first missing or bad key.
-    public static func parse(_ data: Data, source: String, tenant: String = defaultTenant) throws -> ProviderDescriptor {
+    public static func parse(
+        _ data: Data, source: String, tenant: String = defaultTenant, apis: [ProviderAPI]? = nil
+    ) throws -> ProviderDescriptor {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw DescriptorError(source: source, key: nil, problem: "is not a JSON object")
         }
@@ -115,10 +119,10 @@ public struct ProviderDescriptor: Sendable, Equatable, Codable {
         }
 
         let api = ProviderAPI(rawValue: try string("api"))
-        guard ProviderAPI.known.contains(api) else {
+        if let apis, !apis.contains(api) {
             throw DescriptorError(
                 source: source, key: "api",
-                problem: "must be one of \(ProviderAPI.known.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(api.rawValue)\""
+                problem: "must be one of \(apis.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(api.rawValue)\""
             )
         }
         guard let scopeValues = object["scopes"] as? [Any], !scopeValues.isEmpty,

@@ -16,13 +16,27 @@ import LoopbackServer
 /// page probing ports, a stale tab) is answered 400 and ignored: only the real redirect or the timeout
 /// ends the wait.
 public struct AuthorizationCodeFlow: Sendable {
+    /// The loopback host of the redirect URI, as the authorization server matches it.
+    public enum RedirectHost: String, Sendable {
+        /// `127.0.0.1`: RFC 8252 §8.3's and Google's recommendation (and the default).
+        case ipLiteral = "127.0.0.1"
+        /// `localhost`: Microsoft Entra, whose registrations say `http://localhost` and match the host
+        /// exactly; the listener is then on 127.0.0.1 and ::1.
+        case localhost
+    }
+
     public let client: OAuthClient
+    public let redirectHost: RedirectHost
     public let timeout: Duration
     /// Extra authorization parameters for this sign-in (e.g. `login_hint`), on top of the descriptor's.
     public let extraParameters: [String: String]
 
-    public init(client: OAuthClient, timeout: Duration = .seconds(300), extraParameters: [String: String] = [:]) {
+    public init(
+        client: OAuthClient, timeout: Duration = .seconds(300), extraParameters: [String: String] = [:],
+        redirectHost: RedirectHost = .ipLiteral
+    ) {
         self.client = client
+        self.redirectHost = redirectHost
         self.timeout = timeout
         self.extraParameters = extraParameters
     }
@@ -37,8 +51,8 @@ public struct AuthorizationCodeFlow: Sendable {
         let state = Base64URL.random(bytes: 24)
         let inbox = RedirectInbox()
         let displayName = client.descriptor.displayName
-        let host = Self.redirectHost(for: client.descriptor)
-        let server = LoopbackHTTPServer(interfaces: host == "localhost" ? [.ipv4, .ipv6] : [.ipv4]) { request in
+        let host = redirectHost.rawValue
+        let server = LoopbackHTTPServer(interfaces: redirectHost == .localhost ? [.ipv4, .ipv6] : [.ipv4]) { request in
             await Self.handleRedirect(request, inbox: inbox, providerName: displayName, expectedState: state)
         }
         let port: UInt16
@@ -75,13 +89,6 @@ public struct AuthorizationCodeFlow: Sendable {
         await inbox.finish(result.map { _ in () })
         await Self.letPageGoOut(server)
         return try result.get()
-    }
-
-    /// The loopback host of the redirect URI: `localhost` for Microsoft Entra (Graph descriptors), whose
-    /// registrations match hosts exactly and are written `http://localhost`; `127.0.0.1` for every other
-    /// server (Google's documented choice for desktop apps).
-    public static func redirectHost(for descriptor: ProviderDescriptor) -> String {
-        descriptor.api == .microsoftGraphV1 ? "localhost" : "127.0.0.1"
     }
 
     /// The URL the user opens: the descriptor's parameters, then calbridge's own (which win).

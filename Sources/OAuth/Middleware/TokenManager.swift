@@ -17,11 +17,6 @@ public actor TokenManager {
             self.providerName = providerName
             self.signInCommand = signInCommand
         }
-
-        /// The identity of a stored account.
-        public init(_ record: AccountRecord, providerName: String) {
-            self.init(account: record.name, providerName: providerName, signInCommand: record.signInCommand)
-        }
     }
 
     private enum State {

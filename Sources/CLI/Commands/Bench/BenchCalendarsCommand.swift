@@ -1,12 +1,13 @@
+import Accounts
 import Foundation
 import OAuth
 import Sandbox
 
-/// `calbridge bench calendars`: `calendars` for one account against six, with API latency, to show
+/// `calbridge-bench calendars`: `calendars` for one account against six, with API latency, to show
 /// that accounts are asked concurrently (six should take about as long as one).
 public enum BenchCalendarsCommand: Command {
     public static let spec = CommandSpec(
-        ["bench", "calendars"],
+        ["calendars"],
         abstract: "Time 'calendars' for 1 account and for 6 against the sandbox with latency.",
         discussion: """
         Starts the sandbox in-process with --latency-ms (default 100) on every API response, stores six
@@ -19,7 +20,8 @@ public enum BenchCalendarsCommand: Command {
             .value("latency-ms", "N", "API latency in milliseconds (default 100)."),
             .value("runs", "N", "Timed runs per case (default 5)."),
             .value("format", "table|json", "Output format (default table)."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

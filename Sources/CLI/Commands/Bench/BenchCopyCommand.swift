@@ -1,13 +1,14 @@
+import Accounts
 import CalendarBridge
 import Foundation
 import OAuth
 import Sandbox
 
-/// `calbridge bench copy`: an Outlook → Google copy of N seeded events against the in-process sandbox with
+/// `calbridge-bench copy`: an Outlook → Google copy of N seeded events against the in-process sandbox with
 /// API latency, run twice (first copy, then the no-change rerun), against a naive one-request-at-a-time copy.
 public enum BenchCopyCommand: Command {
     public static let spec = CommandSpec(
-        ["bench", "copy"],
+        ["copy"],
         abstract: "Time 'copy' Outlook -> Google twice against the sandbox with latency.",
         discussion: """
             Starts the sandbox in-process with --latency-ms (default 20) on every API response, stores an \
@@ -25,7 +26,8 @@ public enum BenchCopyCommand: Command {
             .value("latency-ms", "L", "API latency in milliseconds (default 20)."),
             .flag("client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory."),
             .value("format", "table|json", "Output format (default table)."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     static let sourceRef = "outlook:Project Falcon"
@@ -214,7 +216,7 @@ public enum BenchCopyCommand: Command {
         path.hasPrefix("/calendar/v3/") || path.hasPrefix("/batch/calendar/v3") || path.hasPrefix("/v1.0/")
     }
 
-    /// Runs this same executable with `arguments` as a child process and collects its output and its
+    /// Runs the user's `calbridge` with `arguments` as a child process and collects its output and its
     /// own peak memory. The child writes that itself (`peakMemoryFileVariable`): getrusage's
     /// RUSAGE_CHILDREN cannot tell it, since Linux charges a child spawned with vfork semantics
     /// (posix_spawn) the parent's high-water mark at exec, here the whole sandbox's.
@@ -222,7 +224,7 @@ public enum BenchCopyCommand: Command {
         _ arguments: [String], environment: [String: String], stdout: BufferSink, stderr: BufferSink
     ) async throws -> (ExitCode, Int?) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = try CalbridgeExecutable.url()
         process.arguments = arguments
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,7 +1,7 @@
 import CalendarBridge
 import Foundation
 
-/// The events `calbridge bench copy` seeds into the Outlook source: a realistic, deterministic mix within
+/// The events `calbridge-bench copy` seeds into the Outlook source: a realistic, deterministic mix within
 /// the 30 days after `today`.
 ///
 /// Of every 40 events: 2 all-day (one of them over several days), 1 weekly series on two weekdays, 1 monthly

@@ -3,13 +3,13 @@ import HTTP
 import Sandbox
 import LoopbackServer
 
-/// `calbridge bench sandbox`: how many simple API requests per second the sandbox answers on loopback.
+/// `calbridge-bench sandbox`: how many simple API requests per second the sandbox answers on loopback.
 public enum BenchSandboxCommand: Command {
     /// The probe's path: under /calendar/v3, so it takes the whole API route (latency, faults, log, token check).
     static let probePath = "/calendar/v3/sandboxBenchProbe"
 
     public static let spec = CommandSpec(
-        ["bench", "sandbox"],
+        ["sandbox"],
         abstract: "Measure the sandbox's throughput with keep-alive connections on loopback.",
         discussion: """
         Starts the sandbox in-process and drives it with N keep-alive connections (one thread each) for a
@@ -25,7 +25,8 @@ public enum BenchSandboxCommand: Command {
             .value("duration", "SECONDS", "How long to drive the load (default 5)."),
             .value("path", "PATH", "Request GET PATH instead of the built-in probe."),
             .value("format", "FMT", "table (default) or json."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {

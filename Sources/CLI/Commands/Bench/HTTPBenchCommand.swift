@@ -3,11 +3,11 @@ import HTTP
 import HTTPCurl
 import LoopbackServer
 
-/// `calbridge bench http`: CurlTransport's throughput and connection use against the loopback server,
+/// `calbridge-bench http`: CurlTransport's throughput and connection use against the loopback server,
 /// next to the curl command-line tool doing the same work against the same server.
 public enum HTTPBenchCommand: Command {
     public static let spec = CommandSpec(
-        ["bench", "http"],
+        ["http"],
         abstract: "Measure CurlTransport against the curl CLI on a loopback server (no network).",
         discussion: """
             Starts a loopback HTTP/1.1 server with a small body, sends N GET requests through CurlTransport \
@@ -17,7 +17,8 @@ public enum HTTPBenchCommand: Command {
         options: [
             .value("requests", "N", "Requests per run (default 2000)."),
             .value("concurrency", "C", "Requests in flight at once (default 32)."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     /// What one run measured.

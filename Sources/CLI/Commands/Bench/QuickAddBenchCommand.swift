@@ -1,15 +1,16 @@
 import CalendarBridge
 import Foundation
 
-/// `calbridge bench quickadd`: how many corpus phrases the quick-add parser reads per second.
+/// `calbridge-bench quickadd`: how many corpus phrases the quick-add parser reads per second.
 public enum QuickAddBenchCommand: Command {
     public static let spec = CommandSpec(
-        ["bench", "quickadd"],
+        ["quickadd"],
         abstract: "Measure quick-add parsing speed on the phrase corpus (goal: 50,000 phrases/s, each under 1 ms).",
         options: [
             .value("corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree)."),
             .value("seconds", "N", "How long to run (default 2)."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     struct Phrase {

@@ -1,10 +1,10 @@
 import Foundation
 import TimeZones
 
-/// `calbridge bench timezones`: lookup throughput over the compiled table, and the binary's start-up time.
+/// `calbridge-bench timezones`: lookup throughput over the compiled table, and the binary's start-up time.
 public enum TimeZonesBenchCommand: Command {
     public static let spec = CommandSpec(
-        ["bench", "timezones"],
+        ["timezones"],
         abstract: "Benchmark Windows <-> IANA lookups and the start-up time of 'calbridge timezones'.",
         discussion: """
             Runs LOOKUPS mixed lookups (Windows names in several spellings and territories, IANA ids and their \
@@ -17,7 +17,8 @@ public enum TimeZonesBenchCommand: Command {
             .value("lookups", "N", "How many lookups (default 1000000)."),
             .value("runs", "N", "How many process starts to time (default 20)."),
             .value("custom", "N", "How many custom-zone searches of each kind to time (default 50)."),
-        ]
+        ],
+        program: "calbridge-bench"
     )
 
     public static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -54,7 +55,7 @@ public enum TimeZonesBenchCommand: Command {
             context.print(String(format: "custom zone:    %@ -> %@: %.2f ms a search", name, found ?? "none", each * 1000))
         }
 
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let executable = try CalbridgeExecutable.url()
         var times: [Double] = []
         for _ in 0..<runs {
             let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import OAuth
 
 /// One stored account, ready for API calls: its record, descriptor, token manager and an
 /// `AuthorizedTransport`. Providers are built on `transport`; they never see a token.
@@ -33,7 +34,10 @@ public struct AccountSession: Sendable {
                 reason: "no stored tokens"
             )
         }
-        let credentials = ClientCredentials(clientId: record.clientId, clientSecret: record.clientSecret ?? descriptor.clientSecret)
+        let credentials: ClientCredentials
+        switch record.credential {
+        case .oauth(let oauth): credentials = oauth.clientCredentials(descriptor: descriptor)
+        }
         let client = OAuthClient(descriptor: descriptor, credentials: credentials, transport: base, now: now)
         let manager = TokenManager(tokens: stored, client: client, store: store, identity: identity, now: now)
         return AccountSession(
@@ -41,13 +45,11 @@ public struct AccountSession: Sendable {
             transport: AuthorizedTransport(base: base, tokens: manager, middlewares: middlewares)
         )
     }
+}
 
-    /// `apiBaseURL` joined with an API path (`/v1.0/me`, `/calendar/v3/...`) and an optional raw query.
-    public func url(_ path: String, query: String? = nil) -> URL {
-        var text = descriptor.apiBaseURL.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        text += path.hasPrefix("/") ? path : "/" + path
-        if let query { text += "?" + query }
-        return URL(string: text)!
+extension TokenManager.Identity {
+    /// The identity of a stored account.
+    public init(_ record: AccountRecord, providerName: String) {
+        self.init(account: record.name, providerName: providerName, signInCommand: record.signInCommand)
     }
 }

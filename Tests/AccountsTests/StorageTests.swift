@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import OAuth
+import Accounts
+import OAuth
 
 @Suite("Token store and account registry: 0600, atomic, refusing loose permissions")
 struct StorageTests {
@@ -86,10 +87,10 @@ struct StorageTests {
         defer { temp.remove() }
         let registry = AccountRegistry(home: CalbridgeHome(directory: temp.url.appendingPathComponent("home")))
         #expect(try registry.accounts().isEmpty)
-        let record = AccountRecord(name: "work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+        let record = AccountRecord(name: "work", provider: "microsoft", api: ProviderAPI(rawValue: "microsoft-graph-v1"), user: "g@c.example",
                                    clientId: "cid", tenant: "contoso", scopes: ["offline_access"])
         try registry.save(record)
-        try registry.save(AccountRecord(name: "home", provider: "google", api: .googleCalendarV3, user: "a@e.example",
+        try registry.save(AccountRecord(name: "home", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "a@e.example",
                                         clientId: "gid", clientSecret: "s3cret", scopes: ["cal"]))
         var changed = record
         changed.user = "new@c.example"
@@ -107,8 +108,43 @@ struct StorageTests {
 
     @Test("the re-authentication command names provider, account, tenant and client id, quoted for a shell")
     func signInCommand() {
-        let record = AccountRecord(name: "my work", provider: "microsoft", api: .microsoftGraphV1, user: "g@c.example",
+        let record = AccountRecord(name: "my work", provider: "microsoft", api: ProviderAPI(rawValue: "microsoft-graph-v1"), user: "g@c.example",
                                    clientId: "cid", tenant: "contoso", scopes: [])
         #expect(record.signInCommand == "calbridge accounts add microsoft --name 'my work' --tenant contoso --client-id cid")
+    }
+
+    @Test("accounts.json written before credentials were an enum loads as OAuth accounts, and round-trips")
+    func earlierAccountsFileLoads() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        let earlier = """
+            {"version": 1, "accounts": [{"name": "work", "provider": "microsoft", "api": "microsoft-graph-v1",
+              "user": "g@c.example", "clientId": "cid", "clientSecret": "s3cret", "tenant": "contoso",
+              "scopes": ["offline_access"], "createdAt": "2026-11-01T09:00:00Z"}]}
+            """
+        try SecureFile().write(Data(earlier.utf8), to: home.accountsFile)
+        let registry = AccountRegistry(home: home)
+        let record = try #require(try registry.account(named: "work"))
+        let expected = OAuthAccountCredential(clientId: "cid", clientSecret: "s3cret", tenant: "contoso", scopes: ["offline_access"])
+        #expect(record.credential == .oauth(expected))
+        #expect(record.user == "g@c.example")
+        try registry.save(record)
+        let text = try String(contentsOf: home.accountsFile, encoding: .utf8)
+        #expect(text.contains("\"authentication\" : \"oauth\""))
+        #expect(try registry.account(named: "work") == record)
+    }
+
+    @Test("an account whose authentication this calbridge does not know is a corrupt-file error, not a crash")
+    func unknownAuthentication() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        let document = """
+            {"version": 1, "accounts": [{"name": "dav", "provider": "caldav", "api": "caldav", "user": "u@x.example",
+              "authentication": "app-password", "createdAt": "2026-11-01T09:00:00Z"}]}
+            """
+        try SecureFile().write(Data(document.utf8), to: home.accountsFile)
+        #expect { try AccountRegistry(home: home).accounts() } throws: { ($0 as? StorageError)?.code == .corrupt }
     }
 }

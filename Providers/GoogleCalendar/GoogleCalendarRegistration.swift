@@ -1,0 +1,27 @@
+import Accounts
+import CalendarBridge
+import Foundation
+import HTTP
+import OAuth
+
+/// Google Calendar as calbridge registers it: id `google`, OAuth with the built-in `google.json`
+/// (compiled into this module), and retries for Google's rate-limit answers.
+public enum GoogleCalendarRegistration {
+    /// The API a descriptor names to be served by this provider.
+    public static let api = ProviderAPI(rawValue: "google-calendar-v3")
+
+    /// The built-in descriptor document, for `ProviderDescriptor.parse`.
+    public static var builtInJSON: Data { Data(PackageResources.google_json) }
+
+    /// The registration (see `ProviderRegistration`).
+    public static let registration = ProviderRegistration(
+        id: "google", displayName: "Google Calendar", api: api,
+        authentication: .oauth(builtInDescriptor: builtInJSON),
+        // Google says "slow down" with 403 and a reason as well as with 429.
+        middlewares: [RetryMiddleware(isRetryable: GoogleErrorMapping.isRateLimited)],
+        userTimeZoneSource: "primary calendar",
+        makeProvider: { account, transport in
+            GoogleCalendarProvider(account: account.name, transport: transport, baseURL: account.apiBaseURL)
+        }
+    )
+}

@@ -1,0 +1,29 @@
+import Accounts
+import CalendarBridge
+import Foundation
+import HTTP
+import OAuth
+
+/// Microsoft Graph as calbridge registers it: id `microsoft`, OAuth with the built-in
+/// `microsoft.json` (compiled into this module; its URLs contain `{tenant}`), and the standard
+/// throttling retries (429, 503, 504 with `Retry-After`).
+public enum MicrosoftGraphRegistration {
+    /// The API a descriptor names to be served by this provider.
+    public static let api = ProviderAPI(rawValue: "microsoft-graph-v1")
+
+    /// The built-in descriptor document, for `ProviderDescriptor.parse`.
+    public static var builtInJSON: Data { Data(PackageResources.microsoft_json) }
+
+    /// The registration (see `ProviderRegistration`).
+    public static let registration = ProviderRegistration(
+        id: "microsoft", displayName: "Microsoft Outlook (Graph)", api: api,
+        authentication: .oauth(builtInDescriptor: builtInJSON),
+        middlewares: [RetryMiddleware()],
+        userTimeZoneSource: "mailbox",
+        // Entra matches the registered http://localhost by host (any port), never 127.0.0.1.
+        redirectHost: .localhost,
+        makeProvider: { account, transport in
+            GraphCalendarProvider(account: account.name, transport: transport, baseURL: account.apiBaseURL)
+        }
+    )
+}

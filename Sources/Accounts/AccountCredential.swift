@@ -1,0 +1,72 @@
+import Foundation
+import OAuth
+
+/// How an account signs in. One case per kind of credential; the secret itself (tokens, a
+/// password) is kept in its own 0600 file, never in `accounts.json`.
+public enum AccountCredential: Sendable, Equatable {
+    /// OAuth 2.0: tokens from an authorization server, refreshed with this client registration.
+    case oauth(OAuthAccountCredential)
+
+    /// The value of `authentication` in `accounts.json`.
+    public var kind: String {
+        switch self {
+        case .oauth: "oauth"
+        }
+    }
+}
+
+/// What an OAuth account needs besides its tokens: the client registration, tenant and scopes.
+public struct OAuthAccountCredential: Sendable, Equatable, Codable {
+    /// The full descriptor, kept for accounts signed in with a user's descriptor file so the account
+    /// keeps working if the file moves. Nil for the built-in providers (loaded fresh by id).
+    public var descriptor: ProviderDescriptor?
+    /// The descriptor file given at sign-in, if any (for the re-authentication command).
+    public var descriptorFile: String?
+    public var clientId: String
+    /// Stored only when it came from the command line (a descriptor's own secret stays there).
+    public var clientSecret: String?
+    public var tenant: String
+    public var scopes: [String]
+
+    public init(
+        descriptor: ProviderDescriptor? = nil, descriptorFile: String? = nil, clientId: String,
+        clientSecret: String? = nil, tenant: String = ProviderDescriptor.defaultTenant, scopes: [String]
+    ) {
+        self.descriptor = descriptor
+        self.descriptorFile = descriptorFile
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.tenant = tenant
+        self.scopes = scopes
+    }
+
+    /// The credentials the token endpoint wants (a secret from the command line wins over the descriptor's).
+    public func clientCredentials(descriptor: ProviderDescriptor) -> ClientCredentials {
+        ClientCredentials(clientId: clientId, clientSecret: clientSecret ?? descriptor.clientSecret)
+    }
+}
+
+extension AccountRecord {
+    /// An OAuth account (the parameters of `OAuthAccountCredential`).
+    public init(
+        name: String, provider: String, api: ProviderAPI, descriptor: ProviderDescriptor? = nil,
+        descriptorFile: String? = nil, user: String, clientId: String, clientSecret: String? = nil,
+        tenant: String = ProviderDescriptor.defaultTenant, scopes: [String], createdAt: Date = Date()
+    ) {
+        self.init(
+            name: name, provider: provider, api: api, user: user,
+            credential: .oauth(OAuthAccountCredential(
+                descriptor: descriptor, descriptorFile: descriptorFile, clientId: clientId,
+                clientSecret: clientSecret, tenant: tenant, scopes: scopes
+            )),
+            createdAt: createdAt
+        )
+    }
+
+    /// The OAuth part of the credential, or nil for an account that signs in another way.
+    public var oauth: OAuthAccountCredential? {
+        switch credential {
+        case .oauth(let oauth): oauth
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import OAuth
+
+/// `accounts.json` keeps a record flat: the common keys, `authentication` naming the credential's
+/// kind, and that kind's own keys beside them. Files written before `authentication` existed are
+/// OAuth accounts and load unchanged.
+extension AccountRecord {
+    private enum CodingKeys: String, CodingKey {
+        case name, provider, api, user, createdAt, authentication
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decodeIfPresent(String.self, forKey: .authentication) ?? "oauth"
+        let credential: AccountCredential
+        switch kind {
+        case "oauth": credential = .oauth(try OAuthAccountCredential(from: decoder))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .authentication, in: container,
+                debugDescription: "unknown authentication '\(kind)' (this calbridge knows: oauth)"
+            )
+        }
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            provider: try container.decode(String.self, forKey: .provider),
+            api: try container.decode(ProviderAPI.self, forKey: .api),
+            user: try container.decode(String.self, forKey: .user),
+            credential: credential,
+            createdAt: try container.decode(Date.self, forKey: .createdAt)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(api, forKey: .api)
+        try container.encode(user, forKey: .user)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(credential.kind, forKey: .authentication)
+        switch credential {
+        case .oauth(let oauth): try oauth.encode(to: encoder)
+        }
+    }
+}

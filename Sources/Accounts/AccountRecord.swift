@@ -1,0 +1,52 @@
+import Foundation
+import OAuth
+
+/// One signed-in account as `accounts.json` keeps it. No token lives here (see `TokenStore`).
+public struct AccountRecord: Sendable, Equatable, Codable {
+    /// The name the user refers to it by (default: the account's e-mail address).
+    public var name: String
+    /// The descriptor's `id` (`google`, `microsoft`, or a user descriptor's own).
+    public var provider: String
+    /// Which API the account speaks.
+    public var api: ProviderAPI
+    /// The signed-in user's e-mail address.
+    public var user: String
+    /// How the account signs in, and what that needs besides the stored secret.
+    public var credential: AccountCredential
+    public var createdAt: Date
+
+    /// An account of any kind of credential.
+    public init(
+        name: String, provider: String, api: ProviderAPI, user: String, credential: AccountCredential,
+        createdAt: Date = Date()
+    ) {
+        self.name = name
+        self.provider = provider
+        self.api = api
+        self.user = user
+        self.credential = credential
+        self.createdAt = createdAt
+    }
+
+    /// The exact command that signs this account in again (shown when the grant is gone).
+    /// The client secret is never spelled out; a placeholder shows where it goes.
+    public var signInCommand: String {
+        switch credential {
+        case .oauth(let oauth):
+            var words = ["calbridge", "accounts", "add", oauth.descriptorFile ?? provider, "--name", name]
+            if oauth.tenant != ProviderDescriptor.defaultTenant { words += ["--tenant", oauth.tenant] }
+            // Built-in descriptors carry no client id, so theirs always came from the command line.
+            if oauth.descriptor?.clientId != oauth.clientId { words += ["--client-id", oauth.clientId] }
+            var command = words.map(Self.shellQuoted).joined(separator: " ")
+            if oauth.clientSecret != nil { command += " --client-secret <your client secret>" }
+            return command
+        }
+    }
+
+    /// Quotes a word for a POSIX shell when it needs it (for commands shown to the user).
+    public static func shellQuoted(_ word: String) -> String {
+        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%_+=:,./-")
+        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

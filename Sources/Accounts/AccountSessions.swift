@@ -1,0 +1,73 @@
+import CalendarBridge
+import Foundation
+import HTTP
+import OAuth
+
+/// The open accounts of one process: one session (one token manager, so one single-flight refresh)
+/// and one provider (so one per-mailbox concurrency limit) per account, however many calendars of it
+/// a command touches.
+///
+/// Every account shares the one network transport (one connection cache); each gets its own
+/// authorization with its provider's middleware (throttling retries) inside it.
+public final class AccountSessions: @unchecked Sendable {
+    private struct Open {
+        var session: AccountSession
+        var provider: any CalendarProvider
+    }
+
+    public let home: CalbridgeHome
+    public let registry: AccountRegistry
+    public let providers: ProviderRegistry
+    private let store: any TokenStore
+    private let transport: any HTTPTransport
+    private let now: @Sendable () -> Date
+    /// Guards `open`; held while an account is opened so two callers cannot open it twice.
+    private let lock = NSLock()
+    private var open: [String: Open] = [:]
+
+    /// - Parameters:
+    ///   - transport: the network transport every account shares.
+    ///   - store: where tokens are kept (default: the home's token files).
+    public init(
+        home: CalbridgeHome, providers: ProviderRegistry, transport: any HTTPTransport,
+        store: (any TokenStore)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.home = home
+        self.registry = AccountRegistry(home: home)
+        self.providers = providers
+        self.store = store ?? FileTokenStore(home: home)
+        self.transport = transport
+        self.now = now
+    }
+
+    /// The account's provider, opened on first use and shared afterwards.
+    /// - Throws: `ProviderRegistryError`, `ReauthenticationRequired` when no tokens are stored,
+    ///   `StorageError`, or what the provider's factory throws.
+    public func provider(for record: AccountRecord) throws -> any CalendarProvider {
+        try opened(record).provider
+    }
+
+    /// The account's session, opened on first use and shared afterwards.
+    public func session(for record: AccountRecord) throws -> AccountSession {
+        try opened(record).session
+    }
+
+    private func opened(_ record: AccountRecord) throws -> Open {
+        try lock.withLock {
+            if let existing = open[record.name], existing.session.record == record { return existing }
+            let registration = try providers.registration(for: record)
+            let descriptor = try providers.descriptor(for: record)
+            let session = try AccountSession.open(
+                record, descriptor: descriptor, store: store, base: transport,
+                middlewares: registration.middlewares, now: now
+            )
+            let provider = try registration.makeProvider(
+                account: ProviderAccount(name: record.name, apiBaseURL: descriptor.apiBaseURL),
+                transport: session.transport
+            )
+            let entry = Open(session: session, provider: provider)
+            open[record.name] = entry
+            return entry
+        }
+    }
+}

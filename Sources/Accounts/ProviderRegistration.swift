@@ -1,0 +1,77 @@
+import CalendarBridge
+import Foundation
+import HTTP
+import OAuth
+
+/// Everything calbridge needs to know about one calendar provider, in one value that the provider's
+/// module exports (`GoogleCalendarRegistration.registration`, ...). The CLI, `whoami`, sign-in and the
+/// sandbox seeder only iterate registrations; no other place names a provider.
+public struct ProviderRegistration: Sendable {
+    /// How an account of this provider signs in.
+    public enum Authentication: Sendable {
+        /// OAuth 2.0, with the provider's built-in descriptor document (`ProviderDescriptor.parse`
+        /// format; `{tenant}` is filled at sign-in). A user's descriptor file may stand in for it.
+        case oauth(builtInDescriptor: Data)
+    }
+
+    /// The id users type (`calbridge accounts add google`) and accounts store as `provider`.
+    public var id: String
+    /// The provider's name in messages ("Google Calendar").
+    public var displayName: String
+    /// The API this provider speaks. A descriptor's `api` must name a registered one.
+    public var api: ProviderAPI
+    public var authentication: Authentication
+    /// Middleware inside authentication for every call of this provider (throttling retries that know
+    /// the provider's own rate-limit answers).
+    public var middlewares: [any HTTPMiddleware]
+    /// What the zone in `UserInfo` belongs to ("mailbox", "primary calendar"), for `whoami`.
+    public var userTimeZoneSource: String
+    /// The loopback host the browser sign-in redirects to, as this provider's server matches it.
+    public var redirectHost: AuthorizationCodeFlow.RedirectHost
+    private let factory: @Sendable (ProviderAccount, any HTTPTransport) throws -> any CalendarProvider
+
+    /// - Parameters:
+    ///   - makeProvider: builds the provider for one account on an authorized transport (which adds the
+    ///     bearer token and runs `middlewares`); called once per account per process.
+    public init(
+        id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
+        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account",
+        redirectHost: AuthorizationCodeFlow.RedirectHost = .ipLiteral,
+        makeProvider: @escaping @Sendable (_ account: ProviderAccount, _ transport: any HTTPTransport) throws -> any CalendarProvider
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.api = api
+        self.authentication = authentication
+        self.middlewares = middlewares
+        self.userTimeZoneSource = userTimeZoneSource
+        self.redirectHost = redirectHost
+        self.factory = makeProvider
+    }
+
+    /// The provider for one account, speaking over `transport`.
+    public func makeProvider(account: ProviderAccount, transport: any HTTPTransport) throws -> any CalendarProvider {
+        try factory(account, transport)
+    }
+
+    /// The built-in descriptor for `tenant`.
+    /// - Throws: `DescriptorError` when the built-in document is broken.
+    public func builtInDescriptor(tenant: String = ProviderDescriptor.defaultTenant) throws -> ProviderDescriptor {
+        switch authentication {
+        case .oauth(let data): try ProviderDescriptor.parse(data, source: "built-in \(id)", tenant: tenant, apis: [api])
+        }
+    }
+}
+
+/// What a provider factory is told about the account it serves.
+public struct ProviderAccount: Sendable, Equatable {
+    /// The calbridge account name (stamped on calendars and errors).
+    public var name: String
+    /// Where the account's API lives (the descriptor's `apiBaseURL`: the real service or a sandbox).
+    public var apiBaseURL: URL
+
+    public init(name: String, apiBaseURL: URL) {
+        self.name = name
+        self.apiBaseURL = apiBaseURL
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for CalendarBridge: filled in by its issue.
