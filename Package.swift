@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
@@ -79,6 +84,9 @@ let package = Package(
             resources: [.embedInCode("microsoft.json")]
         ),
 
+        // Sync: the SQLite state of sync pairs (items mapped across both sides, change cursors, last runs).
+        .target(name: "Sync", dependencies: ["CalendarBridge", "Accounts", "CSQLite"]),
+
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
         // It shares no request/response models with Providers/ (written from the public reference).
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
@@ -121,6 +129,7 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [

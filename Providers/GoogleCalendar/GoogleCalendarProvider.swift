@@ -13,7 +13,8 @@ public struct GoogleCalendarProvider: CalendarProvider {
     public let capabilities = ProviderCapabilities(
         serverQuickAdd: true, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false,
         // Google descriptions take only a small HTML subset; Outlook's full HTML documents become text.
-        htmlBody: false, maxWritesPerBatch: GoogleCalendarProvider.maxBatchCalls)
+        htmlBody: false, maxWritesPerBatch: GoogleCalendarProvider.maxBatchCalls,
+        invitations: .notSent(how: "Google sends no mail: calbridge writes with sendUpdates=none"))
 
     let transport: any HTTPTransport
     let baseURL: URL

@@ -13,6 +13,13 @@ public enum GoogleCalendarRegistration {
     /// The built-in descriptor document, for `ProviderDescriptor.parse`.
     public static var builtInJSON: Data { Data(PackageResources.google_json) }
 
+    /// Why Google's refresh tokens stop working after a week: apps whose consent screen is in "Testing"
+    /// get 7-day refresh tokens (developers.google.com/identity/protocols/oauth2#expiration).
+    public static let invalidGrantAdvice =
+        "if your Google Cloud app's OAuth consent screen is in \"Testing\" status, Google expires its refresh tokens "
+        + "after 7 days: publish it (Google Cloud console > Google Auth Platform > Audience > Publish app, status "
+        + "\"In production\")"
+
     /// The registration (see `ProviderRegistration`).
     public static let registration = ProviderRegistration(
         id: "google", displayName: "Google Calendar", api: api,
@@ -20,6 +27,7 @@ public enum GoogleCalendarRegistration {
         // Google says "slow down" with 403 and a reason as well as with 429.
         middlewares: [RetryMiddleware(isRetryable: GoogleErrorMapping.isRateLimited)],
         userTimeZoneSource: "primary calendar",
+        invalidGrantAdvice: invalidGrantAdvice,
         makeProvider: { account, transport in
             GoogleCalendarProvider(account: account.name, transport: transport, baseURL: account.apiBaseURL)
         }

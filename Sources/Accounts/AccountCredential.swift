@@ -23,7 +23,7 @@ public struct OAuthAccountCredential: Sendable, Equatable, Codable {
     /// The descriptor file given at sign-in, if any (for the re-authentication command).
     public var descriptorFile: String?
     public var clientId: String
-    /// Stored only when it came from the command line (a descriptor's own secret stays there).
+    /// Stored only when the user gave it (option, file or environment; a descriptor's own secret stays there).
     public var clientSecret: String?
     public var tenant: String
     public var scopes: [String]

@@ -29,7 +29,8 @@ public struct AccountRecord: Sendable, Equatable, Codable {
     }
 
     /// The exact command that signs this account in again (shown when the grant is gone).
-    /// The client secret is never spelled out; a placeholder shows where it goes.
+    /// The client secret is never spelled out; the command reads it from a file (a placeholder), so that
+    /// following it keeps the secret out of argv.
     public var signInCommand: String {
         switch credential {
         case .oauth(let oauth):
@@ -38,7 +39,7 @@ public struct AccountRecord: Sendable, Equatable, Codable {
             // Built-in descriptors carry no client id, so theirs always came from the command line.
             if oauth.descriptor?.clientId != oauth.clientId { words += ["--client-id", oauth.clientId] }
             var command = words.map(Self.shellQuoted).joined(separator: " ")
-            if oauth.clientSecret != nil { command += " --client-secret <your client secret>" }
+            if oauth.clientSecret != nil { command += " --client-secret-file <file with your client secret>" }
             return command
         }
     }

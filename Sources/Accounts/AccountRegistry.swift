@@ -44,21 +44,38 @@ public struct AccountRegistry: Sendable {
         throw StorageError(.unknownAccount, path: home.accountsFile.path, message: "no account named '\(name)'; \(known)")
     }
 
-    /// Adds the account, or replaces the one with the same name.
+    /// Adds the account, or replaces the one with the same name (read, changed and written under the
+    /// exclusive lock, so that another process's change in between is kept).
     public func save(_ record: AccountRecord) throws {
-        var all = try accounts().filter { $0.name != record.name }
-        all.append(record)
-        try write(all)
+        try update { all in
+            all.removeAll { $0.name == record.name }
+            all.append(record)
+            return true
+        }
     }
 
     /// Removes the named account. Returns whether it was there.
     @discardableResult
     public func remove(_ name: String) throws -> Bool {
-        let all = try accounts()
-        let rest = all.filter { $0.name != name }
-        guard rest.count != all.count else { return false }
-        try write(rest)
-        return true
+        var removed = false
+        try update { all in
+            let before = all.count
+            all.removeAll { $0.name == name }
+            removed = all.count != before
+            return removed
+        }
+        return removed
+    }
+
+    /// Read-modify-write of `accounts.json` under `FileLock.guarding(accountsFile)`; `change` returns
+    /// whether to write. Temporaries of a crashed earlier write are removed first.
+    private func update(_ change: (inout [AccountRecord]) throws -> Bool) throws {
+        try files.ensureDirectory(home.directory)
+        try FileLock.guarding(home.accountsFile).withLock {
+            files.removeStaleTemporaries(of: home.accountsFile)
+            var all = try accounts()
+            if try change(&all) { try write(all) }
+        }
     }
 
     private func write(_ accounts: [AccountRecord]) throws {

@@ -18,6 +18,7 @@ public struct AccountSession: Sendable {
     ///   - store: where its tokens are kept (normally `FileTokenStore`).
     ///   - base: the network transport.
     ///   - middlewares: more middleware inside authentication (retry, `--verbose` logging).
+    ///   - invalidGrantAdvice: the provider's explanation of a refused refresh (its registration's).
     /// - Throws: `ReauthenticationRequired` when no tokens are stored; `StorageError` for unreadable files.
     public static func open(
         _ record: AccountRecord,
@@ -25,9 +26,11 @@ public struct AccountSession: Sendable {
         store: any TokenStore,
         base: any HTTPTransport,
         middlewares: [any HTTPMiddleware] = [],
+        invalidGrantAdvice: String? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> AccountSession {
-        let identity = TokenManager.Identity(record, providerName: descriptor.displayName)
+        var identity = TokenManager.Identity(record, providerName: descriptor.displayName)
+        identity.invalidGrantAdvice = invalidGrantAdvice
         guard let stored = try store.load(account: record.name) else {
             throw ReauthenticationRequired(
                 account: record.name, provider: descriptor.displayName, command: record.signInCommand,

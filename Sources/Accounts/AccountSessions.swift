@@ -59,7 +59,7 @@ public final class AccountSessions: @unchecked Sendable {
             let descriptor = try providers.descriptor(for: record)
             let session = try AccountSession.open(
                 record, descriptor: descriptor, store: store, base: transport,
-                middlewares: registration.middlewares, now: now
+                middlewares: registration.middlewares, invalidGrantAdvice: registration.invalidGrantAdvice, now: now
             )
             let provider = try registration.makeProvider(
                 account: ProviderAccount(name: record.name, apiBaseURL: descriptor.apiBaseURL),

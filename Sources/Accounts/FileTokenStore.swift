@@ -31,4 +31,19 @@ public struct FileTokenStore: TokenStore {
     public func delete(account: String) throws {
         try files.delete(home.tokenFile(account: account))
     }
+
+    /// How long to wait for another process's refresh of the same account (a refresh is one request
+    /// with a 30-second timeout; a little more covers its retries of a failed save).
+    public static let lockTimeout = Duration.seconds(90)
+
+    /// Holds `FileLock.guarding(tokenFile)`; temporaries of a crashed earlier write are removed first.
+    public func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        let file = home.tokenFile(account: account)
+        try files.ensureDirectory(home.directory)
+        let files = self.files
+        return try await FileLock.guarding(file).withLock(timeout: Self.lockTimeout) {
+            files.removeStaleTemporaries(of: file)
+            return try await body()
+        }
+    }
 }

@@ -28,6 +28,9 @@ public struct ProviderRegistration: Sendable {
     public var userTimeZoneSource: String
     /// The loopback host the browser sign-in redirects to, as this provider's server matches it.
     public var redirectHost: AuthorizationCodeFlow.RedirectHost
+    /// What to tell the user, besides signing in again, when a refresh gets `invalid_grant` (a cause
+    /// the provider documents, such as Google's 7-day tokens for apps in "Testing"), or nil.
+    public var invalidGrantAdvice: String?
     private let factory: @Sendable (ProviderAccount, any HTTPTransport) throws -> any CalendarProvider
 
     /// - Parameters:
@@ -35,7 +38,7 @@ public struct ProviderRegistration: Sendable {
     ///     bearer token and runs `middlewares`); called once per account per process.
     public init(
         id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
-        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account",
+        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account", invalidGrantAdvice: String? = nil,
         redirectHost: AuthorizationCodeFlow.RedirectHost = .ipLiteral,
         makeProvider: @escaping @Sendable (_ account: ProviderAccount, _ transport: any HTTPTransport) throws -> any CalendarProvider
     ) {
@@ -45,6 +48,7 @@ public struct ProviderRegistration: Sendable {
         self.authentication = authentication
         self.middlewares = middlewares
         self.userTimeZoneSource = userTimeZoneSource
+        self.invalidGrantAdvice = invalidGrantAdvice
         self.redirectHost = redirectHost
         self.factory = makeProvider
     }

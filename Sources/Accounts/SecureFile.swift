@@ -135,6 +135,26 @@ public struct SecureFile: Sendable {
         }
     }
 
+    /// Deletes the temporary files a crashed write of `url` left behind (`.<name>.<random>.tmp`).
+    /// Call it only while holding the lock every writer of `url` takes (`FileLock.guarding(url)`): then
+    /// no live writer can own such a file. Returns how many were removed.
+    @discardableResult
+    public func removeStaleTemporaries(of url: URL) -> Int {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            // Exactly one random part (no dot), so that another file's temporaries never match
+            // (`.tokens-a.json.json.X.tmp` is not a temporary of `tokens-a.json`).
+            let middle = name.dropFirst(prefix.count).dropLast(4)
+            guard !middle.isEmpty, !middle.contains(".") else { continue }
+            if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        if removed > 0 { syncDirectory(directory.path) }
+        return removed
+    }
+
     /// Deletes the file (no error when it is already gone) and syncs its directory.
     public func delete(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw ioError("delete", url.path) }

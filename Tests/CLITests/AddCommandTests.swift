@@ -110,4 +110,68 @@ struct AddCommandTests {
         let formatter = ISO8601DateFormatter()
         return formatter.date(from: text)
     }
+
+    @Test("Outlook: --attendees are invited (Graph mails them) and the command says to whom")
+    func outlookInvites() async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run([
+                "add", "carol:Calendar", "--title", "Planning", "--attendees", "bob@example.com; eve@example.org",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Invitations sent (by Outlook, as it does for every new event with attendees) to: bob@example.com, eve@example.org"), "\(result.stdout)")
+            let stored = try #require(try await home.api.graphEventsBySubject("Calendar")["Planning"])
+            let addresses = (stored["attendees"] as? [[String: Any]] ?? []).compactMap { ($0["emailAddress"] as? [String: Any])?["address"] as? String }
+            #expect(addresses == ["bob@example.com", "eve@example.org"])
+            // Graph mailed them, as Exchange does for every new meeting.
+            let mailed = await home.graph.sentInvitations.filter { $0.subject == "Planning" }.map(\.to)
+            #expect(mailed == ["bob@example.com", "eve@example.org"])
+        }
+    }
+
+    @Test("--no-invitations: nobody is an attendee, everybody is named in the body (copy's lines); JSON keeps stdout clean")
+    func noInvitations() async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run([
+                "add", "carol:Calendar", "--title", "Quiet", "--attendees", "bob@example.com; eve@example.org",
+                "--body", "Agenda", "--no-invitations", "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let event = try JSONOutput.object(result.stdout)
+            #expect(event["attendees"] == nil)
+            #expect(result.stderr == "Nobody was invited; the attendees are listed in the description: bob@example.com, eve@example.org\n")
+            let stored = try #require(try await home.api.graphEventsBySubject("Calendar")["Quiet"])
+            #expect((stored["attendees"] as? [Any] ?? []).isEmpty)
+            let body = ((stored["body"] as? [String: Any])?["content"] as? String) ?? ""
+            for line in ["Agenda", "Attendees:", "- bob@example.com", "- eve@example.org"] { #expect(body.contains(line), "\(body)") }
+            #expect(await home.graph.sentInvitations.isEmpty, "nobody was mailed")
+            let google = try await home.run([
+                "add", "ann:Family", "--title", "Quiet too", "--attendees", "bob@example.com", "--no-invitations",
+                "--start", "2027-05-04T10:00", "--end", "2027-05-04T11:00",
+            ])
+            #expect(google.status == 0, "\(google.stderr)")
+            let googleStored = try #require(try await home.api.googleStored("Family").first { $0["summary"] as? String == "Quiet too" })
+            #expect((googleStored["attendees"] as? [Any] ?? []).isEmpty)
+            #expect((googleStored["description"] as? String) == "Attendees:\n- bob@example.com")
+        }
+    }
+
+    @Test("Google: guests are added without mail and the command says so (sendUpdates=none); --no-invitations needs --attendees")
+    func googleGuests() async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run([
+                "add", "ann:Family", "--title", "Dinner", "--attendees", "bob@example.com",
+                "--start", "2027-05-04T19:00", "--end", "2027-05-04T21:00",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Added as guests without an invitation mail (Google sends no mail: calbridge writes with sendUpdates=none): bob@example.com"), "\(result.stdout)")
+            let stored = try #require(try await home.api.googleStored("Family").first { $0["summary"] as? String == "Dinner" })
+            #expect((stored["attendees"] as? [[String: Any]])?.compactMap { $0["email"] as? String } == ["bob@example.com"])
+            #expect(await home.google.sentInvitations.isEmpty, "sendUpdates=none: Google mailed nobody")
+            let alone = try await home.run(["add", "ann:Family", "--title", "x", "--no-invitations"])
+            #expect(alone.status == 2)
+            #expect(alone.stderr.contains("--no-invitations needs --attendees"))
+            let plain = try await home.run(["add", "ann:Family", "--title", "Alone"])
+            #expect(!plain.stdout.contains("invit") && !plain.stdout.contains("guests"))
+        }
+    }
 }

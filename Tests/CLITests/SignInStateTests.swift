@@ -39,4 +39,30 @@ struct SignInStateTests {
             }
         }
     }
+
+    @Test("the provider wants a new sign-in (MFA, consent, login, expiry): exit 3, the reason and the exact command",
+          arguments: [
+              ("carol", SandboxRefreshRefusal.mfaRequired, "(multi-factor authentication is now required; invalid_grant: AADSTS50076"),
+              ("carol", .mfaEnrollment, "interaction_required: AADSTS50079"),
+              ("carol", .consentRequired, "consent to the app is missing or was withdrawn; invalid_grant: AADSTS65001"),
+              ("carol", .loginRequired, "login_required: AADSTS50058"),
+              ("carol", .expired, "AADSTS70008"),
+              ("ann", .expired, "invalid_grant: Token has been expired or revoked.); if your Google Cloud app's OAuth consent screen is in \"Testing\" status, Google expires its refresh tokens after 7 days"),
+          ])
+    func providerWantsSignIn(_ account: String, _ refusal: SandboxRefreshRefusal, _ reason: String) async throws {
+        try await SandboxHome.with { home in
+            let provider: SandboxProvider = account == "carol" ? .microsoft : .google
+            await home.sandbox.tokens.setRefreshRefusal(refusal)
+            await home.sandbox.tokens.expireAllAccessTokens()
+            let ref = account == "carol" ? "carol:Calendar" : "ann:primary"
+            for arguments in [["calendars", "--account", account], ["events", ref]] {
+                let result = try await home.run(arguments)
+                #expect(result.status == 3, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+                #expect(result.stderr.contains(reason), "\(result.stderr)")
+                let descriptor = home.signIn.descriptorFile(provider == .google ? "google" : "microsoft")
+                #expect(result.stderr.hasSuffix("sign in again with: calbridge accounts add \(descriptor) --name \(account)\n"), "\(result.stderr)")
+            }
+        }
+    }
 }

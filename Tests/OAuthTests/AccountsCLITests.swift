@@ -142,4 +142,60 @@ struct AccountsCLITests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("chmod 600 \(home.tokenFile(account: "a").path)"))
     }
+
+    @Test("the client secret from $CALBRIDGE_CLIENT_SECRET or --client-secret-file signs in; bad sources are exit 2")
+    func clientSecretOutOfArgv() async throws {
+        let server = try ServerKind.fake.start()
+        defer { server.stop() }
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let descriptor = temp.url.appendingPathComponent("google-test.json")
+        try server.descriptorJSON(.google).write(to: descriptor)
+        let google = server.credentials(.google)
+        let secret = try #require(google.clientSecret)
+        let env = ["CALBRIDGE_HOME": temp.url.appendingPathComponent("home").path]
+        let add = ["accounts", "add", descriptor.path, "--no-browser", "--client-id", google.clientId]
+
+        func signIn(_ extra: [String], environment: [String: String]) async throws -> (Int32, String) {
+            let running = try RunningCalbridge(add + extra, environment: env.merging(environment) { $1 })
+            // Every case here gets as far as the sign-in URL (a wrong secret is refused at the token exchange).
+            let line = try await running.stderrLine(timeout: 90, where: { $0.hasPrefix("http://127.0.0.1:") })
+            _ = try await BrowserStandIn.follow(try #require(URL(string: line)))
+            let status = try await running.wait()
+            return (status, running.stdout + running.stderr)
+        }
+
+        // The environment variable: signed in, the secret never printed.
+        let (viaEnvironment, output1) = try await signIn(["--name", "env"], environment: ["CALBRIDGE_CLIENT_SECRET": secret])
+        #expect(viaEnvironment == 0, "\(output1)")
+        #expect(!output1.contains(secret))
+        // A file holding the secret (with the trailing newline `echo` writes).
+        let file = temp.url.appendingPathComponent("secret")
+        try Data((secret + "\n").utf8).write(to: file)
+        let (viaFile, output2) = try await signIn(["--name", "file", "--client-secret-file", file.path], environment: [:])
+        #expect(viaFile == 0, "\(output2)")
+        // The secret really is the one used: a wrong one in the environment is refused by the server.
+        let (wrong, output3) = try await signIn(["--name", "wrong"], environment: ["CALBRIDGE_CLIENT_SECRET": "not-the-secret"])
+        #expect(wrong == 1, "\(output3)")
+        #expect(output3.contains("invalid_client") && !output3.contains("not-the-secret"))
+
+        // The re-authentication command reads the secret from a file, never spells it out.
+        let record = try #require(try AccountRegistry(home: CalbridgeHome(environment: env)).account(named: "env"))
+        #expect(record.signInCommand.hasSuffix("--client-secret-file <file with your client secret>"))
+        #expect(!record.signInCommand.contains(secret))
+
+        // Bad sources: exit 2, one line naming the problem, nothing sent.
+        let empty = temp.url.appendingPathComponent("empty")
+        try Data("\n".utf8).write(to: empty)
+        for (extra, expected) in [
+            (["--client-secret", secret, "--client-secret-file", file.path], "not both"),
+            (["--client-secret-file", temp.url.appendingPathComponent("missing").path], "cannot read --client-secret-file"),
+            (["--client-secret-file", empty.path], "is empty"),
+        ] {
+            let result = try await RunningCalbridge.run(add + extra, environment: env)
+            #expect(result.status == 2, "\(extra): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(expected), "\(result.stderr)")
+            #expect(!result.stderr.contains(secret))
+        }
+    }
 }

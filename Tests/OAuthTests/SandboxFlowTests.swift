@@ -99,4 +99,53 @@ struct SandboxFlowTests {
             #expect(error.description.contains("calbridge accounts add \(provider.rawValue) --name acct"))
         }
     }
+
+    /// What each refusal must say: Entra's AADSTS code and the plain reason; Google's wording.
+    static let refusals: [(SandboxProvider, SandboxRefreshRefusal, [String])] = [
+        (.microsoft, .mfaRequired, ["multi-factor authentication is now required", "AADSTS50076", "invalid_grant"]),
+        (.microsoft, .mfaEnrollment, ["enroll in multi-factor authentication", "AADSTS50079", "interaction_required"]),
+        (.microsoft, .consentRequired, ["consent to the app is missing", "AADSTS65001"]),
+        (.microsoft, .loginRequired, ["login_required", "AADSTS50058"]),
+        (.microsoft, .expired, ["expired after a long time unused", "AADSTS70008"]),
+        (.google, .expired, ["invalid_grant: Token has been expired or revoked.); publish the test app; then sign in"]),
+        (.google, .mfaRequired, ["invalid_grant: reauth related error (invalid_rapt)); publish the test app"]),
+    ]
+
+    @Test("each refusal of a refresh becomes ReauthenticationRequired with the reason and the command", arguments: refusals)
+    func refusedRefresh(_ provider: SandboxProvider, _ refusal: SandboxRefreshRefusal, _ expected: [String]) async throws {
+        let server = try await SandboxAuthServer.start()
+        defer { server.stop() }
+        let account = try await SignedIn.start(server, provider)
+        await server.sandbox.tokens.setRefreshRefusal(refusal)
+        await server.expireAccessTokens()
+        let manager = account.manager()
+        let api = AuthorizedTransport(base: LoopbackTransport(), tokens: manager)
+        for _ in 0..<2 {  // the second call is answered from the signed-out state, with the same error
+            do {
+                _ = try await api.send(HTTPRequest(url: account.profileURL))
+                Issue.record("expected ReauthenticationRequired")
+            } catch let error as ReauthenticationRequired {
+                let text = error.description
+                for part in expected { #expect(text.contains(part), "\(part) in \(text)") }
+                #expect(text.hasSuffix("sign in again with: calbridge accounts add \(provider.rawValue) --name acct"))
+                #expect(!text.contains("\n") && !text.contains("\r") && !text.contains("Trace ID"))
+                #expect(error.advice != nil || provider == .microsoft)
+            }
+        }
+        #expect(await manager.refreshCount == 1)
+        // The switch off again, a new sign-in works (the refusal is the server's, not a broken grant store).
+        await server.sandbox.tokens.setRefreshRefusal(nil)
+        let again = try await SignedIn.start(server, provider)
+        #expect(try await AuthorizedTransport(base: LoopbackTransport(), tokens: again.manager()).send(HTTPRequest(url: again.profileURL)).status == 200)
+    }
+
+    @Test("the four sign-in-again codes, as error or suberror, require a sign-in; others do not")
+    func signInAgainCodes() {
+        for code in ["invalid_grant", "interaction_required", "consent_required", "login_required"] {
+            #expect(OAuthError(code: .init(code), endpoint: "token endpoint").requiresSignIn)
+        }
+        #expect(OAuthError(code: .invalidRequest, endpoint: "token endpoint", suberror: "consent_required").requiresSignIn)
+        #expect(!OAuthError(code: .temporarilyUnavailable, endpoint: "token endpoint").requiresSignIn)
+        #expect(!OAuthError(code: .invalidClient, endpoint: "token endpoint", suberror: "basic_action").requiresSignIn)
+    }
 }

@@ -37,6 +37,18 @@ struct GoogleEventsWriteTests {
         #expect(generated.json?.id.count == 26)
     }
 
+    @Test("insert mails guests only when asked: all → every guest, externalOnly → other domains, none or absent → nobody",
+          arguments: [("all", ["zed@example.com", "bob.kim@gmail.sandbox"]), ("externalOnly", ["zed@example.com"]), ("none", []), (nil, [])] as [(String?, [String])])
+    func invitations(_ sendUpdates: String?, _ mailed: [String]) async throws {
+        let emulator = try GoogleFixture.emulator()
+        let attendees = #""attendees": [{"email": "ann.lee@gmail.sandbox"}, {"email": "zed@example.com"}, {"email": "bob.kim@gmail.sandbox"}]"#
+        let query = sendUpdates.map { "?sendUpdates=\($0)" } ?? ""
+        let created = await emulator.call("POST", events + query, body: #"{"summary": "Meet", \#(timed), \#(attendees)}"#)
+        #expect(created.status == 200)
+        #expect(await emulator.sentInvitations.map(\.to) == mailed)
+        #expect(await emulator.sentInvitations.allSatisfy { $0.from == GoogleFixture.ann && $0.subject == "Meet" })
+    }
+
     @Test("insert rejects bad ids, bad times, bad JSON and bad sendUpdates with Google's 400s")
     func insertValidation() async throws {
         let emulator = try GoogleFixture.emulator()

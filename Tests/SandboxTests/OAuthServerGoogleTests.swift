@@ -210,6 +210,26 @@ struct OAuthServerGoogleTests {
         #expect(grant.jsonObject["error"] as? String == "unsupported_grant_type")
     }
 
+    @Test("the refresh refusal switch: Google only ever says invalid_grant (RAPT wording for reauthentication)",
+          arguments: SandboxRefreshRefusal.allCases)
+    func refusal(_ refusal: SandboxRefreshRefusal) async throws {
+        let (server, tokens) = make()
+        let code = try #require(await server.handle(R.get(authorizeTarget()))?.redirect?.parameters["code"])
+        let refresh = try #require(await redeem(server, code: code, verifier: nil)?.jsonObject["refresh_token"] as? String)
+        await tokens.setRefreshRefusal(refusal)
+        let form = [
+            ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", client.clientId),
+            ("client_secret", client.clientSecret!),
+        ]
+        let refused = try #require(await server.handle(R.post("/token", form: form)))
+        #expect(refused.status == 400)
+        #expect(refused.jsonObject["error"] as? String == "invalid_grant")
+        #expect(refused.jsonObject["error_description"] as? String
+            == (refusal == .mfaRequired ? "reauth related error (invalid_rapt)" : "Token has been expired or revoked."))
+        await tokens.setRefreshRefusal(nil)
+        #expect(try #require(await server.handle(R.post("/token", form: form))).status == 200)
+    }
+
     @Test("revoking the access token ends the grant: the refresh token is invalid_grant and the access token invalid")
     func revoke() async throws {
         let (server, tokens) = make()

@@ -82,6 +82,27 @@ struct OAuthServerMicrosoftTests {
         expectMicrosoftError(try await token(server, form), "invalid_grant", code: 54005)
     }
 
+    @Test("the refresh refusal switch answers Entra's shapes (error, AADSTS code, suberror); off again, refresh works",
+          arguments: [
+              (SandboxRefreshRefusal.expired, "invalid_grant", 70008, nil), (.mfaRequired, "invalid_grant", 50076, "basic_action"),
+              (.mfaEnrollment, "interaction_required", 50079, nil), (.consentRequired, "invalid_grant", 65001, "consent_required"),
+              (.loginRequired, "login_required", 50058, nil),
+          ] as [(SandboxRefreshRefusal, String, Int, String?)])
+    func refusal(_ refusal: SandboxRefreshRefusal, _ error: String, _ aadsts: Int, _ suberror: String?) async throws {
+        let (server, tokens) = make()
+        let first = try await token(server, [
+            ("grant_type", "authorization_code"), ("code", try await code(server)), ("redirect_uri", "http://localhost:8400/"),
+            ("code_verifier", verifier),
+        ]).jsonObject
+        let refresh = try #require(first["refresh_token"] as? String)
+        await tokens.setRefreshRefusal(refusal)
+        let refused = try await token(server, [("grant_type", "refresh_token"), ("refresh_token", refresh)])
+        expectMicrosoftError(refused, error, code: aadsts)
+        #expect(refused.jsonObject["suberror"] as? String == suberror)
+        await tokens.setRefreshRefusal(nil)
+        #expect(try await token(server, [("grant_type", "refresh_token"), ("refresh_token", refresh)]).status == 200)
+    }
+
     @Test("refresh rotates the refresh token; the old one becomes invalid_grant")
     func rotation() async throws {
         let (server, tokens) = make()

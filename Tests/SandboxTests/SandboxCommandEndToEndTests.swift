@@ -69,6 +69,7 @@ struct SandboxCommandEndToEndTests {
     @Test("bad option values: exit 2 and one line naming the option", arguments: [
         (["--fault-rate", "1.5"], "--fault-rate"), (["--port", "99999"], "--port"), (["--latency-ms", "-1"], "--latency-ms"),
         (["--fault-seed", "x"], "--fault-seed"), (["--token-lifetime", "0"], "--token-lifetime"), (["--seed", "/no/such/file"], "--seed"),
+        (["--refuse-refresh", "sometimes"], "--refuse-refresh"),
     ])
     func badValues(arguments: [String], option: String) async throws {
         let result = try await CalbridgeBinary.run(["sandbox"] + arguments, timeout: 30)

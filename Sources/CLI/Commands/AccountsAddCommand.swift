@@ -16,13 +16,17 @@ public enum AccountsAddCommand: Command {
         enter on any device; it is the default in an SSH session without a display.
         The account's name defaults to the signed-in user's e-mail address. Adding a name that exists
         signs that account in again.
+        A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
+        file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
+        every user of the machine.
         """,
         options: [
             .value("name", "NAME", "Name for the account (default: the user's e-mail address)."),
             .value("flow", "browser|device", "How to sign in (default browser; device in SSH sessions)."),
             .flag("no-browser", "Do not open a browser; print the sign-in URL instead."),
             .value("client-id", "ID", "OAuth client id (if the descriptor has none)."),
-            .value("client-secret", "SECRET", "OAuth client secret (Google desktop clients have one)."),
+            .value("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH."),
+            .value("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET)."),
             .value("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common)."),
             .value("timeout", "SECONDS", "How long to wait for the sign-in (default 300)."),
         ],
@@ -44,7 +48,8 @@ public enum AccountsAddCommand: Command {
                 command: "accounts add"
             )
         }
-        let commandLineSecret = arguments.value("client-secret")
+        // The user's own secret (option, file or environment); a descriptor's secret stays in the descriptor.
+        let commandLineSecret = try ClientSecretOption.resolve(arguments, environment: context.environment, command: "accounts add")
         let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
         if let name = arguments.value("name"), name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
             throw UsageError("--name must be non-empty and on one line", command: "accounts add")
@@ -91,7 +96,9 @@ public enum AccountsAddCommand: Command {
         )
         let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
-        try FileTokenStore(home: home).save(tokens, account: name)
+        let store = FileTokenStore(home: home)
+        // Under the account's lock: a refresh in another process then sees either the old or the new grant.
+        try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try AccountRegistry(home: home).save(record)
         let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")

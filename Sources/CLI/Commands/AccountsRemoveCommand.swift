@@ -50,7 +50,8 @@ public enum AccountsRemoveCommand: Command {
             }
             note = "revoked at \(descriptor.displayName); " + note
         }
-        try store.delete(account: name)
+        // Under the account's lock, so that a refresh in another process does not write the file back.
+        try await store.withExclusiveAccess(account: name) { try store.delete(account: name) }
         try registry.remove(name)
         context.print("Removed account '\(name)' (\(note)).")
         return .success

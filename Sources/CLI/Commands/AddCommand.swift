@@ -11,8 +11,12 @@ public enum AddCommand: Command {
         Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
         the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
         dates (YYYY-MM-DD; --end is the last day, default the start day).
-        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"); no invitation mail
-        is sent.
+        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"). On an Outlook
+        calendar the attendees are invited: Outlook sends each of them an invitation mail, as it does when
+        you add attendees in Outlook, and Microsoft Graph has no way to create the event without sending
+        them. On a Google calendar they are added as guests and no mail is sent (sendUpdates=none).
+        --no-invitations invites nobody: the attendees are written into the description instead (as
+        `copy` does). Who was invited is printed after the event.
         Examples:
           calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
           calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
@@ -25,7 +29,8 @@ public enum AddCommand: Command {
             .value("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone)."),
             .value("location", "TEXT", "Where."),
             .value("body", "TEXT", "Description."),
-            .value("attendees", "LIST", "E-mail addresses separated by ';'."),
+            .value("attendees", "LIST", "E-mail addresses separated by ';' (Outlook mails them invitations)."),
+            .flag("no-invitations", "Write the attendees into the description instead of inviting them."),
             .value("format", "table|json", "Output format (default table)."),
         ],
         positionals: [PositionalSpec("CALENDAR_REF", "account:calendar to add the event to")]
@@ -40,6 +45,10 @@ public enum AddCommand: Command {
             ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
         let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
         let attendees = try parseAttendees(arguments.value("attendees"))
+        let noInvitations = arguments.flag("no-invitations")
+        if noInvitations, attendees.isEmpty {
+            throw UsageError("--no-invitations needs --attendees LIST (the people to list in the description)", command: spec.name)
+        }
         var event = Event(title: title, start: start, end: end, attendees: attendees)
         if let location = arguments.value("location"), !location.isEmpty { event.location = location }
         if let body = arguments.value("body"), !body.isEmpty { event.body = .text(body) }
@@ -47,9 +56,32 @@ public enum AddCommand: Command {
         let accounts = AccountProviders(context: context, verbose: arguments.flag("verbose"))
         let target = try await CalendarTarget.open(arguments.positional(0)!, accounts: accounts)
         try target.requireWritable()
+        if noInvitations {
+            // The same lines `copy` writes, so that nobody is invited and everybody is named.
+            let projection = CopyProjection(fields: .basic, target: target.provider.capabilities)
+            event.body = projection.body(event.body, appending: projection.attendeeLines(event))
+            event.attendees = []
+        }
         let created = try await target.provider.createEvent(event, in: target.calendar.id)
         try printCreated(created, target: target, format: format, zone: zone, context: context)
+        if let notice = invitationNotice(attendees, invitations: target.provider.capabilities.invitations, written: noInvitations) {
+            // Beside a table on stdout; on stderr when stdout is JSON for a program.
+            if format == .json { context.printError(notice) } else { context.print(notice) }
+        }
         return .success
+    }
+
+    /// One line saying who was invited and how, or nil without attendees.
+    static func invitationNotice(
+        _ attendees: [Attendee], invitations: ProviderCapabilities.AttendeeInvitations, written: Bool
+    ) -> String? {
+        guard !attendees.isEmpty else { return nil }
+        let list = attendees.map(\.email).joined(separator: ", ")
+        if written { return "Nobody was invited; the attendees are listed in the description: \(list)" }
+        switch invitations {
+        case .sentByService: return "Invitations sent (by Outlook, as it does for every new event with attendees) to: \(list)"
+        case .notSent(let how): return "Added as guests without an invitation mail (\(how)): \(list)"
+        }
     }
 
     /// Prints an event that was just created (also used by `quick-add`).

@@ -23,6 +23,10 @@ public enum SandboxCommand: Command {
             .value("fault-rate", "F", "Answer this fraction (0 to 1) of API requests with 429/403 or 503."),
             .value("fault-seed", "N", "Seed of the fault sequence (same seed, same faults; default 0)."),
             .value("token-lifetime", "SECONDS", "Access-token lifetime (default 3600)."),
+            .value(
+                "refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue).joined(separator: "|"),
+                "Refuse every token refresh as the provider does when it wants a new sign-in (MFA, consent, expiry)."
+            ),
             .value("state", "FILE", "Load state from FILE at start if it exists; write it at stop."),
             .value("log", "FILE", "Append one JSON line per request (method, path, status, durationMs, fault)."),
             .value("write-descriptors", "DIR", "Also write DIR/google.json and DIR/microsoft.json."),
@@ -43,6 +47,9 @@ public enum SandboxCommand: Command {
             options.faultSeed = seed
         }
         if let lifetime = try arguments.int("token-lifetime", in: 1...31_536_000) { options.tokenLifetime = TimeInterval(lifetime) }
+        if let kind = try arguments.choice("refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue)) {
+            options.refreshRefusal = SandboxRefreshRefusal(rawValue: kind)
+        }
         if let path = arguments.value("seed") {
             let data: Data
             do {

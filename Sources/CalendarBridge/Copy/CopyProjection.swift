@@ -91,8 +91,9 @@ public struct CopyProjection: Sendable, Hashable {
         value == .personal && !target.personalSensitivity ? .private : value
     }
 
-    /// "Organizer: …" and "Attendees:" lines (names and addresses), never written as attendees.
-    func attendeeLines(_ source: Event) -> [String] {
+    /// "Organizer: …" and "Attendees:" lines (names and addresses), never written as attendees
+    /// (also what `add --no-invitations` writes into the body).
+    public func attendeeLines(_ source: Event) -> [String] {
         func person(_ a: Attendee) -> String {
             guard let name = a.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty, name != a.email else {
                 return a.email
@@ -110,7 +111,7 @@ public struct CopyProjection: Sendable, Hashable {
     }
 
     /// The source body in a form the target takes, with `notes` appended as their own paragraph.
-    func body(_ source: EventBody?, appending notes: [String]) -> EventBody? {
+    public func body(_ source: EventBody?, appending notes: [String]) -> EventBody? {
         var body = source.flatMap { $0.isEmpty ? nil : $0 }
         if case .html(let html)? = body, !target.htmlBody {
             let text = HTMLText.plainText(fromHTML: html)

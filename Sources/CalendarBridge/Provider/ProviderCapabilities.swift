@@ -17,10 +17,13 @@ public struct ProviderCapabilities: Sendable, Hashable {
     /// The most writes one `applyWrites` call sends together: the service's batch limit (Google batch 50,
     /// Graph `$batch` 20), so that a copy sends as few requests as the service allows.
     public var maxWritesPerBatch: Int
+    /// What the service does when an event is created with attendees (`add --attendees` says it).
+    public var invitations: AttendeeInvitations
 
     public init(
         serverQuickAdd: Bool, recurrence: RecurrenceSupport, personalSensitivity: Bool, richShowAs: Bool,
-        categories: Bool, htmlBody: Bool = true, maxWritesPerBatch: Int = 20
+        categories: Bool, htmlBody: Bool = true, maxWritesPerBatch: Int = 20,
+        invitations: AttendeeInvitations = .sentByService
     ) {
         self.serverQuickAdd = serverQuickAdd
         self.recurrence = recurrence
@@ -29,6 +32,16 @@ public struct ProviderCapabilities: Sendable, Hashable {
         self.categories = categories
         self.htmlBody = htmlBody
         self.maxWritesPerBatch = max(1, maxWritesPerBatch)
+        self.invitations = invitations
+    }
+
+    /// Whether creating an event with attendees mails them an invitation.
+    public enum AttendeeInvitations: Sendable, Hashable {
+        /// The service mails every attendee an invitation and its API has no way to stop it (Graph, as
+        /// Outlook itself does). The cautious default for a provider that does not say.
+        case sentByService
+        /// No mail goes out; `how` names the mechanism (Google: `sendUpdates=none`).
+        case notSent(how: String)
     }
 
     /// Which recurrence a provider can store.

@@ -35,6 +35,10 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unsupportedTokenType = Code("unsupported_token_type")
         /// Google's revocation endpoint answers this for a token that is already invalid.
         public static let invalidToken = Code("invalid_token")
+        // OpenID Connect Core §3.1.2.6; Microsoft's token endpoint also answers them to a refresh.
+        public static let interactionRequired = Code("interaction_required")
+        public static let loginRequired = Code("login_required")
+        public static let consentRequired = Code("consent_required")
         /// calbridge's own: the server answered something that is not an OAuth answer at all.
         public static let unexpectedResponse = Code("unexpected_response")
     }
@@ -48,13 +52,39 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public var status: Int
     /// Which endpoint answered: "token endpoint", "device authorization endpoint", ...
     public var endpoint: String
+    /// Microsoft's `error_codes` (the AADSTS numbers, e.g. 50076), empty elsewhere.
+    public var errorCodes: [Int]
+    /// Microsoft's `suberror` (`basic_action`, `consent_required`, `bad_token`, ...), if any.
+    public var suberror: String?
 
-    public init(code: Code, errorDescription: String? = nil, errorURI: String? = nil, status: Int = 0, endpoint: String) {
+    public init(
+        code: Code, errorDescription: String? = nil, errorURI: String? = nil, status: Int = 0, endpoint: String,
+        errorCodes: [Int] = [], suberror: String? = nil
+    ) {
         self.code = code
         self.errorDescription = errorDescription
         self.errorURI = errorURI
         self.status = status
         self.endpoint = endpoint
+        self.errorCodes = errorCodes
+        self.suberror = suberror
+    }
+
+    /// The codes after which only a new interactive sign-in helps, when a refresh gets them.
+    public static let signInAgainCodes: Set<Code> = [.invalidGrant, .interactionRequired, .loginRequired, .consentRequired]
+
+    /// Whether this answer to a refresh means the user must sign in again (the grant is gone, or the
+    /// provider now wants MFA or consent that only a browser can give).
+    public var requiresSignIn: Bool {
+        Self.signInAgainCodes.contains(code) || suberror.map { Self.signInAgainCodes.contains(Code($0)) } == true
+    }
+
+    /// The first line of `error_description` (Microsoft's ends with trace lines), redacted, or nil.
+    public var summary: String? {
+        guard let errorDescription else { return nil }
+        let first = errorDescription.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let text = Redactor.text(first).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
     }
 
     /// Reads an error answer; a body that is not an OAuth error becomes `.unexpectedResponse` with a
@@ -62,12 +92,16 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func from(_ response: HTTPResponse, endpoint: String) -> OAuthError {
         if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
            let code = object["error"] as? String {
+            // error_codes are whole numbers; anything else in the array is ignored, never trapped on.
+            let numbers = (object["error_codes"] as? [Any] ?? []).compactMap { ($0 as? NSNumber).flatMap { Int(exactly: $0.doubleValue) } }
             return OAuthError(
                 code: Code(code),
                 errorDescription: object["error_description"] as? String,
                 errorURI: object["error_uri"] as? String,
                 status: response.status,
-                endpoint: endpoint
+                endpoint: endpoint,
+                errorCodes: numbers,
+                suberror: object["suberror"] as? String
             )
         }
         let excerpt = Redactor.text(String(response.bodyText.prefix(200)))

@@ -22,7 +22,7 @@ public struct DeviceCodeFlow: Sendable {
     public func run(show: @Sendable (DeviceAuthorization) async throws -> Void) async throws -> TokenSet {
         let authorization = try await client.startDeviceAuthorization()
         try await show(authorization)
-        var interval = authorization.interval
+        var interval = DeviceAuthorization.clampedInterval(authorization.interval)
         while true {
             try await sleep(.seconds(interval))
             do {
@@ -32,8 +32,8 @@ public struct DeviceCodeFlow: Sendable {
                 case .authorizationPending:
                     break
                 case .slowDown:
-                    // RFC 8628 §3.5: add 5 seconds to the interval for this and all later polls.
-                    interval += 5
+                    // RFC 8628 §3.5: add 5 seconds to the interval for this and all later polls (up to the cap).
+                    interval = DeviceAuthorization.clampedInterval(interval + 5)
                 case .expiredToken:
                     throw SignInError(
                         .deviceCodeExpired,

@@ -54,7 +54,7 @@ public struct OAuthClient: Sendable {
         }
         let response = try await post(endpoint, [("scope", descriptor.scopeParameter)] + clientParameters)
         guard response.isSuccess else { throw OAuthError.from(response, endpoint: "device authorization endpoint") }
-        guard let authorization = DeviceAuthorization.parse(response.body, receivedAt: now()) else {
+        guard let authorization = try DeviceAuthorization.parse(response.body, receivedAt: now()) else {
             throw OAuthError(
                 code: .unexpectedResponse, errorDescription: "no device_code, user_code or verification_uri",
                 status: response.status, endpoint: "device authorization endpoint"
@@ -99,7 +99,7 @@ public struct OAuthClient: Sendable {
     private func tokenRequest(_ parameters: [(String, String)], previousRefreshToken: String? = nil) async throws -> TokenSet {
         let response = try await post(descriptor.tokenEndpoint, parameters + clientParameters)
         guard response.isSuccess else { throw OAuthError.from(response, endpoint: "token endpoint") }
-        guard let tokens = TokenSet.fromTokenResponse(response.body, receivedAt: now(), previousRefreshToken: previousRefreshToken)
+        guard let tokens = try TokenSet.fromTokenResponse(response.body, receivedAt: now(), previousRefreshToken: previousRefreshToken)
         else {
             throw OAuthError(
                 code: .unexpectedResponse, errorDescription: "a success answer without access_token",

@@ -29,23 +29,45 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
-    /// Parses the answer; Google spells the URI field `verification_url`.
-    static func parse(_ body: Data, receivedAt now: Date) -> DeviceAuthorization? {
+    /// Polling intervals calbridge keeps to, in seconds: a server's `interval` (and each `slow_down`
+    /// increase) is clamped into this range, so polling is never a busy loop nor a wait of hours.
+    public static let intervalRange = 1...60
+    /// Device-code lifetimes (`expires_in`) calbridge accepts, in seconds (Google 1800, Microsoft 900; 0 is a
+    /// code that is already expired, which the flow reports as such).
+    public static let lifetimeRange: ClosedRange<Double> = 0...86_400
+
+    /// `value` clamped into `intervalRange`.
+    public static func clampedInterval(_ value: Int) -> Int {
+        min(max(value, intervalRange.lowerBound), intervalRange.upperBound)
+    }
+
+    /// Parses the answer; Google spells the URI field `verification_url`. Nil when a required field is missing.
+    /// - Throws: `OAuthError` (`.unexpectedResponse`) for an `expires_in` outside `lifetimeRange`.
+    static func parse(_ body: Data, receivedAt now: Date) throws(OAuthError) -> DeviceAuthorization? {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
               let deviceCode = object["device_code"] as? String,
               let userCode = object["user_code"] as? String,
               let uriText = (object["verification_uri"] ?? object["verification_url"]) as? String,
               let uri = URL(string: uriText)
         else { return nil }
-        let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue ?? 900
-        let interval = (object["interval"] as? NSNumber)?.intValue ?? 5
+        let lifetime = try TokenSet.seconds(
+            object["expires_in"], field: "expires_in", range: lifetimeRange, endpoint: "device authorization endpoint"
+        ) ?? 900
+        // Any number is clamped (an interval of 0 or 1e300 is no reason to fail the sign-in); no number is 5.
+        var interval = 5
+        if let number = (object["interval"] as? NSNumber)?.doubleValue ?? (object["interval"] as? String).flatMap(Double.init),
+           !number.isNaN {
+            // Compared as a Double first: Int(1e300) would trap.
+            interval = number >= Double(intervalRange.upperBound) ? intervalRange.upperBound
+                : number <= Double(intervalRange.lowerBound) ? intervalRange.lowerBound : Int(number.rounded(.up))
+        }
         return DeviceAuthorization(
             deviceCode: deviceCode,
             userCode: userCode,
             verificationURI: uri,
             verificationURIComplete: (object["verification_uri_complete"] as? String).flatMap(URL.init(string:)),
             expiresAt: now.addingTimeInterval(lifetime),
-            interval: max(1, interval),
+            interval: interval,
             message: object["message"] as? String
         )
     }

@@ -56,20 +56,24 @@ public struct TokenSet: Sendable, Equatable, Codable, CustomStringConvertible, C
         return expiresAt.timeIntervalSince(now) <= effective
     }
 
-    /// A token endpoint's success answer (RFC 6749 §5.1) as a token set received at `now`.
+    /// The `expires_in` values calbridge accepts, in seconds: one second to a year. Google and Microsoft
+    /// send about 3600; anything outside is a broken or hostile answer, not a lifetime.
+    public static let lifetimeRange: ClosedRange<Double> = 1...31_536_000
+
+    /// A token endpoint's success answer (RFC 6749 §5.1) as a token set received at `now`; nil when it
+    /// carries no access token.
     ///
     /// - Parameter previousRefreshToken: kept when the answer carries no new refresh token
     ///   (Google never rotates; RFC 6749 §6 lets any server keep the old one).
+    /// - Throws: `OAuthError` (`.unexpectedResponse`) naming an `expires_in` that is not a number of
+    ///   seconds in `lifetimeRange`.
     public static func fromTokenResponse(
         _ body: Data, receivedAt now: Date, previousRefreshToken: String? = nil
-    ) -> TokenSet? {
+    ) throws(OAuthError) -> TokenSet? {
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
               let accessToken = object["access_token"] as? String, !accessToken.isEmpty
         else { return nil }
-        // `expires_in` is a number, but some servers send it as a string.
-        var lifetime: Double?
-        if let number = object["expires_in"] as? NSNumber { lifetime = number.doubleValue }
-        if let text = object["expires_in"] as? String { lifetime = Double(text) }
+        let lifetime = try Self.seconds(object["expires_in"], field: "expires_in", range: lifetimeRange, endpoint: "token endpoint")
         let refresh = (object["refresh_token"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         return TokenSet(
             accessToken: accessToken,
@@ -80,6 +84,26 @@ public struct TokenSet: Sendable, Equatable, Codable, CustomStringConvertible, C
             idToken: object["id_token"] as? String,
             issuedAt: now
         )
+    }
+
+    /// A JSON number of seconds (some servers send it as a string) within `range`; nil when absent.
+    static func seconds(_ value: Any?, field: String, range: ClosedRange<Double>, endpoint: String) throws(OAuthError) -> Double? {
+        guard let value, !(value is NSNull) else { return nil }
+        var number: Double?
+        if let text = value as? String {
+            number = Double(text.trimmingCharacters(in: .whitespaces))
+        } else if let boxed = value as? NSNumber {
+            number = boxed.doubleValue
+        }
+        guard let number, number.isFinite, range.contains(number) else {
+            let shown = String(String(describing: value).prefix(40))
+            throw OAuthError(
+                code: .unexpectedResponse,
+                errorDescription: "\(field) \(shown) is not a number of seconds from \(Int(range.lowerBound)) to \(Int(range.upperBound))",
+                endpoint: endpoint
+            )
+        }
+        return number
     }
 
     public var description: String {

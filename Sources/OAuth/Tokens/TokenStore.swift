@@ -14,4 +14,14 @@ public protocol TokenStore: Sendable {
     /// Persists a new token set; it must be durable (or the old one intact) when this returns or throws.
     func save(_ tokens: TokenSet, account: String) throws
     func delete(account: String) throws
+    /// Runs `body` while no other process (or session) of this account refreshes or writes its tokens.
+    /// A refresh re-reads the tokens inside, so it never uses a refresh token another process rotated.
+    /// Not reentrant. The default runs `body` at once (a store no other process shares).
+    func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T
+}
+
+extension TokenStore {
+    public func withExclusiveAccess<T: Sendable>(account: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 }

@@ -19,7 +19,22 @@ extension GoogleCalendarEmulator {
         }
         if request.queryValue("conferenceDataVersion") != "1" { body["conferenceData"] = nil }
         let record = try makeRecord(body, previous: nil, calendar: calendar, user: user, recurringMaster: nil)
+        recordInvitations(record, sendUpdates: request.queryValue("sendUpdates"), organizer: user.email)
         return storeAndRender(record, calendar: calendar, entry: entry, user: user)
+    }
+
+    /// The mails an insert makes Google send: to every guest with `all`, to guests outside the organizer's
+    /// domain with `externalOnly`, to nobody with `none` (or, for API callers, without the parameter).
+    private func recordInvitations(_ record: GoogleEventRecord, sendUpdates: String?, organizer: String) {
+        guard sendUpdates == "all" || sendUpdates == "externalOnly" else { return }
+        let domain = organizer.split(separator: "@").last.map { $0.lowercased() }
+        let subject = record.resource["summary"]?.stringValue ?? ""
+        for guest in record.resource["attendees"]?.arrayValue ?? [] {
+            guard let email = guest.objectValue?["email"]?.stringValue,
+                  email.caseInsensitiveCompare(organizer) != .orderedSame else { continue }
+            if sendUpdates == "externalOnly", email.split(separator: "@").last.map({ $0.lowercased() }) == domain { continue }
+            sentInvitations.append(SandboxInvitation(from: organizer, to: email, subject: subject))
+        }
     }
 
     func importEvent(_ request: ServerRequest, calendarID: String, user: GoogleUserRecord) throws(GoogleAPIError) -> ServerResponse {

@@ -16,6 +16,8 @@ public actor GoogleCalendarEmulator: SandboxComponent {
     public nonisolated let users: [SandboxUser]
 
     var state: GoogleState
+    /// The invitation mails Google would have sent (inserts with `sendUpdates=all` or `externalOnly`).
+    public internal(set) var sentInvitations: [SandboxInvitation] = []
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date
     let quickAddInterpreter: QuickAddInterpreter?

@@ -65,6 +65,10 @@ extension GraphEmulator {
             try only("GET")
             return try calendarView(context, calendarID: calendarID)
         }
+        if restLower == ["calendarview", "delta"] || restLower == ["calendarview", "microsoft.graph.delta()"] {
+            try only("GET")
+            return try calendarViewDelta(context, calendarID: calendarID)
+        }
         if restLower == ["events"] {
             try only("GET", "POST")
             return method == "GET" ? try listEvents(context, calendarID: calendarID)
@@ -82,7 +86,7 @@ extension GraphEmulator {
             try only("GET")
             return try instances(context, id: rest[1], calendarID: calendarID)
         }
-        let unknown = segments.first { !["calendar", "calendars", "events", "calendarview", "instances"].contains($0.lowercased()) }
+        let unknown = segments.first { !["calendar", "calendars", "events", "calendarview", "instances", "delta"].contains($0.lowercased()) }
         throw GraphError.segmentNotFound(unknown ?? segments.last ?? "")
     }
 

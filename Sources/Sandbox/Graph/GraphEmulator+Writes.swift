@@ -50,6 +50,10 @@ extension GraphEmulator {
         }
         try apply(body, to: &event, creating: true)
         state.mailboxes[index].events.append(event)
+        // Exchange mails every attendee of a new meeting; Graph has no parameter to stop it.
+        for attendee in event.attendees where attendee.address.caseInsensitiveCompare(mail) != .orderedSame {
+            sentInvitations.append(SandboxInvitation(from: mail, to: attendee.address, subject: event.subject))
+        }
         if let transactionID { state.mailboxes[index].transactions[transactionID] = event.id }
         return created(event, mailbox: state.mailboxes[index], context: context, options: options)
     }

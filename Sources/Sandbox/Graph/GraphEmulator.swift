@@ -22,6 +22,8 @@ public actor GraphEmulator: SandboxComponent {
     let refuseWrite: (@Sendable (_ body: Data) -> Bool)?
     /// Every change (a write, a restore) bumps `stateVersion`, which invalidates `viewCache`.
     var state: GraphState { didSet { stateVersion &+= 1 } }
+    /// The invitation mails Exchange would have sent: one to every attendee of each new event.
+    public internal(set) var sentInvitations: [SandboxInvitation] = []
     var stateVersion = 0
     /// Expanded, filtered and sorted calendarView results of the current state version, so paging through a
     /// view does not expand and sort the whole calendar again for every page.
@@ -30,6 +32,8 @@ public actor GraphEmulator: SandboxComponent {
     /// Requests in progress per mailbox id.
     var inFlight: [String: Int] = [:]
     var zoneCache: [String: TimeZone] = [:]
+    /// calendarView delta rounds being paged through (`$skiptoken`), by round key.
+    var deltaRounds: [String: GraphDeltaRound] = [:]
 
     /// - Parameters:
     ///   - seed: the Microsoft seed document (`Fixtures/sandbox/microsoft.json`; format described there).

@@ -46,4 +46,6 @@ struct GraphCalendar: Codable, Sendable {
 /// Everything the Graph emulator persists.
 struct GraphState: Codable, Sendable {
     var mailboxes: [GraphMailbox]
+    /// The sync states behind calendarView delta tokens (absent in state files written before delta existed).
+    var delta: GraphDeltaStore? = nil
 }

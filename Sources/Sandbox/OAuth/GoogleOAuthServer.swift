@@ -197,6 +197,12 @@ public actor GoogleOAuthServer: SandboxComponent {
             switch await tokens.refresh(refreshToken: refreshToken, provider: .google, clientId: clientId) {
             case .success(let issued): return Self.success(issued)
             case .failure(.wrongClient): return Self.error(400, "unauthorized_client", "Unauthorized")
+            case .failure(.refused(.mfaRequired)):
+                // Google Workspace session control ("reauthentication"): the RAPT token ran out.
+                return OAuthPages.json(400, [
+                    "error": "invalid_grant", "error_description": "reauth related error (invalid_rapt)",
+                    "error_uri": "https://support.google.com/a/answer/9368756", "error_subtype": "invalid_rapt",
+                ])
             case .failure: return Self.error(400, "invalid_grant", "Token has been expired or revoked.")
             }
         default:

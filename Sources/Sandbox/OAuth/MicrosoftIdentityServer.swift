@@ -320,6 +320,8 @@ public actor MicrosoftIdentityServer: SandboxComponent {
                 return error("invalid_grant", 70000, "The provided grant was issued to a different client.")
             case .failure(.unknown):
                 return error("invalid_grant", 70000, "The provided grant is invalid: it was revoked, replaced by a newer refresh token, or never issued.")
+            case .failure(.refused(let refusal)):
+                return refused(refusal, clientId: clientId)
             }
         case "urn:ietf:params:oauth:grant-type:device_code":
             guard let deviceCode = parameters["device_code"] ?? parameters["code"] else {
@@ -373,6 +375,23 @@ public actor MicrosoftIdentityServer: SandboxComponent {
         }
     }
 
+    /// Entra's answers to a refresh when only an interactive sign-in helps (shapes of real answers).
+    private func refused(_ refusal: SandboxRefreshRefusal, clientId: String) -> ServerResponse {
+        let graph = "00000003-0000-0000-c000-000000000000"
+        switch refusal {
+        case .expired:
+            return error("invalid_grant", 70008, "The provided authorization code or refresh token has expired due to inactivity. Send a new interactive authorization request for this user and resource.")
+        case .mfaRequired:
+            return error("invalid_grant", 50076, "Due to a configuration change made by your administrator, or because you moved to a new location, you must use multi-factor authentication to access '\(graph)'.", suberror: "basic_action")
+        case .mfaEnrollment:
+            return error("interaction_required", 50079, "Due to a configuration change made by your administrator, or because you moved to a new location, you must enroll in multi-factor authentication to access '\(graph)'.")
+        case .consentRequired:
+            return error("invalid_grant", 65001, "The user or administrator has not consented to use the application with ID '\(clientId)' named 'calbridge'. Send an interactive authorization request for this user and resource.", suberror: "consent_required")
+        case .loginRequired:
+            return error("login_required", 50058, "A silent sign-in request was sent but no user is signed in.")
+        }
+    }
+
     // MARK: - Helpers
 
     /// client_id present and registered, and no secret from this public client.
@@ -402,11 +421,11 @@ public actor MicrosoftIdentityServer: SandboxComponent {
     }
 
     /// Microsoft's error body: the AADSTS code leads the description, which ends with the trace details.
-    private func error(_ error: String, _ code: Int, _ message: String, status: Int = 400) -> ServerResponse {
+    private func error(_ error: String, _ code: Int, _ message: String, status: Int = 400, suberror: String? = nil) -> ServerResponse {
         let timestamp = ISO8601DateFormatter().string(from: now()).replacingOccurrences(of: "T", with: " ")
         let trace = UUID().uuidString.lowercased()
         let correlation = UUID().uuidString.lowercased()
-        return OAuthPages.json(status, [
+        var body: [String: Any] = [
             "error": error,
             "error_description": "AADSTS\(code): \(message)\r\nTrace ID: \(trace)\r\nCorrelation ID: \(correlation)\r\nTimestamp: \(timestamp)",
             "error_codes": [code],
@@ -414,7 +433,9 @@ public actor MicrosoftIdentityServer: SandboxComponent {
             "trace_id": trace,
             "correlation_id": correlation,
             "error_uri": "https://login.microsoftonline.com/error?code=\(code)",
-        ])
+        ]
+        if let suberror { body["suberror"] = suberror }
+        return OAuthPages.json(status, body)
     }
 
     private nonisolated func methodNotAllowed() -> ServerResponse { .text(405, "Method Not Allowed\n") }

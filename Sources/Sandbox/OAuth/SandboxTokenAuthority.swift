@@ -29,6 +29,8 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
         case expired
         /// Issued to another client or for the other provider.
         case wrongClient
+        /// The refusal switch is on (`setRefreshRefusal`, `--refuse-refresh`).
+        case refused(SandboxRefreshRefusal)
     }
 
     /// One sign-in: a user, a client, scopes, and its current refresh token.
@@ -63,20 +65,28 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     public nonisolated let accessTokenLifetime: TimeInterval
     /// Lifetime of refresh tokens since their issue (nil: until revoked), so tests can expire a grant.
     public nonisolated let refreshTokenLifetime: TimeInterval?
+    /// When set, every refresh of a known grant is refused this way (the grant itself stays).
+    public private(set) var refreshRefusal: SandboxRefreshRefusal?
 
     /// - Parameters:
     ///   - accessTokenLifetime: seconds an access token stays valid (Google and Microsoft: 3600).
     ///   - refreshTokenLifetime: seconds a refresh token stays valid, nil for no limit.
     ///   - now: the clock; tests pass a controllable one.
+    ///   - refreshRefusal: refuse every refresh this way from the start (nil: refresh normally).
     public init(
         accessTokenLifetime: TimeInterval = 3600,
         refreshTokenLifetime: TimeInterval? = nil,
+        refreshRefusal: SandboxRefreshRefusal? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.accessTokenLifetime = accessTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
+        self.refreshRefusal = refreshRefusal
         self.now = now
     }
+
+    /// Turns the refresh refusal on (a kind) or off (nil): a test hook for "the provider now wants MFA".
+    public func setRefreshRefusal(_ refusal: SandboxRefreshRefusal?) { refreshRefusal = refusal }
 
     // MARK: - Checking (the API emulators' side)
 
@@ -132,6 +142,7 @@ public actor SandboxTokenAuthority: SandboxAccessTokenValidator {
         guard let id = state.refreshTokens[refreshToken], var grant = state.grants[id] else { return .failure(.unknown) }
         guard grant.provider == provider, grant.clientId == clientId else { return .failure(.wrongClient) }
         guard !refreshExpired(grant) else { return .failure(.expired) }
+        if let refreshRefusal { return .failure(.refused(refreshRefusal)) }
         var issuedRefresh: String?
         if provider == .microsoft {
             state.refreshTokens[refreshToken] = nil

@@ -16,6 +16,8 @@ public struct SandboxOptions: Sendable {
     public var tokenLifetime: TimeInterval = 3600
     /// Refresh-token lifetime in seconds; nil: until revoked.
     public var refreshTokenLifetime: TimeInterval?
+    /// Refuse every refresh-token grant this way (`--refuse-refresh`); nil refreshes normally.
+    public var refreshRefusal: SandboxRefreshRefusal?
     /// Loaded at start when it exists, written (atomically) at stop (`--state`).
     public var stateFile: URL?
     /// One JSON line per request is appended here (`--log`).

@@ -67,7 +67,8 @@ public final class SandboxServer: Sendable {
     ) async throws(SandboxError) -> SandboxServer {
         let now = options.now
         let tokens = SandboxTokenAuthority(
-            accessTokenLifetime: options.tokenLifetime, refreshTokenLifetime: options.refreshTokenLifetime, now: now
+            accessTokenLifetime: options.tokenLifetime, refreshTokenLifetime: options.refreshTokenLifetime,
+            refreshRefusal: options.refreshRefusal, now: now
         )
         let api: SandboxAPIComponents
         do {

@@ -63,6 +63,11 @@ struct SandboxHome: Sendable {
         return try await CalbridgeBinary.run(arguments, environment: environment, stderrOnTerminal: stderrOnTerminal)
     }
 
+    /// The Graph emulator (for what it recorded, such as invitation mails).
+    var graph: GraphEmulator { sandbox.apiComponents.compactMap { $0.component as? GraphEmulator }[0] }
+    /// The Google Calendar emulator.
+    var google: GoogleCalendarEmulator { sandbox.apiComponents.compactMap { $0.component as? GoogleCalendarEmulator }[0] }
+
     /// The sandbox's APIs, reached directly (for seeding and checking).
     var api: SandboxAPI { SandboxAPI(sandbox: sandbox) }
 

@@ -43,7 +43,8 @@ struct SignedIn {
         TokenManager(
             tokens: tokens ?? self.tokens, client: client, store: store,
             identity: .init(account: "acct", providerName: client.descriptor.displayName,
-                            signInCommand: "calbridge accounts add \(provider.rawValue) --name acct"),
+                            signInCommand: "calbridge accounts add \(provider.rawValue) --name acct",
+                            invalidGrantAdvice: provider == .google ? "publish the test app" : nil),
             now: now, refreshMargin: margin
         )
     }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// One side of a pair.
+public enum SyncSide: String, Sendable, Hashable, Codable, CaseIterable {
+    case a, b
+}
+
+/// A sync pair as stored: its name, both calendars and its options (as the `sync add` command wrote them).
+public struct SyncPairRecord: Sendable, Hashable {
+    public var name: String
+    /// The calendar reference of side A (`ACCOUNT:CALENDAR`), as given.
+    public var sideA: String
+    /// The calendar reference of side B.
+    public var sideB: String
+    /// The pair's options, serialised by their owner (direction, fields, window, conflict rule).
+    public var options: String
+    public var created: Date
+
+    public init(name: String, sideA: String, sideB: String, options: String, created: Date) {
+        self.name = name
+        self.sideA = sideA
+        self.sideB = sideB
+        self.options = options
+        self.created = created
+    }
+}
+
+/// One event of a pair, mapped across both sides.
+public struct SyncItemRecord: Sendable, Hashable {
+    /// The row's key in the state (nil before the first save).
+    public var rowID: Int64?
+    public var pair: String
+    /// The event's id on side A (nil while it exists on B only, e.g. before its copy is written).
+    public var idA: String?
+    public var idB: String?
+    /// The content hash last written to or seen on side A.
+    public var hashA: String?
+    public var hashB: String?
+    /// Identity within a series (the master's key and the occurrence's original start), nil for single events.
+    public var seriesKey: String?
+    public var updated: Date
+
+    public init(
+        rowID: Int64? = nil, pair: String, idA: String?, idB: String?, hashA: String?, hashB: String?,
+        seriesKey: String? = nil, updated: Date
+    ) {
+        self.rowID = rowID
+        self.pair = pair
+        self.idA = idA
+        self.idB = idB
+        self.hashA = hashA
+        self.hashB = hashB
+        self.seriesKey = seriesKey
+        self.updated = updated
+    }
+
+    /// The id on one side.
+    public func id(_ side: SyncSide) -> String? { side == .a ? idA : idB }
+}
+
+/// A side's change cursor (`ChangeSet.cursor`) and when it was stored.
+public struct SyncCursorRecord: Sendable, Hashable {
+    public var cursor: String
+    public var updated: Date
+
+    public init(cursor: String, updated: Date) {
+        self.cursor = cursor
+        self.updated = updated
+    }
+}
+
+/// How a pair's last run went.
+public struct SyncRunRecord: Sendable, Hashable {
+    public var started: Date
+    public var finished: Date
+    /// `ok`, `partial`, `failed` or `needsSignIn`, as the runner reports it.
+    public var outcome: String
+    /// The run's counts (created, updated, ...) serialised by the runner (JSON).
+    public var counts: String
+    /// The one-line error of a failed run.
+    public var error: String?
+
+    public init(started: Date, finished: Date, outcome: String, counts: String, error: String? = nil) {
+        self.started = started
+        self.finished = finished
+        self.outcome = outcome
+        self.counts = counts
+        self.error = error
+    }
+}
