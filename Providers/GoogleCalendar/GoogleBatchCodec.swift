@@ -104,7 +104,13 @@ enum GoogleBatchCodec {
         }
         let fields = headers(Array(headLines.dropFirst()))
         var bodyData = Data(payload)
-        if let length = fields["Content-Length"].flatMap(Int.init), length <= bodyData.count {
+        let lengthText = fields["Content-Length"]
+        let length = lengthText.flatMap(Int.init)
+        if let lengthText, (length ?? -1) < 0 {
+            // Negative or not a number: a broken answer, not a length to cut at.
+            throw DecodeError(description: "the batch answer part \(id) has a bad Content-Length '\(lengthText)'")
+        }
+        if let length, length <= bodyData.count {
             bodyData = bodyData.prefix(length)
         } else {
             // No length: the part ends with the CRLF that precedes the next delimiter.

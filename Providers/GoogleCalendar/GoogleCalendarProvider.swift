@@ -54,12 +54,13 @@ public struct GoogleCalendarProvider: CalendarProvider {
     public func listCalendars() async throws -> [CalendarInfo] {
         var calendars: [CalendarInfo] = []
         var pageToken: String?
+        var pages = PageGuard(server: baseURL, provider: .google, account: account, calendar: nil)
         repeat {
             let url = api.path("users/me/calendarList").query("maxResults", String(Self.calendarListPageSize))
                 .query("pageToken", pageToken)
             let page: GoogleCalendarList = try await get(url, calendar: nil)
             calendars += (page.items ?? []).filter { $0.deleted != true }.map(calendarInfo)
-            pageToken = page.nextPageToken
+            pageToken = try pages.next(page.nextPageToken)
         } while pageToken != nil
         return calendars
     }
@@ -141,6 +142,7 @@ public struct GoogleCalendarProvider: CalendarProvider {
     func allEvents(_ first: APIURL, calendarID: String) async throws -> [Event] {
         var result: [Event] = []
         var pageToken: String?
+        var pages = PageGuard(server: baseURL, provider: .google, account: account, calendar: calendarID)
         repeat {
             let page: GoogleEvents = try await get(first.query("pageToken", pageToken), calendar: calendarID)
             for g in page.items ?? [] {
@@ -150,7 +152,7 @@ public struct GoogleCalendarProvider: CalendarProvider {
                     throw error.with(account: account, calendar: calendarID)
                 }
             }
-            pageToken = page.nextPageToken
+            pageToken = try pages.next(page.nextPageToken)
         } while pageToken != nil
         return result
     }

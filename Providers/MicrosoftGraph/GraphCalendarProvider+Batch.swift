@@ -261,16 +261,31 @@ extension GraphCalendarProvider {
         guard response.isSuccess else {
             return failAll(GraphErrorMapping.error(for: response, account: account, calendar: calendarID))
         }
-        guard let root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let answers = root["responses"] as? [[String: Any]]
-        else {
+        guard let byID = Self.batchAnswers(response.body) else {
             return failAll(CalendarError(
                 .invalidResponse, "unreadable Graph $batch answer", provider: .microsoft, account: account,
                 calendar: calendarID, httpStatus: response.status))
         }
+        return steps.indices.map { offset in
+            guard let answer = byID[String(offset + 1)] else {
+                return .failure(CalendarError(
+                    .invalidResponse, "the Graph $batch answer has no response for request \(offset + 1)",
+                    provider: .microsoft, account: account, calendar: calendarID))
+            }
+            return .success(answer)
+        }
+    }
+
+    /// The answers of a `$batch` response body by request id; nil when it is not `{"responses": [...]}`.
+    /// Answers without a string id or a status in 100...599 are left out (their request then has no answer).
+    static func batchAnswers(_ data: Data) -> [String: HTTPResponse]? {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let answers = root["responses"] as? [[String: Any]]
+        else { return nil }
         var byID: [String: HTTPResponse] = [:]
         for answer in answers {
-            guard let id = answer["id"] as? String, let status = answer["status"] as? Int else { continue }
+            guard let id = answer["id"] as? String, let status = answer["status"] as? Int, (100...599).contains(status)
+            else { continue }
             var headers = HTTPHeaders()
             for (name, value) in (answer["headers"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 headers.add(name: name, value: "\(value)")
@@ -286,14 +301,7 @@ extension GraphCalendarProvider {
             }
             byID[id] = HTTPResponse(status: status, headers: headers, body: body)
         }
-        return steps.indices.map { offset in
-            guard let answer = byID[String(offset + 1)] else {
-                return .failure(CalendarError(
-                    .invalidResponse, "the Graph $batch answer has no response for request \(offset + 1)",
-                    provider: .microsoft, account: account, calendar: calendarID))
-            }
-            return .success(answer)
-        }
+        return byID
     }
 
     /// Several events by id through `$batch` (20 per request instead of one request each), in the order of

@@ -239,12 +239,13 @@ public struct GraphCalendarProvider: CalendarProvider {
     ) async throws -> [Output] {
         var items: [Output] = []
         var next: URL? = first
+        var pages = PageGuard(server: baseURL, provider: .microsoft, account: account, calendar: calendar)
         while let url = next {
             let response = try await send(.get, url, json: nil, calendar: calendar, retrySafe: true)
             try check(response, calendar: calendar, writing: false)
             let page = try decode(GraphCollection<Item>.self, response)
             items += try transform(page.value)
-            next = try page.nextLink.map { link throws(CalendarError) in try sameServer(link) }
+            next = try pages.next(page.nextLink).map { link throws(CalendarError) in try sameServer(link) }
         }
         return items
     }

@@ -20,6 +20,8 @@ public enum MicrosoftGraphRegistration {
         authentication: .oauth(builtInDescriptor: builtInJSON),
         middlewares: [RetryMiddleware()],
         userTimeZoneSource: "mailbox",
+        // Entra matches the registered http://localhost by host (any port), never 127.0.0.1.
+        redirectHost: .localhost,
         makeProvider: { account, transport in
             GraphCalendarProvider(account: account.name, transport: transport, baseURL: account.apiBaseURL)
         }

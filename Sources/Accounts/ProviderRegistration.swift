@@ -26,6 +26,8 @@ public struct ProviderRegistration: Sendable {
     public var middlewares: [any HTTPMiddleware]
     /// What the zone in `UserInfo` belongs to ("mailbox", "primary calendar"), for `whoami`.
     public var userTimeZoneSource: String
+    /// The loopback host the browser sign-in redirects to, as this provider's server matches it.
+    public var redirectHost: AuthorizationCodeFlow.RedirectHost
     /// What to tell the user, besides signing in again, when a refresh gets `invalid_grant` (a cause
     /// the provider documents, such as Google's 7-day tokens for apps in "Testing"), or nil.
     public var invalidGrantAdvice: String?
@@ -37,6 +39,7 @@ public struct ProviderRegistration: Sendable {
     public init(
         id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
         middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account", invalidGrantAdvice: String? = nil,
+        redirectHost: AuthorizationCodeFlow.RedirectHost = .ipLiteral,
         makeProvider: @escaping @Sendable (_ account: ProviderAccount, _ transport: any HTTPTransport) throws -> any CalendarProvider
     ) {
         self.id = id
@@ -46,6 +49,7 @@ public struct ProviderRegistration: Sendable {
         self.middlewares = middlewares
         self.userTimeZoneSource = userTimeZoneSource
         self.invalidGrantAdvice = invalidGrantAdvice
+        self.redirectHost = redirectHost
         self.factory = makeProvider
     }
 

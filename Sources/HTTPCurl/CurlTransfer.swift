@@ -30,6 +30,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     // Driver thread only (written by libcurl's callbacks).
     private var body = Data()
+    private var maxBodyBytes = Int.max
+    private var bodyTooLarge = false
     private var headers = HTTPHeaders()
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -60,6 +62,9 @@ final class CurlTransfer: @unchecked Sendable {
     private func configure(_ configuration: CurlTransport.Configuration) throws {
         let isHTTPS = request.url.scheme?.lowercased() == "https"
         try set(CURLOPT_URL, request.url.absoluteString)
+        // Refused from Content-Length before the body comes; the write callback caps what it inflates to.
+        maxBodyBytes = configuration.maxResponseBytes
+        try check(cb_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseBytes)))
         // Signals cannot be used from threads; libcurl then relies on its threaded resolver for DNS timeouts.
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
@@ -89,14 +94,20 @@ final class CurlTransfer: @unchecked Sendable {
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         try check(cb_easy_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, user in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue()
+            guard let user else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
+            guard length <= transfer.maxBodyBytes - transfer.body.count else {
+                transfer.bodyTooLarge = true
+                return 0  // anything but `length` makes libcurl stop with CURLE_WRITE_ERROR
+            }
             if let data, length > 0 { transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length) }
             return length
         })
         try check(cb_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me))
         try check(cb_easy_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, user in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue()
+            guard let user else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
             if let data {
                 transfer.receivedHeaderLine(UnsafeRawBufferPointer(start: data, count: length))
@@ -215,6 +226,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// An `HTTPError` for a failed transfer: libcurl's detailed message when there is one.
     func error(for code: CURLcode) -> HTTPError {
+        if bodyTooLarge || code == CURLE_FILESIZE_EXCEEDED {
+            return HTTPError(
+                code: .responseTooLarge, url: request.url,
+                message: "the response body is over the limit of \(maxBodyBytes) bytes")
+        }
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         return HTTPError(code: Self.errorCode(for: code), url: request.url, message: message)

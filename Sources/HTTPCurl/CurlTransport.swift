@@ -50,6 +50,9 @@ public final class CurlTransport: HTTPTransport {
         /// With `followRedirects`, the most redirects followed before `HTTPError(.tooManyRedirects)`.
         public var maxRedirects: Int
         public var proxy: Proxy
+        /// The largest response body accepted, as sent and after decompression (a gzip bomb is as
+        /// large as what it inflates to); larger ones fail with `HTTPError(.responseTooLarge)`.
+        public var maxResponseBytes: Int
 
         public init(
             connectTimeout: Duration = .seconds(10),
@@ -57,7 +60,8 @@ public final class CurlTransport: HTTPTransport {
             maxConnectionsPerHost: Int = 8,
             followRedirects: Bool = false,
             maxRedirects: Int = 10,
-            proxy: Proxy = .environment
+            proxy: Proxy = .environment,
+            maxResponseBytes: Int = 256 << 20
         ) {
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
@@ -65,6 +69,7 @@ public final class CurlTransport: HTTPTransport {
             self.followRedirects = followRedirects
             self.maxRedirects = maxRedirects
             self.proxy = proxy
+            self.maxResponseBytes = max(0, maxResponseBytes)
         }
     }
 

@@ -7,37 +7,77 @@ import HTTP
 /// Handles one request of a `LoopbackHTTPServer`.
 public typealias ServerHandler = @Sendable (ServerRequest) async -> ServerResponse
 
-/// A small HTTP/1.1 server on 127.0.0.1 for the OAuth redirect listener, the sandbox and tests.
+/// A small HTTP/1.1 server on the loopback interface for the OAuth redirect listener, the sandbox and tests.
 ///
-/// Design: one accept thread and one thread per connection, with blocking POSIX sockets. That is the
-/// simplest correct design for loopback use: a handful to a few hundred connections, keep-alive, and
-/// request handling that is `async` (each request is handed to the handler in a Task while the
-/// connection's thread waits). It supports Content-Length and chunked request bodies,
-/// `Expect: 100-continue`, keep-alive (HTTP/1.1 default, HTTP/1.0 on request), and closing or
-/// dropping a connection on the handler's word (for fault injection).
+/// Design: one accept thread per listening socket and one thread per connection, with blocking POSIX
+/// sockets. That is the simplest correct design for loopback use: a handful to a few hundred connections,
+/// keep-alive, and request handling that is `async` (each request is handed to the handler in a Task while
+/// the connection's thread waits). Framing is `HTTPRequestParser`'s (Content-Length and chunked bodies,
+/// pipelining); this type adds `Expect: 100-continue`, keep-alive (HTTP/1.1 default, HTTP/1.0 on request),
+/// closing or dropping a connection on the handler's word (for fault injection), and the defences any
+/// local process may test: a malformed request is answered 400 and closed, a connection that sends
+/// nothing for `idleTimeout` is closed, a request that takes longer than `requestTimeout` to arrive is
+/// answered 408 and closed, and connections beyond `maxConnections` are answered 503 and closed.
 public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A loopback address to listen on.
+    public enum Interface: Sendable, Hashable {
+        /// 127.0.0.1
+        case ipv4
+        /// ::1 (skipped when the machine has no IPv6).
+        case ipv6
+    }
+
+    /// How long a connection may stay silent, and how long one request may take to arrive.
+    public struct Timeouts: Sendable, Equatable {
+        /// Between requests on a kept-alive connection (and before the first byte of the first one).
+        public var idle: Duration
+        /// From the first byte of a request to its last.
+        public var request: Duration
+
+        public init(idle: Duration = .seconds(60), request: Duration = .seconds(30)) {
+            self.idle = idle
+            self.request = request
+        }
+    }
+
     private let requestedPort: UInt16
+    private let interfaces: [Interface]
     private let handler: ServerHandler
-    private let maxBodyBytes: Int
-    private let maxHeadBytes = 64 * 1024
+    private let limits: HTTPRequestParser.Limits
+    private let timeouts: Timeouts
+    private let maxConnections: Int
     private let executor = HandlerExecutor.shared
 
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var listenDescriptor: Int32 = -1
+    private var listenDescriptors: [Int32] = []
     private var boundPort: UInt16 = 0
     private var clients: Set<Int32> = []
     private var accepted = 0
     private var served = 0
+    private var refused = 0
     private var stopped = false
 
     /// - Parameters:
-    ///   - port: the port to bind on 127.0.0.1; 0 picks a free ephemeral port (see `port` after `start`).
+    ///   - port: the port to bind; 0 picks a free ephemeral port (see `port` after `start`).
+    ///   - interfaces: where to listen; several share one port (`.ipv6` is skipped where there is none).
     ///   - maxBodyBytes: larger request bodies are answered with 413 and the connection is closed.
+    ///   - limits: the request head's limits (the body limit is `maxBodyBytes`).
+    ///   - timeouts: when silent and slow connections are closed.
+    ///   - maxConnections: connections open at once; more are answered 503 and closed.
     ///   - handler: called once per request, concurrently for different connections.
-    public init(port: UInt16 = 0, maxBodyBytes: Int = 64 << 20, handler: @escaping ServerHandler) {
+    public init(
+        port: UInt16 = 0, interfaces: [Interface] = [.ipv4], maxBodyBytes: Int = 64 << 20,
+        limits: HTTPRequestParser.Limits = HTTPRequestParser.Limits(), timeouts: Timeouts = Timeouts(),
+        maxConnections: Int = 512, handler: @escaping ServerHandler
+    ) {
         self.requestedPort = port
-        self.maxBodyBytes = maxBodyBytes
+        self.interfaces = interfaces.isEmpty ? [.ipv4] : interfaces
+        var limits = limits
+        limits.maxBodyBytes = max(0, maxBodyBytes)
+        self.limits = limits
+        self.timeouts = timeouts
+        self.maxConnections = max(1, maxConnections)
         self.handler = handler
     }
 
@@ -46,54 +86,130 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// Binds, listens and starts accepting. Returns the bound port.
     @discardableResult
     public func start() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw ServerError.socket("socket", errno) }
+        var lastError: ServerError?
+        // With an ephemeral port on two interfaces, the port the first gets may be taken on the second.
+        for _ in 0..<(requestedPort == 0 && interfaces.count > 1 ? 8 : 1) {
+            do {
+                let (descriptors, port) = try bindAll()
+                lock.withLock {
+                    listenDescriptors = descriptors
+                    boundPort = port
+                    stopped = false
+                }
+                for descriptor in descriptors {
+                    let thread = Thread { [self] in acceptLoop(descriptor) }
+                    thread.name = "calbridge-http-accept"
+                    thread.start()
+                }
+                return port
+            } catch let error as ServerError {
+                lastError = error
+                guard error.code == EADDRINUSE else { throw error }
+            }
+        }
+        throw lastError ?? ServerError.socket("bind", EADDRINUSE)
+    }
+
+    private func bindAll() throws -> ([Int32], UInt16) {
+        var descriptors: [Int32] = []
+        var port = requestedPort
+        do {
+            for interface in interfaces {
+                guard let descriptor = try Self.listen(on: interface, port: port) else { continue }
+                descriptors.append(descriptor)
+                if port == 0 { port = Self.localPort(descriptor) }
+            }
+        } catch {
+            for descriptor in descriptors { close(descriptor) }
+            throw error
+        }
+        guard !descriptors.isEmpty else { throw ServerError.socket("listen on loopback", EADDRNOTAVAIL) }
+        return (descriptors, port)
+    }
+
+    /// A listening socket, or nil for IPv6 on a machine without it.
+    private static func listen(on interface: Interface, port: UInt16) throws -> Int32? {
+        let family = interface == .ipv4 ? AF_INET : AF_INET6
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else {
+            if interface == .ipv6, errno == EAFNOSUPPORT { return nil }
+            throw ServerError.socket("socket", errno)
+        }
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requestedPort.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let bound: Int32
+        let name: String
+        switch interface {
+        case .ipv4:
+            name = "127.0.0.1:\(port)"
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        case .ipv6:
+            name = "[::1]:\(port)"
+            setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = in6addr_loopback
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         }
         guard bound == 0 else {
             let error = errno
             close(descriptor)
-            throw ServerError.socket("bind to 127.0.0.1:\(requestedPort)", error)
+            if interface == .ipv6, error == EADDRNOTAVAIL || error == EAFNOSUPPORT { return nil }
+            throw ServerError.socket("bind to \(name)", error)
         }
-        guard listen(descriptor, 1024) == 0 else {
+        guard Glibc.listen(descriptor, 1024) == 0 else {
             let error = errno
             close(descriptor)
             throw ServerError.socket("listen", error)
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
+        return descriptor
+    }
+
+    private static func localPort(_ descriptor: Int32) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        let port = UInt16(bigEndian: actual.sin_port)
-        lock.withLock {
-            listenDescriptor = descriptor
-            boundPort = port
-            stopped = false
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer in
+            if family == sa_family_t(AF_INET6) {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
         }
-        let thread = Thread { [self] in acceptLoop(descriptor) }
-        thread.name = "calbridge-http-accept"
-        thread.start()
-        return port
     }
 
     /// The bound port (0 before `start`).
     public var port: UInt16 { lock.withLock { boundPort } }
 
     /// `http://127.0.0.1:<port>`
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
 
     /// Connections accepted since start (keep-alive makes this smaller than the request count).
     public var connectionsAccepted: Int { lock.withLock { accepted } }
+
+    /// Connections answered 503 because `maxConnections` were open.
+    public var connectionsRefused: Int { lock.withLock { refused } }
 
     /// Requests answered since start.
     public var requestsServed: Int { lock.withLock { served } }
@@ -106,13 +222,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.withLock {
             guard !stopped else { return }
             stopped = true
-            if listenDescriptor >= 0 {
-                // Only wake the accept thread here; it closes the descriptor itself when it leaves. Closing
-                // it here would free the number while that thread may be about to call accept() again, on
-                // whatever socket (another server's listener) reuses the number next.
-                shutdown(listenDescriptor, Int32(SHUT_RDWR))
-                listenDescriptor = -1
-            }
+            // Only wake the accept threads here; each closes its descriptor itself when it leaves. Closing
+            // it here would free the number while that thread may be about to call accept() again, on
+            // whatever socket (another server's listener) reuses the number next.
+            for descriptor in listenDescriptors { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            listenDescriptors = []
             for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
     }
@@ -134,72 +248,119 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             }
             var one: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            let id: Int? = lock.withLock {
-                guard !stopped else { return nil }
+            // A client that stops reading must not hold a thread forever in send().
+            var sendTimeout = timeval(tv_sec: Int(timeouts.request.components.seconds), tv_usec: 0)
+            if sendTimeout.tv_sec < 1 { sendTimeout.tv_sec = 1 }
+            setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+            enum Admission { case serve(Int), full, stopped }
+            let admission: Admission = lock.withLock {
+                guard !stopped else { return .stopped }
+                guard clients.count < maxConnections else {
+                    refused += 1
+                    return .full
+                }
                 accepted += 1
                 clients.insert(client)
-                return accepted
+                return .serve(accepted)
             }
-            guard let id else {
+            switch admission {
+            case .stopped:
                 close(client)
                 return
-            }
-            let thread = Thread { [self] in
-                serve(client, connectionID: id)
-                lock.withLock { _ = clients.remove(client) }
+            case .full:
+                // Said at once, without reading: the point is not to spend a thread on it.
+                write(client, response: .text(503, "too many connections\n"), keepAlive: false, isHead: false)
                 close(client)
+            case .serve(let id):
+                let thread = Thread { [self] in
+                    serve(client, connectionID: id)
+                    lock.withLock { _ = clients.remove(client) }
+                    close(client)
+                }
+                thread.name = "calbridge-http-conn-\(id)"
+                thread.stackSize = 1 << 20
+                thread.start()
             }
-            thread.name = "calbridge-http-conn-\(id)"
-            thread.start()
         }
     }
 
     // MARK: - One connection
 
     private func serve(_ client: Int32, connectionID: Int) {
-        var reader = SocketReader(descriptor: client)
+        var parser = HTTPRequestParser(limits: limits)
+        var continued = false
+        var requestStarted: ContinuousClock.Instant?
+        let clock = ContinuousClock()
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let parsed: ParsedHead
-            switch readHead(&reader) {
-            case .closed: return
-            case .tooLarge:
-                write(client, response: .text(431, "request head too large\n"), keepAlive: false, isHead: false)
+            let request: HTTPRequestParser.Request
+            do {
+                guard let next = try parser.next() else {
+                    if let head = parser.pendingHead, head.expectsContinue, !continued {
+                        continued = true
+                        sendAll(client, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                    }
+                    if parser.isMidRequest {
+                        if requestStarted == nil { requestStarted = clock.now }
+                    } else {
+                        requestStarted = nil
+                    }
+                    let deadline = requestStarted.map { $0 + timeouts.request } ?? clock.now + timeouts.idle
+                    switch receive(client, into: &chunk, until: deadline, clock: clock) {
+                    case .bytes(let count): parser.append(chunk[0..<count])
+                    case .closed: return
+                    case .timedOut:
+                        if requestStarted != nil {
+                            write(client, response: .text(408, "request not received within \(timeouts.request)\n"),
+                                  keepAlive: false, isHead: false)
+                        }
+                        return
+                    }
+                    continue
+                }
+                request = next
+            } catch {
+                let text = error.status == 400 ? "malformed request: \(error.reason)\n" : "\(error.reason)\n"
+                write(client, response: .text(error.status, text), keepAlive: false, isHead: false)
                 return
-            case .malformed(let why):
-                write(client, response: .text(400, "malformed request: \(why)\n"), keepAlive: false, isHead: false)
-                return
-            case .head(let head):
-                parsed = head
             }
-            if parsed.headers["Expect"]?.lowercased() == "100-continue" {
-                sendAll(client, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-            }
-            let body: Data
-            switch readBody(&reader, headers: parsed.headers) {
-            case .closed: return
-            case .tooLarge:
-                write(client, response: .text(413, "request body too large\n"), keepAlive: false, isHead: false)
-                return
-            case .malformed(let why):
-                write(client, response: .text(400, "malformed body: \(why)\n"), keepAlive: false, isHead: false)
-                return
-            case .body(let data):
-                body = data
-            }
-            let request = ServerRequest(
-                method: parsed.method, target: parsed.target, headers: parsed.headers, body: body,
+            continued = false
+            requestStarted = nil
+            let head = request.head
+            let serverRequest = ServerRequest(
+                method: head.method, target: head.target, headers: head.headers, body: request.body,
                 connectionID: connectionID
             )
-            let response = runHandler(request)
+            let response = runHandler(serverRequest)
             if response.action == .dropConnection { return }
-            let connectionHeader = parsed.headers["Connection"]?.lowercased() ?? ""
-            let clientKeepsAlive = parsed.version == "HTTP/1.1"
-                ? !connectionHeader.contains("close")
-                : connectionHeader.contains("keep-alive")
-            let keepAlive = clientKeepsAlive && !response.closeConnection && !lock.withLock({ stopped })
+            let keepAlive = head.wantsKeepAlive && !response.closeConnection && !lock.withLock({ stopped })
             lock.withLock { served += 1 }
-            guard write(client, response: response, keepAlive: keepAlive, isHead: parsed.method == "HEAD"),
+            guard write(client, response: response, keepAlive: keepAlive, isHead: head.method == "HEAD"),
                   keepAlive else { return }
+        }
+    }
+
+    private enum Received { case bytes(Int), closed, timedOut }
+
+    /// Waits for bytes until `deadline`.
+    private func receive(
+        _ client: Int32, into chunk: inout [UInt8], until deadline: ContinuousClock.Instant, clock: ContinuousClock
+    ) -> Received {
+        while true {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { return .timedOut }
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .closed
+            }
+            if ready == 0 { continue }
+            let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return .bytes(count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            return .closed
         }
     }
 
@@ -215,76 +376,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         done.wait()
         return box.response ?? .text(500, "handler produced no response\n")
-    }
-
-    private struct ParsedHead {
-        var method: String
-        var target: String
-        var version: String
-        var headers: HTTPHeaders
-    }
-
-    private enum HeadResult {
-        case head(ParsedHead)
-        case closed
-        case tooLarge
-        case malformed(String)
-    }
-
-    private func readHead(_ reader: inout SocketReader) -> HeadResult {
-        guard let headBytes = reader.readUntilBlankLine(limit: maxHeadBytes) else {
-            return reader.overflowed ? .tooLarge : .closed
-        }
-        let text = String(decoding: headBytes, as: UTF8.self)
-        var lines = text.components(separatedBy: "\r\n")
-        // Tolerate stray empty lines before the request line (RFC 9112 §2.2).
-        while lines.first == "" { lines.removeFirst() }
-        guard let requestLine = lines.first else { return .malformed("empty request") }
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1.") else { return .malformed("bad request line") }
-        var headers = HTTPHeaders()
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { return .malformed("bad header line") }
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name: name, value: value)
-        }
-        return .head(ParsedHead(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers))
-    }
-
-    private enum BodyResult {
-        case body(Data)
-        case closed
-        case tooLarge
-        case malformed(String)
-    }
-
-    private func readBody(_ reader: inout SocketReader, headers: HTTPHeaders) -> BodyResult {
-        if let encoding = headers["Transfer-Encoding"], encoding.lowercased().contains("chunked") {
-            var body = [UInt8]()
-            while true {
-                guard let sizeLine = reader.readLine(limit: 1024) else { return .closed }
-                let sizeText = String(decoding: sizeLine, as: UTF8.self).split(separator: ";")[0]
-                    .trimmingCharacters(in: .whitespaces)
-                guard let size = Int(sizeText, radix: 16), size >= 0 else { return .malformed("bad chunk size") }
-                if size == 0 {
-                    // Trailer fields, up to the blank line.
-                    while let trailer = reader.readLine(limit: 8192), !trailer.isEmpty {}
-                    return .body(Data(body))
-                }
-                guard body.count + size <= maxBodyBytes else { return .tooLarge }
-                guard let chunk = reader.read(exactly: size) else { return .closed }
-                body += chunk
-                guard let end = reader.readLine(limit: 2), end.isEmpty else { return .malformed("chunk not followed by CRLF") }
-            }
-        }
-        guard let lengthText = headers["Content-Length"] else { return .body(Data()) }
-        guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
-            return .malformed("bad Content-Length")
-        }
-        guard length <= maxBodyBytes else { return .tooLarge }
-        guard let bytes = reader.read(exactly: length) else { return .closed }
-        return .body(Data(bytes))
     }
 
     // MARK: - Writing
@@ -310,7 +401,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw in
-                send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard let base = raw.baseAddress else { return 0 }
+                return send(client, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
             }
             if sent < 0 {
                 if errno == EINTR { continue }
@@ -332,87 +424,4 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "could not \(operation): \(String(cString: strerror(code)))" }
-}
-
-/// Buffered reads from a blocking socket.
-private struct SocketReader {
-    let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private(set) var overflowed = false
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    private var available: Int { buffer.count - start }
-
-    /// Reads more bytes; false on EOF or error.
-    private mutating func fill() -> Bool {
-        if start > 0, start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            start = 0
-        } else if start > 65536 {
-            buffer.removeFirst(start)
-            start = 0
-        }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
-                return true
-            }
-            if count < 0, errno == EINTR { continue }
-            return false
-        }
-    }
-
-    /// Everything up to and excluding the first CRLFCRLF, which is consumed; nil on EOF or overflow.
-    mutating func readUntilBlankLine(limit: Int) -> ArraySlice<UInt8>? {
-        // Bytes after `start` already scanned; relative, because `fill` may compact the buffer.
-        var scanned = 0
-        while true {
-            var index = start + max(0, scanned - 3)
-            while index + 3 < buffer.count {
-                if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
-                    let head = buffer[start..<index]
-                    start = index + 4
-                    return head
-                }
-                index += 1
-            }
-            scanned = available
-            if available > limit {
-                overflowed = true
-                return nil
-            }
-            guard fill() else { return nil }
-        }
-    }
-
-    /// One line without its CRLF; nil on EOF or when longer than `limit`.
-    mutating func readLine(limit: Int) -> ArraySlice<UInt8>? {
-        while true {
-            var index = start
-            while index + 1 < buffer.count {
-                if buffer[index] == 13, buffer[index + 1] == 10 {
-                    let line = buffer[start..<index]
-                    start = index + 2
-                    return line
-                }
-                index += 1
-            }
-            if available > limit + 2 { return nil }
-            guard fill() else { return nil }
-        }
-    }
-
-    /// Exactly `count` bytes; nil on EOF first.
-    mutating func read(exactly count: Int) -> [UInt8]? {
-        while available < count {
-            guard fill() else { return nil }
-        }
-        let bytes = Array(buffer[start..<(start + count)])
-        start += count
-        return bytes
-    }
 }

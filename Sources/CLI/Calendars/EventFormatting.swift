@@ -130,6 +130,7 @@ enum JSONText {
     static func render(_ object: Any, pretty: Bool = true) throws -> String {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { options.insert(.prettyPrinted) }
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+        return TerminalText.escapeJSON(
+            String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self))
     }
 }

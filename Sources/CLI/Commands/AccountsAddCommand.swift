@@ -71,7 +71,7 @@ package enum AccountsAddCommand: Command {
                 presenter.presentDeviceCode(authorization, providerName: descriptor.displayName)
             }
         default:
-            tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(timeout)).run { url in
+            tokens = try await AuthorizationCodeFlow(client: client, timeout: .seconds(timeout), redirectHost: registration.redirectHost).run { url in
                 presenter.presentAuthorization(url, providerName: descriptor.displayName, timeout: timeout)
             }
         }

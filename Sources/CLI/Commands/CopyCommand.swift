@@ -133,10 +133,7 @@ package enum CopyCommand: Command {
 
     /// `YYYY-MM-DD` (midnight in `zone`, or the next midnight for an inclusive end) or RFC 3339.
     static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool) throws -> Date {
-        if let date = LocalDate(text) { return (endOfDay ? date.adding(days: 1) : date).startInstant(in: zone) }
-        if let instant = RFC3339.parse(text) { return instant }
-        if let local = LocalDateTime(text) { return local.instant(in: zone) }
-        throw UsageError("--\(option) takes YYYY-MM-DD or an RFC 3339 time such as 2026-03-01T09:00:00+01:00, not '\(text)'", command: "copy")
+        try DateOptions.instant(text, option: option, zone: zone, command: "copy", endOfDay: endOfDay)
     }
 
     static func printTable(_ result: CopyResult, context: CommandContext, removing: Bool = false) {

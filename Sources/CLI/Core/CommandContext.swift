@@ -82,9 +82,10 @@ package struct CommandContext: Sendable {
         )
     }
 
-    /// Prints one line on stdout.
-    package func print(_ line: String = "") { stdout.write(line + "\n") }
+    /// Prints one line (or several, separated by LF) on stdout, with control characters neutralised
+    /// (`TerminalText`): what is printed may come from a server.
+    package func print(_ line: String = "") { stdout.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 
-    /// Prints one line on stderr.
-    package func printError(_ line: String) { stderr.write(line + "\n") }
+    /// Prints one line on stderr, with control characters neutralised as `print` does.
+    package func printError(_ line: String) { stderr.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 }

@@ -9,6 +9,6 @@ extension CommandContext {
         let base: any HTTPTransport = CurlTransport()
         guard verbose else { return base }
         let sink = stderr
-        return MiddlewareTransport(base: base, middlewares: [RedactingLogger { sink.write($0 + "\n") }])
+        return MiddlewareTransport(base: base, middlewares: [RedactingLogger { sink.write(TerminalText.sanitize($0, keepingLayout: true) + "\n") }])
     }
 }

@@ -28,7 +28,7 @@ package struct Table: Sendable {
 
     /// TSV: a header row of keys, then one line per row; tabs and newlines in cells become spaces.
     package func tsv() -> String {
-        let clean: (String) -> String = { $0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined() }
+        let clean: (String) -> String = { TerminalText.sanitize($0) }
         var lines = [columns.map(\.key).joined(separator: "\t")]
         lines += rows.map { $0.map(clean).joined(separator: "\t") }
         return lines.joined(separator: "\n")
@@ -37,7 +37,7 @@ package struct Table: Sendable {
     /// An aligned table no wider than `width`, shrinking the widest shrinkable columns first.
     package func aligned(width: Int = 80) -> String {
         let gap = 2
-        let single: (String) -> String = { $0.replacingOccurrences(of: "\n", with: " ") }
+        let single: (String) -> String = { TerminalText.sanitize($0) }
         let cells = rows.map { $0.map(single) }
         var widths = columns.indices.map { index in
             max(columns[index].title.count, cells.map { index < $0.count ? $0[index].count : 0 }.max() ?? 0)

@@ -4,7 +4,8 @@ import HTTP
 /// Stands in for the user's browser against the sandbox's sign-in servers (auto-approve on): opens the
 /// authorization URL, follows its redirect to calbridge's loopback listener, and reports how that went.
 ///
-/// Only 127.0.0.1 URLs are visited, so the demo and the tests never reach the network.
+/// Only loopback URLs are visited (127.0.0.1, and localhost, where Microsoft sign-ins redirect), so the
+/// demo and the tests never reach the network.
 package struct SandboxBrowser: Sendable {
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package var description: String
@@ -31,8 +32,8 @@ package struct SandboxBrowser: Sendable {
     }
 
     private func get(_ url: URL) async throws -> HTTPResponse {
-        guard url.scheme == "http", url.host == "127.0.0.1" else {
-            throw Failure(description: "the stand-in browser only visits http://127.0.0.1, not \(url.scheme ?? "?")://\(url.host ?? "?")")
+        guard url.scheme == "http", url.host == "127.0.0.1" || url.host == "localhost" else {
+            throw Failure(description: "the stand-in browser only visits http://127.0.0.1 or http://localhost, not \(url.scheme ?? "?")://\(url.host ?? "?")")
         }
         return try await transport.send(HTTPRequest(url: url, headers: ["Accept": "text/html"], timeout: .seconds(30)))
     }

@@ -100,7 +100,10 @@ public struct CalendarError: Error, Sendable, Hashable, CustomStringConvertible 
             return "sign in again" + (account.map { " ('calbridge accounts add \($0)')" } ?? "")
         case .readOnly: return "choose a calendar you can write to ('calbridge calendars' shows access)"
         case .rateLimited:
-            if let retryAfterSeconds { return "try again in \(Int(retryAfterSeconds.rounded(.up))) s" }
+            // Clamped here too: the value may come from anywhere that builds a CalendarError.
+            if let retryAfterSeconds, retryAfterSeconds.isFinite, retryAfterSeconds >= 0 {
+                return "try again in \(Int(min(retryAfterSeconds, 86_400).rounded(.up))) s"
+            }
             return "try again later"
         case .ambiguous: return "use the calendar id instead of the name"
         case .notFound where calendar != nil: return "'calbridge calendars' lists the calendars"

@@ -31,9 +31,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The date an instant falls on in a zone.
     public init(instant: Date, in zone: TimeZone) {
         let parts = Self.gregorian(zone).dateComponents([.year, .month, .day], from: instant)
-        year = parts.year!
-        month = parts.month!
-        day = parts.day!
+        self.init(unchecked: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// A date computed from an instant or by arithmetic, which may lie outside years 1...9999.
+    package init(unchecked year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// `YYYY-MM-DD`.
@@ -48,7 +53,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Local midnight at the start of this date in a zone (the first instant of the day when midnight
     /// falls in a DST gap).
     public func startInstant(in zone: TimeZone) -> Date {
-        Self.gregorian(zone).startOfDay(for: Self.gregorian(zone).date(from: components(hour: 12))!)
+        let calendar = Self.gregorian(zone)
+        guard let noon = calendar.date(from: components(hour: 12)) else {
+            return LocalDateTime(date: self).instant(in: zone)
+        }
+        return calendar.startOfDay(for: noon)
     }
 
     /// This date moved by a number of days (negative goes back).

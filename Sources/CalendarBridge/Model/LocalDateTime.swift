@@ -41,9 +41,10 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
             fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let h = Int(fields[0]), let m = Int(fields[1]), h < 24, m < 60
         else { return nil }
-        let s = fields.count == 3 ? Int(fields[2])! : 0
+        let s = fields.count == 3 ? Int(fields[2]) ?? 60 : 0
         guard s < 60 else { return nil }
-        let nanos = fraction.isEmpty ? 0 : Int(fraction + String(repeating: "0", count: 9 - fraction.count))!
+        guard let nanos = fraction.isEmpty ? 0 : Int(fraction + String(repeating: "0", count: 9 - fraction.count))
+        else { return nil }
         self.init(date: date, hour: h, minute: m, second: s, nanosecond: nanos)
     }
 
@@ -51,12 +52,13 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public init(instant: Date, in zone: TimeZone) {
         let parts = LocalDate.gregorian(zone).dateComponents(
             [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: instant)
-        date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
-        hour = parts.hour!
-        minute = parts.minute!
-        second = parts.second!
+        // Any instant has a date, even past year 9999 (which `LocalDate(year:month:day:)` refuses as input).
+        date = LocalDate(unchecked: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        hour = parts.hour ?? 0
+        minute = parts.minute ?? 0
+        second = parts.second ?? 0
         // Foundation's nanoseconds carry binary noise; keep whole microseconds.
-        nanosecond = (parts.nanosecond! + 500) / 1000 * 1000
+        nanosecond = ((parts.nanosecond ?? 0) + 500) / 1000 * 1000
         if nanosecond >= 1_000_000_000 { nanosecond = 999_999_000 }
     }
 
@@ -88,5 +90,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         (a.date, a.hour, a.minute, a.second, a.nanosecond) < (b.date, b.hour, b.minute, b.second, b.nanosecond)
+    }
+
+    /// The instant this wall-clock time would be if it were UTC (arithmetic only, never a result).
+    var naiveUTC: Date {
+        let seconds = Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: seconds + Double(nanosecond) / 1e9)
     }
 }

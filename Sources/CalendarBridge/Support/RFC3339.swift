@@ -15,8 +15,9 @@ package enum RFC3339 {
         } else if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
             let offset = time[time.index(after: sign)...]
             let hm = offset.split(separator: ":")
-            guard hm.count == 2, hm[0].count == 2, hm[1].count == 2, let h = Int(hm[0]), let m = Int(hm[1]),
-                h < 24, m < 60
+            guard hm.count == 2, hm[0].count == 2, hm[1].count == 2,
+                hm.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let h = Int(hm[0]), let m = Int(hm[1]),
+                m < 60, h * 3600 + m * 60 <= maxOffsetSeconds
             else { return nil }
             offsetSeconds = (time[sign] == "-" ? -1 : 1) * (h * 3600 + m * 60)
             localPart = text[..<sign]
@@ -24,7 +25,25 @@ package enum RFC3339 {
             return nil
         }
         guard let local = LocalDateTime(localPart) else { return nil }
-        return local.instant(in: TimeZone(secondsFromGMT: offsetSeconds)!)
+        // Plain arithmetic: no TimeZone is needed for a fixed offset.
+        return local.naiveUTC.addingTimeInterval(-Double(offsetSeconds))
+    }
+
+    /// The largest UTC offset accepted, ±18:00 (what ISO 8601 practice and Foundation's `TimeZone` allow;
+    /// real zones span -12:00 to +14:00). RFC 3339's grammar would allow ±23:59.
+    package static let maxOffsetSeconds = 18 * 3600
+
+    /// The numeric offset written at the end of a date-time (`+19:00` -> 68400), whatever its size;
+    /// nil when there is none. For error messages that name an offset out of range.
+    package static func writtenOffsetSeconds(_ text: String) -> Int? {
+        guard let t = text.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return nil }
+        let time = text[text.index(after: t)...]
+        guard let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        let hm = time[time.index(after: sign)...].split(separator: ":")
+        guard hm.count == 2, hm.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(hm[0]), let m = Int(hm[1])
+        else { return nil }
+        return (time[sign] == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 
     /// The instant as wall-clock time in `zone` with that zone's numeric offset (`+01:00`, `+00:00`;

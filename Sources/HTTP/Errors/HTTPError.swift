@@ -15,6 +15,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The connection was closed or reset before a whole response arrived.
         public static let connectionReset = Code(rawValue: "connection-reset")
         public static let tooManyRedirects = Code(rawValue: "too-many-redirects")
+        /// The response body (as sent, or decompressed) is larger than the transport accepts.
+        public static let responseTooLarge = Code(rawValue: "response-too-large")
         public static let other = Code(rawValue: "other")
     }
 

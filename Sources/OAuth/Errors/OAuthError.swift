@@ -105,7 +105,7 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
             )
         }
         let excerpt = Redactor.text(String(response.bodyText.prefix(200)))
-            .replacingOccurrences(of: "\n", with: " ")
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
         return OAuthError(
             code: .unexpectedResponse,
             errorDescription: "HTTP \(response.status)" + (excerpt.isEmpty ? "" : ": \(excerpt)"),
@@ -117,7 +117,9 @@ public struct OAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = "the \(endpoint) answered \(code.rawValue)"
         if let errorDescription, !errorDescription.isEmpty {
-            text += " (\(Redactor.text(errorDescription).replacingOccurrences(of: "\n", with: " ")))"
+            // Entra's descriptions carry "\r\n" (one Character, which a replacement of "\n" misses).
+            let oneLine = Redactor.text(errorDescription).split(whereSeparator: \.isNewline).joined(separator: " ")
+            text += " (\(oneLine))"
         }
         return text
     }

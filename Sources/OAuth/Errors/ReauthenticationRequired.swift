@@ -23,6 +23,8 @@ public struct ReauthenticationRequired: Error, Sendable, Equatable, CustomString
 
     /// One line, ending in the command, so that it can be copied from the end of the line.
     public var description: String {
+        // One line: Entra's reasons carry "\r\n" before their trace and correlation ids.
+        let reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
         var text = "the sign-in of account '\(account)' at \(provider) is no longer valid (\(reason)); "
         if let advice { text += advice + "; then " }
         return text + "sign in again with: \(command)"

@@ -2,20 +2,41 @@ import Foundation
 import HTTP
 import LoopbackServer
 
-/// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on
-/// `http://127.0.0.1:<ephemeral port>/` (RFC 8252 §7.3), with a random `state` checked on return.
+/// Browser sign-in: authorization code with PKCE (RFC 7636, S256) and a loopback redirect on an
+/// ephemeral port (RFC 8252 §7.3), with a random `state` checked on return.
 ///
-/// The flow starts a one-shot listener, hands the authorization URL to `present` (which opens a
-/// browser or prints it), waits for the redirect up to `timeout`, exchanges the code, and only then
-/// answers the browser with a success or error page.
+/// The redirect host is the one each authorization server matches: `http://127.0.0.1:PORT/` (Google's
+/// recommendation, and RFC 8252's), or `http://localhost:PORT/` for Microsoft Entra, which matches the
+/// host exactly and whose app registrations say `http://localhost` (as the README and MSAL do); for
+/// `localhost` the listener is on both 127.0.0.1 and ::1, since a browser may resolve it to either.
+///
+/// The flow starts a listener, hands the authorization URL to `present` (which opens a browser or prints
+/// it), waits for the redirect up to `timeout`, exchanges the code, and only then answers the browser
+/// with a success or error page. A request without this sign-in's `state` (another local process, a web
+/// page probing ports, a stale tab) is answered 400 and ignored: only the real redirect or the timeout
+/// ends the wait.
 public struct AuthorizationCodeFlow: Sendable {
+    /// The loopback host of the redirect URI, as the authorization server matches it.
+    public enum RedirectHost: String, Sendable {
+        /// `127.0.0.1`: RFC 8252 §8.3's and Google's recommendation (and the default).
+        case ipLiteral = "127.0.0.1"
+        /// `localhost`: Microsoft Entra, whose registrations say `http://localhost` and match the host
+        /// exactly; the listener is then on 127.0.0.1 and ::1.
+        case localhost
+    }
+
     public let client: OAuthClient
+    public let redirectHost: RedirectHost
     public let timeout: Duration
     /// Extra authorization parameters for this sign-in (e.g. `login_hint`), on top of the descriptor's.
     public let extraParameters: [String: String]
 
-    public init(client: OAuthClient, timeout: Duration = .seconds(300), extraParameters: [String: String] = [:]) {
+    public init(
+        client: OAuthClient, timeout: Duration = .seconds(300), extraParameters: [String: String] = [:],
+        redirectHost: RedirectHost = .ipLiteral
+    ) {
         self.client = client
+        self.redirectHost = redirectHost
         self.timeout = timeout
         self.extraParameters = extraParameters
     }
@@ -30,17 +51,18 @@ public struct AuthorizationCodeFlow: Sendable {
         let state = Base64URL.random(bytes: 24)
         let inbox = RedirectInbox()
         let displayName = client.descriptor.displayName
-        let server = LoopbackHTTPServer { request in
-            await Self.handleRedirect(request, inbox: inbox, providerName: displayName)
+        let host = redirectHost.rawValue
+        let server = LoopbackHTTPServer(interfaces: redirectHost == .localhost ? [.ipv4, .ipv6] : [.ipv4]) { request in
+            await Self.handleRedirect(request, inbox: inbox, providerName: displayName, expectedState: state)
         }
         let port: UInt16
         do {
             port = try server.start()
         } catch {
-            throw SignInError(.listener, "could not listen for the sign-in redirect on 127.0.0.1 (\(error))")
+            throw SignInError(.listener, "could not listen for the sign-in redirect on \(host) (\(error))")
         }
         defer { server.stop() }
-        let redirectURI = "http://127.0.0.1:\(port)/"
+        let redirectURI = "http://\(host):\(port)/"
         let url = authorizationURL(redirectURI: redirectURI, state: state, challenge: pkce.challenge)
 
         let timeoutTask = Task { [timeout] in
@@ -85,7 +107,8 @@ public struct AuthorizationCodeFlow: Sendable {
         ]
         let base = client.descriptor.authorizationEndpoint.absoluteString
         let separator = base.contains("?") ? "&" : "?"
-        return URL(string: base + separator + FormEncoding.encode(parameters))!
+        // Every parameter is percent-encoded and the base parsed as a URL already; the fallback is unreachable.
+        return URL(string: base + separator + FormEncoding.encode(parameters)) ?? client.descriptor.authorizationEndpoint
     }
 
     private func complete(
@@ -112,7 +135,9 @@ public struct AuthorizationCodeFlow: Sendable {
     }
 
     /// Answers the browser: waits for the flow's outcome so the page tells the truth.
-    private static func handleRedirect(_ request: ServerRequest, inbox: RedirectInbox, providerName: String) async -> ServerResponse {
+    private static func handleRedirect(
+        _ request: ServerRequest, inbox: RedirectInbox, providerName: String, expectedState: String
+    ) async -> ServerResponse {
         guard request.method == "GET", request.path == "/" else {
             var response = ServerResponse.text(404, "Not found\n")
             response.closeConnection = true
@@ -128,6 +153,15 @@ public struct AuthorizationCodeFlow: Sendable {
             var response = ServerResponse.text(400, SignInPage.html(
                 title: "Nothing to do here",
                 message: "This address is where \(providerName) sends you back after signing in to calbridge. Start with 'calbridge accounts add'."
+            ), contentType: "text/html; charset=utf-8")
+            response.closeConnection = true
+            return response
+        }
+        // Not this sign-in's redirect: say so and keep waiting. Anything on this machine can reach the port.
+        guard let state = parameters.state, Self.constantTimeEquals(state, expectedState) else {
+            var response = ServerResponse.text(400, SignInPage.html(
+                title: "Not this sign-in",
+                message: "This request does not belong to the sign-in calbridge is waiting for, so it was ignored. Finish signing in in the tab calbridge opened."
             ), contentType: "text/html; charset=utf-8")
             response.closeConnection = true
             return response
@@ -163,6 +197,15 @@ public struct AuthorizationCodeFlow: Sendable {
         for _ in 0..<100 where server.openConnections > 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Compares without an early exit, so response timing does not reveal how much of a guess was right.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
     }
 
     static func describe(_ duration: Duration) -> String {

@@ -6,8 +6,9 @@ package struct SandboxClientRegistration: Sendable, Equatable {
     package var clientId: String
     package var clientSecret: String?
     /// Registered redirect URIs. A loopback one (`http://127.0.0.1/...`, `http://localhost/...`,
-    /// `http://[::1]/...`) matches a request for the same URI on any port (RFC 8252 §7.3); every other
-    /// one must match exactly.
+    /// `http://[::1]/...`) matches a request for the same URI on any port (RFC 8252 §7.3, and Entra's
+    /// "localhost exceptions"), but only with the same host: a registered `http://localhost` does not
+    /// match `http://127.0.0.1:PORT/` (Entra answers AADSTS50011). Every other one must match exactly.
     package var redirectURIs: [String]
 
     package init(clientId: String, clientSecret: String?, redirectURIs: [String]) {
@@ -30,9 +31,10 @@ package struct SandboxClientRegistration: Sendable, Equatable {
     package static let microsoft = SandboxClientRegistration(
         clientId: "00000000-0000-4000-8000-00000000c1b0",
         clientSecret: nil,
+        // What the README tells people to register (Mobile and desktop applications: http://localhost),
+        // and the platform's default native-client URI; no IP literal, as in a real registration.
         redirectURIs: [
-            "http://localhost/", "http://127.0.0.1/", "http://localhost/callback", "http://127.0.0.1/callback",
-            "https://login.microsoftonline.com/common/oauth2/nativeclient",
+            "http://localhost", "https://login.microsoftonline.com/common/oauth2/nativeclient",
         ]
     )
 

@@ -35,15 +35,16 @@ enum BrowserStandIn {
     }
 
     private static func get(_ url: URL) throws -> (status: Int, headers: [String: String], body: String) {
-        guard url.host == "127.0.0.1", let port = url.port else {
-            throw Failure(description: "the stand-in browser only visits 127.0.0.1 with a port: \(url)")
+        // localhost is where Microsoft redirects; the listener is on 127.0.0.1 (and ::1) for it.
+        guard let host = url.host, host == "127.0.0.1" || host == "localhost", let port = url.port else {
+            throw Failure(description: "the stand-in browser only visits 127.0.0.1 or localhost with a port: \(url)")
         }
         let client = try RawHTTPClient(port: UInt16(port))
         let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var target = parts?.percentEncodedPath ?? "/"
         if target.isEmpty { target = "/" }
         if let query = parts?.percentEncodedQuery { target += "?" + query }
-        client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        client.send("GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n")
         guard let response = client.readResponse() else { throw Failure(description: "no answer from \(url)") }
         return response
     }

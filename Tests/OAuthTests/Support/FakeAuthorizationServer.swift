@@ -144,8 +144,10 @@ final class FakeAuthorizationServer: AuthServerUnderTest, @unchecked Sendable {
     private static func authorize(_ request: ServerRequest, provider: SandboxProvider, state: ServerState) async -> ServerResponse {
         let client = provider == .google ? googleClient : microsoftClient
         guard request.queryValue("client_id") == client.clientId else { return .text(400, "unknown client_id\n") }
-        guard let redirect = request.queryValue("redirect_uri"), redirect.hasPrefix("http://127.0.0.1:"), redirect.hasSuffix("/")
-        else { return .text(400, "redirect_uri must be a loopback URI\n") }
+        // Each provider's registered loopback host, matched exactly as its server does (Entra: localhost).
+        let loopback = provider == .google ? "http://127.0.0.1:" : "http://localhost:"
+        guard let redirect = request.queryValue("redirect_uri"), redirect.hasPrefix(loopback), redirect.hasSuffix("/")
+        else { return .text(400, "redirect_uri must be \(loopback)PORT/\n") }
         let stateValue = request.queryValue("state") ?? ""
         guard request.queryValue("response_type") == "code",
               request.queryValue("code_challenge_method") == "S256",

@@ -30,7 +30,8 @@ struct SignedIn {
     static func start(_ server: any AuthServerUnderTest, _ provider: SandboxProvider, transport: LoopbackTransport = LoopbackTransport()) async throws -> SignedIn {
         let descriptor = try ProviderDescriptor.parse(server.descriptorJSON(provider), source: "test")
         let client = OAuthClient(descriptor: descriptor, credentials: server.credentials(provider), transport: transport)
-        let flow = AuthorizationCodeFlow(client: client, timeout: .seconds(20))
+        let flow = AuthorizationCodeFlow(
+            client: client, timeout: .seconds(20), redirectHost: provider == .microsoft ? .localhost : .ipLiteral)
         let tokens = try await flow.run { url in
             Task { _ = try await BrowserStandIn.follow(url) }
         }

@@ -1,0 +1,222 @@
+// libFuzzer entry point for every parser calbridge runs on untrusted bytes. One binary, one target per
+// run, chosen by the environment variable CALBRIDGE_FUZZ_TARGET (Tests/Fuzz/run sets it). Built by
+// Tests/Fuzz/run against the package modules compiled with coverage; never part of `swift build`.
+//
+// Each target must not crash, hang or grow memory past its limits on any input; where a property can be
+// checked cheaply (a re-parse of what was printed, a split feed giving the same requests), it traps when
+// that property fails, so libFuzzer reports it like a crash.
+import CalendarBridge
+import Foundation
+@testable import CLI
+@testable import GoogleCalendar
+@testable import HTTP
+@testable import LoopbackServer
+@testable import MicrosoftGraph
+@testable import Accounts
+@testable import OAuth
+
+/// The targets by name, as Tests/Fuzz/run and the corpus directories call them.
+let fuzzTargets: [String: @Sendable (Data) -> Void] = [
+    "http-request": fuzzHTTPRequest,
+    "google-batch": fuzzGoogleBatch,
+    "google-event": fuzzGoogleEvent,
+    "graph-batch": fuzzGraphBatch,
+    "graph-event": fuzzGraphEvent,
+    "dates": fuzzDates,
+    "retry-after": fuzzRetryAfter,
+    "descriptor": fuzzDescriptor,
+    "quick-add": fuzzQuickAdd,
+    "account-files": fuzzAccountFiles,
+    "terminal-text": fuzzTerminalText,
+]
+
+let selectedTarget: @Sendable (Data) -> Void = {
+    let name = ProcessInfo.processInfo.environment["CALBRIDGE_FUZZ_TARGET"] ?? ""
+    guard let target = fuzzTargets[name] else {
+        FileHandle.standardError.write(Data(
+            "set CALBRIDGE_FUZZ_TARGET to one of: \(fuzzTargets.keys.sorted().joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ bytes: UnsafeRawPointer, _ count: Int) -> CInt {
+    selectedTarget(Data(bytes: bytes, count: count))
+    return 0
+}
+
+/// Traps (a libFuzzer "crash") when a property that must hold does not.
+func require(_ condition: Bool, _ what: @autoclosure () -> String) {
+    if !condition {
+        FileHandle.standardError.write(Data("property failed: \(what())\n".utf8))
+        abort()
+    }
+}
+
+// MARK: - Loopback server
+
+/// Requests from one byte stream, and how it ended.
+func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPRequestParser.Request], HTTPRequestParser.Failure?) {
+    var parser = HTTPRequestParser(limits: limits)
+    var requests: [HTTPRequestParser.Request] = []
+    for piece in pieces {
+        parser.append(piece)
+        do {
+            while let request = try parser.next() { requests.append(request) }
+        } catch {
+            return (requests, error)
+        }
+    }
+    return (requests, nil)
+}
+
+@Sendable func fuzzHTTPRequest(_ data: Data) {
+    var limits = HTTPRequestParser.Limits()
+    limits.maxBodyBytes = 1 << 16
+    limits.maxHeadBytes = 8192
+    limits.maxLineBytes = 2048
+    limits.maxHeaderCount = 32
+    let (whole, wholeFailure) = parseAll([data], limits: limits)
+    for request in whole { require(request.body.count <= limits.maxBodyBytes, "body over the limit") }
+    // The same bytes in two pieces (as TCP may deliver them) give the same requests and the same end.
+    guard data.count > 1 else { return }
+    let cut = Int(data[data.startIndex]) % data.count
+    let (split, splitFailure) = parseAll(
+        [Data(data.prefix(cut)), Data(data.dropFirst(cut))], limits: limits)
+    require(whole == split, "a split feed gave other requests")
+    require(wholeFailure?.status == splitFailure?.status, "a split feed ended differently")
+    for request in whole { _ = ServerRequest(method: request.head.method, target: request.head.target, headers: request.head.headers, body: request.body) }
+}
+
+// MARK: - Providers
+
+@Sendable func fuzzGoogleBatch(_ data: Data) {
+    let response = HTTPResponse(
+        status: 200, headers: ["Content-Type": "multipart/mixed; boundary=batch_fuzz"], body: data)
+    guard let parts = try? GoogleBatchCodec.decode(response) else { return }
+    for (_, part) in parts {
+        if let events = try? JSONDecoder().decode(GoogleEvent.self, from: part.body) {
+            _ = try? GoogleEventMapping.event(events, calendarID: "fuzz@example.com", calendarZone: "Europe/Berlin")
+        }
+    }
+}
+
+@Sendable func fuzzGoogleEvent(_ data: Data) {
+    guard let page = try? JSONDecoder().decode(GoogleEvents.self, from: data) else {
+        if let event = try? JSONDecoder().decode(GoogleEvent.self, from: data) {
+            _ = try? GoogleEventMapping.event(event, calendarID: "fuzz@example.com", calendarZone: "Europe/Berlin")
+        }
+        return
+    }
+    for event in page.items ?? [] {
+        _ = try? GoogleEventMapping.event(event, calendarID: "fuzz@example.com", calendarZone: page.timeZone)
+    }
+}
+
+@Sendable func fuzzGraphBatch(_ data: Data) {
+    guard let answers = GraphCalendarProvider.batchAnswers(data) else { return }
+    let mapping = GraphEventMapping(zones: .cldr)
+    var memo = GraphEventMapping.CustomZoneMemo()
+    for (_, answer) in answers {
+        if let event = try? JSONDecoder().decode(GraphEvent.self, from: answer.body) {
+            _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
+        }
+    }
+}
+
+@Sendable func fuzzGraphEvent(_ data: Data) {
+    let mapping = GraphEventMapping(zones: .cldr)
+    var memo = GraphEventMapping.CustomZoneMemo()
+    if let page = try? JSONDecoder().decode(GraphCollection<GraphEvent>.self, from: data) {
+        for event in page.value { _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo) }
+    } else if let event = try? JSONDecoder().decode(GraphEvent.self, from: data) {
+        _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
+    }
+}
+
+// MARK: - Dates, Retry-After, descriptors, quick add, files
+
+let fuzzZones = ["UTC", "Europe/Berlin", "America/St_Johns", "Pacific/Kiritimati", "Australia/Lord_Howe"]
+    .compactMap(TimeZone.init(identifier:))
+
+@Sendable func fuzzDates(_ data: Data) {
+    let text = String(decoding: data, as: UTF8.self)
+    if let instant = RFC3339.parse(text) {
+        // What is written in UTC reads back as the same instant (to the second written).
+        let written = RFC3339.formatUTC(instant, fractionDigits: 6)
+        if let again = RFC3339.parse(written) {
+            require(abs(again.timeIntervalSince(instant)) < 0.001, "RFC 3339 round trip moved \(text) via \(written)")
+        }
+    }
+    if let date = LocalDate(text) { _ = date.adding(days: 1).description }
+    _ = LocalDateTime(text)?.description
+    for zone in fuzzZones {
+        _ = try? DateOptions.instant(text, option: "from", zone: zone, command: "events")
+        _ = try? DateOptions.instant(text, option: "to", zone: zone, command: "copy", endOfDay: true)
+        _ = try? DateOptions.dateTime(text, option: "start", zone: zone, command: "add")
+        _ = try? DateOptions.date(text, option: "start", command: "add")
+        if let instant = try? DateOptions.instant(text, option: "from", zone: zone, command: "events") {
+            // Everything the commands compute from an accepted date prints without trapping.
+            _ = RFC3339.format(instant.addingTimeInterval(31 * 86_400), in: zone)
+            _ = RFC3339.format(instant.addingTimeInterval(-31 * 86_400), in: zone)
+            _ = LocalDate(instant: instant, in: zone).adding(days: 30).startInstant(in: zone)
+        }
+    }
+}
+
+@Sendable func fuzzRetryAfter(_ data: Data) {
+    let text = String(decoding: data, as: UTF8.self)
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    if let delay = HTTP.RetryAfter.delay(from: text, now: now) { require(delay >= .zero, "negative delay for \(text)") }
+    let seconds = HTTP.RetryAfter.seconds(text, now: now)
+    if let seconds { require(seconds.isFinite && seconds >= 0, "bad seconds \(seconds) for \(text)") }
+    _ = CalendarError(.rateLimited, "slow down", provider: .google, retryAfterSeconds: seconds).description
+}
+
+@Sendable func fuzzDescriptor(_ data: Data) {
+    let tenant = data.first.map { ["common", "organizations", "contoso.onmicrosoft.com", "x{tenant}"][Int($0) % 4] } ?? "common"
+    guard let descriptor = try? ProviderDescriptor.parse(data, source: "fuzz", tenant: tenant) else { return }
+    // A parsed descriptor always builds a usable authorization URL.
+    let client = OAuthClient(descriptor: descriptor, credentials: ClientCredentials(clientId: "fuzz-client"), transport: NoTransport())
+    _ = AuthorizationCodeFlow(client: client).authorizationURL(redirectURI: "http://127.0.0.1:1/", state: "s", challenge: "c")
+}
+
+/// A transport that is never called (the descriptor target builds URLs only).
+struct NoTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 599, headers: [:], body: Data()) }
+}
+
+let quickAddNow = Date(timeIntervalSince1970: 1_795_000_000)
+let quickAddZone = QuickAddZone(identifier: "Europe/Berlin")
+
+@Sendable func fuzzQuickAdd(_ data: Data) {
+    guard let quickAddZone, data.count <= 512 else { return }
+    let text = String(decoding: data, as: UTF8.self)
+    _ = try? QuickAddParser().parse(text, now: quickAddNow, zone: quickAddZone)
+}
+
+let fuzzHome: CalbridgeHome = {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return CalbridgeHome(directory: directory)
+}()
+
+@Sendable func fuzzAccountFiles(_ data: Data) {
+    // The real readers on the real files: accounts.json, then one token file.
+    try? data.write(to: fuzzHome.accountsFile)
+    chmod(fuzzHome.accountsFile.path, 0o600)
+    _ = try? AccountRegistry(home: fuzzHome).accounts()
+    let tokenFile = fuzzHome.tokenFile(account: "fuzz")
+    try? data.write(to: tokenFile)
+    chmod(tokenFile.path, 0o600)
+    if let tokens = try? FileTokenStore(home: fuzzHome).load(account: "fuzz") {
+        _ = tokens.needsRefresh(at: Date(), margin: 60)
+    }
+}
+
+@Sendable func fuzzTerminalText(_ data: Data) {
+    let text = String(decoding: data, as: UTF8.self)
+    let clean = TerminalText.sanitize(text)
+    require(!clean.unicodeScalars.contains { TerminalText.isUnsafe($0) }, "sanitized text still has a control character")
+}
