@@ -307,20 +307,25 @@ extension GraphCalendarProvider {
     /// Several events by id through `$batch` (20 per request instead of one request each), in the order of
     /// `ids`. A single id is fetched plainly. Throws the first failure.
     func getEvents(ids: [String], calendarID: String) async throws -> [Event] {
-        if ids.count <= 1 { return try await ids.asyncMap { try await getEvent(id: $0, calendarID: calendarID) } }
+        try map(try await getGraphEvents(ids: ids, calendarID: calendarID), calendarID: calendarID)
+    }
+
+    /// `getEvents(ids:calendarID:)` unmapped: the events as Graph answers them.
+    func getGraphEvents(ids: [String], calendarID: String) async throws -> [GraphEvent] {
+        if ids.count <= 1 { return try await ids.asyncMap { try await getGraphEvent(id: $0, calendarID: calendarID) } }
         let steps = ids.map { id in
             BatchStep(method: .get, url: relative(api.path("me/events").segment(id).query("$expand", Self.expandProperties).url))
         }
-        var events: [Event] = []
+        var events: [GraphEvent] = []
         for (id, answer) in zip(ids, await sendBatches(steps, calendarID: calendarID)) {
             switch answer {
             case .failure(let error): throw error
             case .success(let response) where response.status == 424 || response.status == 429:
                 // Not run, or throttled: fetch this one alone (the transport's retry honours Retry-After).
-                events.append(try await getEvent(id: id, calendarID: calendarID))
+                events.append(try await getGraphEvent(id: id, calendarID: calendarID))
             case .success(let response):
                 try check(response, calendar: calendarID, writing: false)
-                events.append(try map([decode(GraphEvent.self, response)], calendarID: calendarID)[0])
+                events.append(try decode(GraphEvent.self, response))
             }
         }
         return events

@@ -27,7 +27,7 @@ extension GraphCalendarProvider {
     public func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
         var urls: [String] = []
         for query in queries {
-            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled").url))
+            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled,recurrence").url))
             urls.append(
                 relative(
                     api.path("me/events").segment(query.seriesID).path("instances")
@@ -40,13 +40,19 @@ extension GraphCalendarProvider {
         return queries.enumerated().map { offset, query in
             let master = answers[2 * offset]
             let instances = answers[2 * offset + 1]
+            // The master's recurrence zone dates its all-day instances (`GraphEventMapping.seriesZone`).
+            var seriesZones: [String: TimeZone] = [:]
             switch master {
             case .failure(let error): return .unknown(error.description)
             case .success(let response):
                 if response.status == 404 || response.status == 410 { return .seriesGone }
                 do {
                     try check(response, calendar: calendarID, writing: false)
-                    if try decode(GraphEvent.Head.self, response).isCancelled == true { return .seriesGone }
+                    let head = try decode(GraphEvent.Head.self, response)
+                    if head.isCancelled == true { return .seriesGone }
+                    if let zone = mapping.namedZone(head.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 }) {
+                        seriesZones[query.seriesID] = zone
+                    }
                 } catch {
                     return .unknown((error as? CalendarError)?.description ?? "\(error)")
                 }
@@ -56,7 +62,7 @@ extension GraphCalendarProvider {
                 try check(response, calendar: calendarID, writing: false)
                 let page = try decode(GraphCollection<GraphEvent>.self, response)
                 // A listing cut short is no proof of absence.
-                let listed = try map(page.value, calendarID: calendarID)
+                let listed = try map(page.value, calendarID: calendarID, seriesZones: seriesZones)
                 let answer = OccurrenceProbe.answer(query, listed: listed)
                 if case .cancelled = answer, page.nextLink != nil { return .unknown("the instance listing has more pages") }
                 return answer

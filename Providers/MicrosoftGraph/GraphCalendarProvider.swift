@@ -98,30 +98,41 @@ public struct GraphCalendarProvider: CalendarProvider {
             .query("$orderby", "start/dateTime")
             .query("$expand", Self.expandProperties)
         // Series view: single events and exceptions as they are, occurrences replaced by their masters.
+        // Both views: an all-day occurrence's or exception's original date needs its master's recurrence
+        // zone (`GraphEventMapping.seriesZone`), so those wait for the masters, fetched in one batch.
         var masters: [String] = []
         var known = Set<String>()
-        let result: [Event] = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
-            guard !expand else { return try map(page, calendarID: calendarID) }
+        var waiting: [GraphEvent] = []
+        var result: [Event] = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
             var kept: [GraphEvent] = []
             for g in page {
+                let member = g.seriesMasterId != nil && (g.type == "occurrence" || g.type == "exception")
                 // An exception stays as it is, and brings its master too: a window whose only
                 // occurrences of a series are moved or changed ones still holds the series.
-                if let master = g.seriesMasterId, g.type == "occurrence" || g.type == "exception" {
+                if let master = g.seriesMasterId, member, !expand || (g.isAllDay == true && g.originalStart != nil) {
                     if known.insert(master).inserted { masters.append(master) }
                 }
-                if g.type != "occurrence" { kept.append(g) }
+                if !expand && g.type == "occurrence" { continue }
+                if member && g.isAllDay == true && g.originalStart != nil { waiting.append(g) } else { kept.append(g) }
             }
             return try map(kept, calendarID: calendarID)
         }
+        let fetched = try await getGraphEvents(ids: masters, calendarID: calendarID)
+        let zones = Dictionary(
+            fetched.compactMap { g in mapping.recurrenceZone(g).map { (g.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        result += try map(waiting, calendarID: calendarID, seriesZones: zones)
         guard !expand else { return result }
-        let fetched = try await getEvents(ids: masters, calendarID: calendarID)
-        return fetched + result
+        return try map(fetched, calendarID: calendarID) + result
     }
 
     public func getEvent(id: String, calendarID: String) async throws -> Event {
+        try map([try await getGraphEvent(id: id, calendarID: calendarID)], calendarID: calendarID)[0]
+    }
+
+    /// One event by id as Graph answers it (unmapped).
+    func getGraphEvent(id: String, calendarID: String) async throws -> GraphEvent {
         let url = api.path("me/events").segment(id).query("$expand", Self.expandProperties)
-        let g: GraphEvent = try await get(url, calendar: calendarID)
-        return try map([g], calendarID: calendarID)[0]
+        return try await get(url, calendar: calendarID)
     }
 
     public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
@@ -199,12 +210,14 @@ public struct GraphCalendarProvider: CalendarProvider {
     static func quoted(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
 
     /// Maps events, naming the account and calendar in any mapping error.
-    func map(_ items: [GraphEvent], calendarID: String) throws(CalendarError) -> [Event] {
+    func map(_ items: [GraphEvent], calendarID: String, seriesZones: [String: TimeZone] = [:]) throws(CalendarError) -> [Event] {
         try withContext(calendarID) { () throws(CalendarError) in
             var customZones = GraphEventMapping.CustomZoneMemo()
             var events: [Event] = []
             events.reserveCapacity(items.count)
-            for g in items { events.append(try mapping.event(g, calendarID: calendarID, customZones: &customZones)) }
+            for g in items {
+                events.append(try mapping.event(g, calendarID: calendarID, customZones: &customZones, seriesZones: seriesZones))
+            }
             return events
         }
     }

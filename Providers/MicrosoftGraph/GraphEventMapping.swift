@@ -43,7 +43,11 @@ struct GraphEventMapping: Sendable {
     /// occurrences, and a user's other events in the same custom zone, carry the same definition.
     typealias CustomZoneMemo = [String: String?]
 
-    func event(_ g: GraphEvent, calendarID: String, customZones: inout CustomZoneMemo) throws(CalendarError) -> Event {
+    /// - Parameter seriesZones: the recurrence zone of each series master known to the caller (by master
+    ///   id), for the dates of its all-day occurrences and exceptions (`seriesZone(_:seriesZones:)`).
+    func event(
+        _ g: GraphEvent, calendarID: String, customZones: inout CustomZoneMemo, seriesZones: [String: TimeZone] = [:]
+    ) throws(CalendarError) -> Event {
         guard let start = g.start, let end = g.end else {
             throw CalendarError(.invalidResponse, "Graph event \(g.id) has no start or end", provider: .microsoft)
         }
@@ -118,7 +122,7 @@ struct GraphEventMapping: Sendable {
         if let original = g.originalStart.flatMap(RFC3339.parse) {
             event.originalStart =
                 g.isAllDay == true
-                ? .allDay(date: LocalDate(instant: original, in: seriesZone(g) ?? eventZone))
+                ? .allDay(date: LocalDate(instant: original, in: seriesZone(g, seriesZones: seriesZones) ?? eventZone))
                 : .timed(instant: original, zone: Self.name(eventZone))
         }
         return event
@@ -126,11 +130,17 @@ struct GraphEventMapping: Sendable {
 
     /// The zone an all-day occurrence's `originalStart` is midnight in (microsoft-graph-docs #2804, #7163:
     /// Graph gives it as that midnight converted to UTC, so in a zone east of UTC its UTC date is the day
-    /// before): the series' `recurrence.range.recurrenceTimeZone` (empty on an attendee's copy), else the
-    /// event's `originalStartTimeZone` (occurrences carry their series'), else the mailbox zone.
-    func seriesZone(_ g: GraphEvent) -> TimeZone? {
-        let recurrenceZone = g.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 }
-        return namedZone(recurrenceZone) ?? namedZone(g.originalStartTimeZone) ?? mailboxZone
+    /// before): the series' `recurrence.range.recurrenceTimeZone` (an occurrence or exception has no
+    /// recurrence of its own: its master's, from `seriesZones`; empty on an attendee's copy), else the
+    /// event's `originalStartTimeZone`, else the mailbox zone. `originalStartTimeZone` is the zone of
+    /// `start`, not of `originalStart` (microsoft-graph-docs #2804), so it comes after the master's.
+    func seriesZone(_ g: GraphEvent, seriesZones: [String: TimeZone] = [:]) -> TimeZone? {
+        recurrenceZone(g) ?? g.seriesMasterId.flatMap { seriesZones[$0] } ?? namedZone(g.originalStartTimeZone) ?? mailboxZone
+    }
+
+    /// A series master's `recurrence.range.recurrenceTimeZone` as a zone (nil when missing or empty).
+    func recurrenceZone(_ g: GraphEvent) -> TimeZone? {
+        namedZone(g.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".

@@ -122,6 +122,8 @@ extension GraphEvent {
     struct Head: Decodable {
         var id: String?
         var isCancelled: Bool?
+        /// A master's recurrence (its zone dates its all-day instances).
+        var recurrence: GraphPatternedRecurrence?
     }
 }
 

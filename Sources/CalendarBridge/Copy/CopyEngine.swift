@@ -121,12 +121,15 @@ public struct CopyEngine: Sendable {
         }
         var extraErrors: [CopyResult.ItemError] = []
 
-        // --prune: a copy whose source was not listed is deleted only when its source, read by id, is gone.
-        if !plan.orphans.isEmpty {
-            let ids = Array(Set(plan.orphans.compactMap { $0.origin?.eventID })).sorted()
+        // Copies whose source was not listed, read by id in one batch: --prune deletes a copy only when
+        // its source is gone; a series copy whose master reads back is updated from that master (its
+        // rule may have left the window, so the listing had no reason to show it).
+        if !plan.orphans.isEmpty || !plan.unlistedSeries.isEmpty {
+            let ids = Array(Set((plan.orphans + plan.unlistedSeries).compactMap { $0.origin?.eventID })).sorted()
             let answers = await sourceProvider.probeEvents(ids: ids, calendarID: sourceCalendar.id)
             let probes = Dictionary(zip(ids, answers), uniquingKeysWith: { a, _ in a })
             let pruned = planner.prunes(plan.orphans, probes: probes, plan: plan)
+            planner.refreshes(probes: probes, plan: &plan)
             plan.entries += pruned.entries
             extraErrors += pruned.errors
         }

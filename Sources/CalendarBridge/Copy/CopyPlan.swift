@@ -33,6 +33,10 @@ public struct CopyPlan: Sendable, Hashable {
     /// With `--prune`: copies in the window whose source event was not listed. Not proof that the source
     /// is gone: `CopyPlanner.prunes(_:probes:)` deletes those whose source reads back gone.
     public var orphans: [Event]
+    /// With `--recurrence series`: series copies in the window whose source master was not listed (with
+    /// or without `--prune`). Its source is read by id; `CopyPlanner.refreshes(probes:plan:)` updates
+    /// each copy from the master that reads back.
+    public var unlistedSeries: [Event] = []
     /// Source series this run copies as series, and those whose occurrences it copies singly: a copy of
     /// the same series in the other form is a second copy of the same occurrences (`--prune` deletes it).
     public var seriesCopiedWhole: Set<String> = []

@@ -154,42 +154,81 @@ public struct CopyPlanner: Sendable {
                 continue
             }
             matched.insert(u.source.id)
-            let copies = positions.map { existingCopies[$0] }
-            let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID, account: sourceAccount)
-            if keeper.origin?.contentHash == u.hash && isCurrent(keeper) {
-                plan.entries.append(
-                    .init(
-                        item: CopyItem(
-                            action: .unchanged, status: .done, sourceEventID: u.source.id, targetEventID: keeper.id,
-                            title: title, start: start, reason: u.fallbackReason),
-                        write: nil))
-            } else {
-                var update = u.copy
-                update.id = keeper.id
-                update.calendarID = targetCalendarID
-                plan.entries.append(
-                    .init(
-                        item: CopyItem(
-                            action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
-                            start: start,
-                            reason: u.fallbackReason
-                                ?? (keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed")),
-                        write: .update(update)))
-            }
-            if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: keeper.id, entryIndex: plan.entries.count - 1)) }
-            for extra in copies where extra.id != keeper.id {
-                plan.entries.append(surplus(extra))
-            }
+            bring(positions.map { existingCopies[$0] }, upTo: u, into: &plan)
         }
 
         // Copies whose source is not among this run's events: absence is no proof, so with --prune they
-        // are candidates only; `prunes(_:probes:)` deletes those whose source reads back gone.
+        // are candidates only; `prunes(_:probes:)` deletes those whose source reads back gone. Series
+        // copies are asked about with or without --prune: a series whose rule left the window is not
+        // listed, yet its copy must follow the new rule (`refreshes(_:probes:plan:)`).
         for eventID in order where !matched.contains(eventID) {
-            for position in copiesBySource[eventID] ?? [] where options.prune && inWindow(existingCopies[position]) {
-                plan.orphans.append(existingCopies[position])
+            for position in copiesBySource[eventID] ?? [] {
+                let copy = existingCopies[position]
+                guard inWindow(copy) else { continue }
+                if options.prune { plan.orphans.append(copy) }
+                if seriesMode && copy.recurrence != nil { plan.unlistedSeries.append(copy) }
             }
         }
         return plan
+    }
+
+    /// The entries that bring existing `copies` of one source event up to `u`: the keeper unchanged or
+    /// updated (and, for a series, linked for phase 2), every other copy a surplus.
+    func bring(_ copies: [Event], upTo u: Unit, into plan: inout CopyPlan) {
+        let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
+        let title = u.source.title
+        let start = CopyItem.startText(u.source.start)
+        let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID, account: sourceAccount)
+        if keeper.origin?.contentHash == u.hash && isCurrent(keeper) {
+            plan.entries.append(
+                .init(
+                    item: CopyItem(
+                        action: .unchanged, status: .done, sourceEventID: u.source.id, targetEventID: keeper.id,
+                        title: title, start: start, reason: u.fallbackReason),
+                    write: nil))
+        } else {
+            var update = u.copy
+            update.id = keeper.id
+            update.calendarID = targetCalendarID
+            plan.entries.append(
+                .init(
+                    item: CopyItem(
+                        action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
+                        start: start,
+                        reason: u.fallbackReason
+                            ?? (keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed")),
+                    write: .update(update)))
+        }
+        if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: keeper.id, entryIndex: plan.entries.count - 1)) }
+        for extra in copies where extra.id != keeper.id {
+            plan.entries.append(surplus(extra))
+        }
+    }
+
+    /// Series copies whose source master was not listed (`plan.unlistedSeries`) but reads back by id:
+    /// the master the probe returned is the source (its rule may have left the window), so each such
+    /// copy is updated from it, exactly as a listed master's copy would be. Never a deletion: a copy
+    /// whose source is gone or unreadable is `prunes(_:probes:plan:)`'s business.
+    public func refreshes(probes: [String: EventProbe], plan: inout CopyPlan) {
+        var order: [String] = []
+        var copiesBySource: [String: [Event]] = [:]
+        for copy in plan.unlistedSeries {
+            guard let eventID = copy.origin?.eventID else { continue }
+            if copiesBySource[eventID] == nil { order.append(eventID) }
+            copiesBySource[eventID, default: []].append(copy)
+        }
+        for eventID in order {
+            guard case .exists(let master)? = probes[eventID], master.id == eventID, master.seriesID == nil,
+                master.origin == nil, master.status != .cancelled, let recurrence = master.recurrence,
+                !plan.seriesCopiedSingly.contains(eventID),
+                case .success(let rule) = SeriesFit.recurrence(for: recurrence, on: projection.target.recurrence),
+                let copies = copiesBySource[eventID]
+            else { continue }
+            var u = unit(master, recurrence: rule)
+            u.fallbackReason = nil
+            bring(copies, upTo: u, into: &plan)
+            plan.seriesCopiedWhole.insert(eventID)
+        }
     }
 
     /// The deletions `--prune` makes among `orphans` (copies whose source was not listed): only where the
@@ -306,21 +345,38 @@ public struct CopyPlanner: Sendable {
         } ?? copies[0]
     }
 
-    /// Whether a copy lies in the window (and so may be pruned). A series counts when it starts before
-    /// the window ends and has not ended before it starts; a series ending after a count only when it
-    /// starts inside the window (its end is unknown without expanding it).
+    /// Whether a copy may lie in the window (and so its source is asked about). A series counts when
+    /// its occurrences can overlap the window: it starts before the window ends and has not ended
+    /// before it starts. A series that ends after a count counts unless even its longest possible span
+    /// (count × interval × the longest gap) ends before the window: its exact end is unknown without
+    /// expanding it, and asking its source by id costs nothing extra (the reads are batched).
     func inWindow(_ copy: Event) -> Bool {
         let window = options.copyWindow
         guard let recurrence = copy.recurrence else { return window.contains(copy) }
         let start = copy.start.instant(allDayZone: options.zone)
         guard start < options.window.end else { return false }
+        let duration = max(0, copy.end.instant(allDayZone: options.zone).timeIntervalSince(start))
         for rule in recurrence.rules {
             switch rule.until {
             case .instant(let until)? where until < options.window.start: return false
             case .date(let date)? where date.adding(days: 1).startInstant(in: options.zone) < options.window.start: return false
             default: break
             }
-            if rule.count != nil && start < options.window.start { return false }
+            if let count = rule.count, start < options.window.start {
+                let day = 86_400.0
+                // The longest gap between two occurrences: a month day or nth weekday that some months
+                // lack (the 31st, a 5th Monday) can skip up to three months, Feb 29 up to eight years.
+                let period: Double
+                switch rule.frequency {
+                case .weekly: period = 7 * day
+                case .monthly: period = 124 * day
+                case .yearly: period = 8 * 366 * day
+                default: period = day
+                }
+                // Two days more for zone shifts and DST: an upper bound of the series' end.
+                let span = period * Double(max(1, rule.interval)) * Double(max(1, count)) + 2 * day + duration
+                if start.addingTimeInterval(span) < options.window.start { return false }
+            }
         }
         return true
     }
