@@ -60,6 +60,24 @@ public struct FileLock: Sendable {
         return try await body()
     }
 
+    /// Takes the lock without waiting and keeps it until the returned holder is released or deallocated
+    /// (or the process ends): for a long-running process that must be the only one of its kind, such as
+    /// `calbridge sync --watch`.
+    /// - Returns: nil when another open file description holds the lock.
+    public func holdWithoutWaiting() throws -> HeldFileLock? {
+        let descriptor = try openLockFile()
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let failure = errno
+            close(descriptor)
+            guard failure == EWOULDBLOCK else {
+                throw StorageError(.io, path: url.path, message: "cannot lock \(url.path): \(String(cString: strerror(failure)))")
+            }
+            return nil
+        }
+        return HeldFileLock(descriptor: descriptor, url: url)
+    }
+
     private func openLockFile() throws -> Int32 {
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw error("open the lock file") }
@@ -67,6 +85,55 @@ public struct FileLock: Sendable {
     }
 
     private func error(_ action: String) -> StorageError {
+        StorageError(.io, path: url.path, message: "cannot \(action) \(url.path): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// A `FileLock` held by this process until `release()` or deallocation. The lock file's content is the
+/// holder's to use (a long-running holder writes its pid there, so a refused second one can name it).
+public final class HeldFileLock: @unchecked Sendable {
+    public let url: URL
+    // Guarded by `lock`: closed (-1) once released.
+    private var descriptor: Int32
+    private let lock = NSLock()
+
+    init(descriptor: Int32, url: URL) {
+        self.descriptor = descriptor
+        self.url = url
+    }
+
+    deinit { release() }
+
+    /// Replaces the lock file's content with `text` (the lock stays held).
+    public func write(_ text: String) throws {
+        try lock.withLock {
+            guard descriptor >= 0 else { return }
+            guard ftruncate(descriptor, 0) == 0 else { throw failure("truncate") }
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { raw in
+                    pwrite(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset, off_t(offset))
+                }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw failure("write") }
+                offset += written
+            }
+            bytes.removeAll()
+        }
+    }
+
+    /// Gives the lock up (the file stays, see `FileLock`).
+    public func release() {
+        lock.withLock {
+            guard descriptor >= 0 else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    private func failure(_ action: String) -> StorageError {
         StorageError(.io, path: url.path, message: "cannot \(action) \(url.path): \(String(cString: strerror(errno)))")
     }
 }

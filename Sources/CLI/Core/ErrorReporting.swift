@@ -4,6 +4,7 @@ import HTTP
 import OAuth
 import TimeZones
 import Sandbox
+import Sync
 
 /// The one place where errors become exit codes and one-line messages.
 ///
@@ -22,6 +23,13 @@ package enum ErrorReporting {
             return error.code == .unknownAccount || error.code == .loosePermissions ? .usage : .failure
         case is OAuthError, is SignInError: return .failure
         case let error as SandboxError: return error.isInputError ? .usage : .failure
+        case let error as SyncError:
+            switch error.code {
+            case .grantMustBeRenewed: return .reauthenticate
+            case .calendarUnavailable, .unknownPair, .invalidOptions: return .usage
+            default: return .failure
+            }
+        case is SyncStateError, is SyncWatcherRunning: return .failure
         case let error as CalendarError:
             switch error.code {
             case .invalidReference, .ambiguous, .notFound, .readOnly: return .usage
@@ -44,6 +52,10 @@ package enum ErrorReporting {
             var text = error.description
             if text.hasSuffix("; " + hint) { text.removeLast(hint.count + 2) }
             return text + "; sign in again with: " + record.signInCommand
+        case let error as SyncError where error.code == .grantMustBeRenewed:
+            // The calendar error names the account; its message names the exact sign-in command.
+            guard let underlying = error.calendarError else { return error.description }
+            return message(for: underlying, environment: environment)
         case let error as UsageError: return error.description
         case let error as any CustomStringConvertible: return error.description
         default: return String(describing: error)

@@ -1,0 +1,115 @@
+import CalendarBridge
+import Foundation
+import Sync
+
+/// How the `sync` commands print: JSON documents, summaries, times and ages.
+enum SyncOutput {
+    /// `value` as JSON (sorted keys; pretty unless told), control characters escaped for a terminal.
+    static func json(_ value: some Encodable, pretty: Bool = true) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return TerminalText.escapeJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// An instant as RFC 3339 in UTC, seconds precision.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+    }
+
+    /// `3 h 5 min`, `42 s`, `2 d 4 h`: an age for people.
+    static func age(_ seconds: Int) -> String {
+        switch seconds {
+        case ..<60: "\(seconds) s"
+        case ..<3600: "\(seconds / 60) min"
+        case ..<86_400: "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+        default: "\(seconds / 86_400) d \(seconds % 86_400 / 3600) h"
+        }
+    }
+
+    /// `1 created, 2 updated, 0 deleted, 40 unchanged, 0 failed`.
+    static func counts(_ counts: SyncCounts) -> String {
+        "\(counts.created) created, \(counts.updated) updated, \(counts.deleted) deleted, \(counts.unchanged) unchanged, \(counts.failed) failed"
+    }
+
+    /// `A->B 1 created, ...; B->A ...; 1 conflict, 2 requests`.
+    static func summary(_ counts: SyncRunCounts) -> String {
+        "A->B " + Self.counts(counts.aToB) + "; B->A " + Self.counts(counts.bToA)
+            + "; \(counts.conflicts) conflict\(counts.conflicts == 1 ? "" : "s"), \(counts.requests) requests"
+    }
+
+    /// The result of one pair as `sync` prints it in a table run.
+    static func describe(_ result: SyncRun.Result, context: CommandContext) {
+        let pair = result.pair
+        let arrow = pair.options.direction.arrow
+        guard let report = result.report else {
+            context.print("\(pair.name): A \(pair.record.sideA) \(arrow) B \(pair.record.sideB): failed")
+            return
+        }
+        let would = report.dryRun ? " (dry run: nothing written)" : ""
+        context.print("\(pair.name): A \(pair.record.sideA) \(arrow) B \(pair.record.sideB)\(would)")
+        if pair.options.direction.writes(.b) { context.print("  A -> B: " + counts(report.aToB)) }
+        if pair.options.direction.writes(.a) { context.print("  B -> A: " + counts(report.bToA)) }
+        for conflict in report.conflicts {
+            let winner = conflict.winner == .a ? "A" : "B"
+            let loser = conflict.winner == .a ? "B" : "A"
+            context.print(
+                "  conflict '\(conflict.title)': changed on both sides; \(winner)'s version won (\(conflict.reason)), "
+                    + "\(loser)'s is kept in sync.db")
+        }
+        for notice in report.notices { context.print("  note: \(notice)") }
+        context.print("  \(report.requests) requests")
+    }
+
+    /// The document `sync --format json` prints: one entry per pair.
+    struct Document: Encodable {
+        var dryRun: Bool
+        var pairs: [Entry]
+    }
+
+    /// One pair's entry: the engine's report (name, per direction counts, conflicts with both versions and
+    /// the winner, requests, ...) and its outcome, or for a pair that could not run, its error.
+    struct Entry: Encodable {
+        var result: SyncRun.Result
+
+        private enum Keys: String, CodingKey {
+            case name, outcome, error, exitCode, a, b
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            if let report = result.report { try report.encode(to: encoder) }
+            var container = encoder.container(keyedBy: Keys.self)
+            if result.report == nil { try container.encode(result.pair.name, forKey: .name) }
+            try container.encode(result.outcome, forKey: .outcome)
+            try container.encode(result.exitCode.rawValue, forKey: .exitCode)
+            try container.encodeIfPresent(result.error, forKey: .error)
+            try container.encode(result.pair.record.sideA, forKey: .a)
+            try container.encode(result.pair.record.sideB, forKey: .b)
+        }
+    }
+
+    /// One line for the watcher's log: what a pair's run did, or why it failed, and when it runs next.
+    static func logLine(_ result: SyncRun.Result, next: Duration, asJSON: Bool) -> String {
+        if asJSON {
+            let entry = LogEntry(
+                time: timestamp(result.finished), pair: result.pair.name, outcome: result.outcome,
+                counts: SyncRunCounts(result.report), error: result.error ?? result.report?.errors.first?.message,
+                nextRunSeconds: Int(next.components.seconds))
+            return (try? json(entry, pretty: false)) ?? #"{"pair":"?","outcome":"unencodable"}"#
+        }
+        var line = "\(timestamp(result.finished)) sync \(result.pair.name): \(result.outcome)"
+        if let counts = SyncRunCounts(result.report) { line += ": " + summary(counts) }
+        if let error = result.error { line += ": " + error }
+        line += result.exitCode == .success || result.exitCode == .partial ? "" : "; retrying in \(DurationText.format(next))"
+        return line
+    }
+
+    struct LogEntry: Encodable {
+        var time: String
+        var pair: String
+        var outcome: String
+        var counts: SyncRunCounts?
+        var error: String?
+        var nextRunSeconds: Int
+    }
+}

@@ -1,0 +1,123 @@
+import Accounts
+import CalendarBridge
+import Foundation
+import Sync
+
+/// What the `sync` commands share: the home's state, the stored pairs, and opening a pair's two calendars
+/// through the accounts (each account once per process, each account's calendars listed once per run).
+struct SyncPairs {
+    let context: CommandContext
+    let store: SyncStateStore
+
+    /// Opens the home's `sync.db` (creating it on first use).
+    init(context: CommandContext) throws {
+        self.context = context
+        store = try SyncStateStore(url: CalbridgeHome(environment: context.environment).syncDatabase)
+    }
+
+    /// A stored pair with its options read back.
+    struct Pair: Sendable {
+        var record: SyncPairRecord
+        var options: SyncPairOptions
+        var name: String { record.name }
+    }
+
+    /// Every stored pair, by name.
+    func all() async throws -> [Pair] {
+        try await store.read { try $0.pairs() }.map(Self.pair)
+    }
+
+    /// The named pairs in the order given (duplicates dropped), or every pair when `names` is empty.
+    /// - Throws: `UsageError` (exit 2) naming an unknown pair and the known ones, or saying there are none,
+    ///   before anything runs.
+    func select(_ names: [String], command: String) async throws -> [Pair] {
+        let stored = try await all()
+        if stored.isEmpty {
+            throw InputError("there are no sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'")
+        }
+        guard !names.isEmpty else { return stored }
+        var seen: Set<String> = []
+        return try names.filter { seen.insert($0).inserted }.map { name in
+            guard let pair = stored.first(where: { $0.name == name }) else { throw Self.unknown(name, among: stored, command: command) }
+            return pair
+        }
+    }
+
+    /// One stored pair.
+    func pair(named name: String, command: String) async throws -> Pair {
+        let stored = try await all()
+        guard let pair = stored.first(where: { $0.name == name }) else { throw Self.unknown(name, among: stored, command: command) }
+        return pair
+    }
+
+    static func pair(_ record: SyncPairRecord) throws -> Pair {
+        Pair(record: record, options: try SyncPairOptions(decoding: record.options))
+    }
+
+    static func unknown(_ name: String, among stored: [Pair], command: String) -> UsageError {
+        let names = stored.map(\.name)
+        let hint = ArgumentParser.nearest(name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let known = names.isEmpty ? "there are none; add one with 'calbridge sync add'" : "the pairs are: " + names.joined(separator: ", ")
+        return UsageError("no sync pair named '\(name)'\(hint); \(known)", command: command)
+    }
+}
+
+/// One side of a pair, opened: the calendar as its account lists it, its provider, and the account's identity.
+struct SyncSideTarget: Sendable {
+    var reference: String
+    var calendar: CalendarInfo
+    var provider: any ChangeReadingProvider
+    var accountIdentity: String
+
+    var endpoint: SyncEngine.Endpoint {
+        SyncEngine.Endpoint(provider: provider, calendarID: calendar.id, accountIdentity: accountIdentity)
+    }
+
+    var label: String { "\(calendar.account):\(calendar.name)" }
+}
+
+/// Resolves `ACCOUNT:CALENDAR` references for one run: each account opened once (`AccountProviders`),
+/// its calendars listed once and shared by every pair that names it, so that the listing costs one request
+/// per account per run, not one per pair.
+actor SyncCalendarResolver {
+    private let accounts: AccountProviders
+    private var listings: [String: Task<[CalendarInfo], any Error>] = [:]
+    private var identities: [String: Task<String, any Error>] = [:]
+
+    init(accounts: AccountProviders) {
+        self.accounts = accounts
+    }
+
+    /// Opens one side.
+    /// - Throws: `CalendarError` (bad reference, no such calendar: exit 2; unauthorized: exit 3),
+    ///   `StorageError` for an unknown account, `InputError` for a provider that cannot read changes.
+    func open(_ text: String, side: SyncSide) async throws -> SyncSideTarget {
+        let reference = try CopyCommand.parseRef(text)
+        let record = try accounts.registry.require(reference.account)
+        let provider = try accounts.provider(for: record)
+        guard let reader = provider as? any ChangeReadingProvider else {
+            throw InputError(
+                "side \(side.rawValue.uppercased()) (\(text)): \(record.provider) accounts cannot be synced (their provider reads no changes); "
+                    + "sync works between Google and Outlook calendars")
+        }
+        let calendar = try reference.resolve(in: try await listing(record.name, provider))
+        return SyncSideTarget(
+            reference: text, calendar: calendar, provider: reader,
+            accountIdentity: try await identity(record, provider))
+    }
+
+    private func listing(_ account: String, _ provider: any CalendarProvider) async throws -> [CalendarInfo] {
+        if let task = listings[account] { return try await task.value }
+        let task = Task { try await provider.listCalendars() }
+        listings[account] = task
+        return try await task.value
+    }
+
+    private func identity(_ record: AccountRecord, _ provider: any CalendarProvider) async throws -> String {
+        if let task = identities[record.name] { return try await task.value }
+        let registry = accounts.registry
+        let task = Task { try await CopyCommand.accountIdentity(record, provider: provider, registry: registry) }
+        identities[record.name] = task
+        return try await task.value
+    }
+}

@@ -1,0 +1,152 @@
+import Accounts
+import CalendarBridge
+import Foundation
+import Sync
+
+/// Runs stored pairs once through the engine, for `sync` and each cycle of `sync --watch`: pairs side by
+/// side (a few at a time), one pair's failure never stopping the others, each run recorded in sync.db.
+struct SyncRun {
+    /// Pairs running at once. Each account's provider still limits its own requests (Graph: 4 per mailbox).
+    static let concurrentPairs = 8
+
+    let pairs: SyncPairs
+    let engine: SyncEngine
+    let resolver: SyncCalendarResolver
+    let context: CommandContext
+    let dryRun: Bool
+
+    /// - Parameter accounts: the process's open accounts (one session and provider per account, so one
+    ///   token refresh and one request quota per account however many pairs name it).
+    init(pairs: SyncPairs, accounts: AccountProviders, context: CommandContext, dryRun: Bool) {
+        self.pairs = pairs
+        self.engine = Self.engine(store: pairs.store, context: context)
+        self.resolver = SyncCalendarResolver(accounts: accounts)
+        self.context = context
+        self.dryRun = dryRun
+    }
+
+    /// The engine over the home's state, in the user's zone ($TZ, else the system zone): the pair's window
+    /// is whole days in it.
+    static func engine(store: SyncStateStore, context: CommandContext) -> SyncEngine {
+        SyncEngine(store: store, zone: ZoneOptions.localZone(context.environment), batchSize: nil, now: context.now)
+    }
+
+    /// How one pair's run ended.
+    struct Result: Sendable {
+        var pair: SyncPairs.Pair
+        var report: SyncReport?
+        /// The one-line error of a pair that could not run (nil when it ran, partly or wholly).
+        var error: String?
+        /// This pair's exit code on its own.
+        var exitCode: ExitCode
+        var started: Date
+        var finished: Date
+
+        var outcome: String {
+            switch exitCode {
+            case .success: "ok"
+            case .partial: "partial"
+            case .reauthenticate: "needsSignIn"
+            default: "failed"
+            }
+        }
+    }
+
+    /// Runs `selected`, at most `concurrentPairs` at a time, starting a pair only while `keepGoing()` says so
+    /// (a watcher told to stop lets the runs in flight finish and starts no more).
+    /// - Parameter finished: called as each pair ends (the watcher logs it there).
+    /// - Returns: the results of the pairs that ran, in the order of `selected`.
+    func run(
+        _ selected: [SyncPairs.Pair], keepGoing: @escaping @Sendable () -> Bool = { true },
+        finished: @escaping @Sendable (Result) -> Void = { _ in }
+    ) async -> [Result] {
+        await withTaskGroup(of: (Int, Result).self) { group in
+            var results: [(Int, Result)] = []
+            var next = 0
+            func start() -> Bool {
+                guard next < selected.count, keepGoing() else { return false }
+                let index = next
+                let pair = selected[index]
+                next += 1
+                group.addTask {
+                    let result = await runOne(pair)
+                    finished(result)
+                    return (index, result)
+                }
+                return true
+            }
+            while next < Self.concurrentPairs, start() {}
+            for await result in group {
+                results.append(result)
+                _ = start()
+            }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    /// One pair: open both sides, run the engine, record the run. Never throws: a failure is its result.
+    func runOne(_ pair: SyncPairs.Pair) async -> Result {
+        let started = context.now()
+        var result: Result
+        do {
+            async let openedA = resolver.open(pair.record.sideA, side: .a)
+            async let openedB = resolver.open(pair.record.sideB, side: .b)
+            let a = try await openedA
+            let b = try await openedB
+            let report = try await engine.run(pair: pair.name, a: a.endpoint, b: b.endpoint, options: pair.options, dryRun: dryRun)
+            result = Result(
+                pair: pair, report: report, error: nil, exitCode: report.outcome == .partial ? .partial : .success,
+                started: started, finished: context.now())
+        } catch {
+            let message = ErrorReporting.message(for: error, environment: context.environment)
+            result = Result(
+                pair: pair, report: nil, error: message, exitCode: ErrorReporting.exitCode(for: error), started: started,
+                finished: context.now())
+        }
+        if !dryRun { await record(result) }
+        return result
+    }
+
+    /// Stores how the run went (for `sync status`); a failure to store it is reported, not fatal.
+    private func record(_ result: Result) async {
+        let counts = SyncRunCounts(result.report).flatMap { try? SyncOutput.json($0, pretty: false) } ?? "{}"
+        let run = SyncRunRecord(
+            started: result.started, finished: result.finished, outcome: result.outcome, counts: counts,
+            error: result.error ?? result.report.flatMap { $0.errors.first.map { "\($0.title.map { "'\($0)': " } ?? "")\($0.message)" } })
+        let name = result.pair.name
+        do {
+            try await pairs.store.write { try $0.recordRun(run, pair: name) }
+        } catch {
+            context.printError("warning: sync pair '\(name)': its run could not be recorded in sync.db: \(ErrorReporting.message(for: error))")
+        }
+    }
+
+    /// The exit code of a run of several pairs: 3 when an account must sign in again (whatever else
+    /// happened); when every pair failed, the failure's own code (2 for a calendar gone, 1 for a provider
+    /// failure); 4 when some pair failed or was partly applied; else 0.
+    static func exitCode(_ results: [Result]) -> ExitCode {
+        let codes = results.map(\.exitCode)
+        if codes.contains(.reauthenticate) { return .reauthenticate }
+        let failed = results.filter { $0.report == nil }
+        if !failed.isEmpty, failed.count == results.count {
+            return codes.contains(.failure) ? .failure : (codes.first ?? .failure)
+        }
+        return codes.allSatisfy { $0 == .success } ? .success : .partial
+    }
+}
+
+/// What `sync status` shows of a run: the counts per direction, conflicts and requests.
+struct SyncRunCounts: Codable, Sendable {
+    var aToB: SyncCounts
+    var bToA: SyncCounts
+    var conflicts: Int
+    var requests: Int
+
+    init?(_ report: SyncReport?) {
+        guard let report else { return nil }
+        aToB = report.aToB
+        bToA = report.bToA
+        conflicts = report.conflicts.count
+        requests = report.requests
+    }
+}

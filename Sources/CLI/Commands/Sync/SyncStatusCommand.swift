@@ -1,0 +1,97 @@
+import Foundation
+import Sync
+
+/// `calbridge sync status`: per pair, how its last run went and how old each side's change cursor is
+/// (from sync.db; no network).
+package enum SyncStatusCommand: Command {
+    package enum Options {
+        package static let names = VariadicArgument("NAME", "The pairs to show (default: every pair).")
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+    }
+
+    package static let spec = CommandSpec(
+        ["sync", "status"],
+        abstract: "Show each sync pair's last run, its counts, its last error and the age of each side's change cursor.",
+        discussion: """
+            Read from sync.db only. A cursor's age is the time since that side's changes were last read \
+            (a missing cursor means the next run reads that side in full).
+            """,
+        options: [Options.format],
+        positionals: [Options.names]
+    )
+
+    /// One pair's status, as printed.
+    struct Status: Encodable {
+        var name: String
+        var a: String
+        var b: String
+        var direction: String
+        var lastRun: LastRun?
+        var cursorAgeSeconds: [String: Int?]
+        var conflictsKept: Int
+
+        struct LastRun: Encodable {
+            var started: String
+            var finished: String
+            var outcome: String
+            var counts: SyncRunCounts?
+            var error: String?
+        }
+    }
+
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let pairs = try SyncPairs(context: context)
+        let names = arguments[Options.names]
+        let selected = names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: spec.name)
+        let now = context.now()
+        var statuses: [Status] = []
+        for pair in selected {
+            let name = pair.name
+            let (run, cursorA, cursorB, conflicts) = try await pairs.store.read { state in
+                (try state.lastRun(pair: name), try state.cursor(pair: name, side: .a), try state.cursor(pair: name, side: .b),
+                 try state.conflicts(pair: name).count)
+            }
+            func age(_ cursor: SyncCursorRecord?) -> Int? { cursor.map { max(0, Int(now.timeIntervalSince($0.updated))) } }
+            statuses.append(Status(
+                name: name, a: pair.record.sideA, b: pair.record.sideB, direction: pair.options.direction.rawValue,
+                lastRun: run.map {
+                    .init(
+                        started: SyncOutput.timestamp($0.started), finished: SyncOutput.timestamp($0.finished), outcome: $0.outcome,
+                        counts: try? JSONDecoder().decode(SyncRunCounts.self, from: Data($0.counts.utf8)), error: $0.error)
+                },
+                cursorAgeSeconds: ["a": age(cursorA), "b": age(cursorB)], conflictsKept: conflicts))
+        }
+        if arguments[Options.format] == .json {
+            context.print(try SyncOutput.json(["pairs": statuses]))
+            return .success
+        }
+        guard !statuses.isEmpty else {
+            context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
+            return .success
+        }
+        for status in statuses { print(status, now: now, context: context) }
+        return .success
+    }
+
+    static func print(_ status: Status, now: Date, context: CommandContext) {
+        context.print("\(status.name): \(status.a) \(SyncDirection(rawValue: status.direction)?.arrow ?? "-") \(status.b)")
+        guard let run = status.lastRun else {
+            context.print("  never run; 'calbridge sync \(status.name)' runs it")
+            return
+        }
+        var line = "  last run \(run.finished) (\(run.outcome))"
+        if let counts = run.counts {
+            line += ": " + SyncOutput.summary(counts)
+        }
+        context.print(line)
+        if let error = run.error { context.print("  last error: \(error)") }
+        let ages = ["a", "b"].map { side -> String in
+            guard let seconds = status.cursorAgeSeconds[side] ?? nil else { return "\(side.uppercased()) none (next read is full)" }
+            return "\(side.uppercased()) \(SyncOutput.age(seconds))"
+        }
+        context.print("  change cursors: " + ages.joined(separator: ", "))
+        if status.conflictsKept > 0 {
+            context.print("  \(status.conflictsKept) conflicts kept (the losing versions are in sync.db)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Accounts
+import Foundation
+import Sync
+
+/// `calbridge sync --watch`: runs the pairs each interval until SIGINT or SIGTERM.
+///
+/// The accounts stay open for the whole watch (one session, one token refresh and one request quota per
+/// account across cycles). Each cycle runs the pairs that are due (`SyncSchedule`: a failing pair waits
+/// longer and longer, the others keep their interval), logs one line per pair on stderr, and sleeps until
+/// the next pair is due. A signal stops new runs from starting; those in flight finish their writes and
+/// the watcher exits 0. The home's watcher lock keeps a second watcher from starting.
+struct SyncWatcher {
+    var names: [String]
+    var interval: Duration
+    var json: Bool
+    var verbose: Bool
+    var context: CommandContext
+
+    func run() async throws -> ExitCode {
+        // First, so that a signal during start-up is remembered instead of killing the process.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let lock = try SyncWatchLock.acquire(home: CalbridgeHome(environment: context.environment))
+        defer { lock.release() }
+        let pairs = try SyncPairs(context: context)
+        let first = try await pairs.select(names, command: "sync")
+        let accounts = AccountProviders(context: context, verbose: verbose)
+        let schedule = LockedSchedule(SyncSchedule(interval: interval))
+        log(
+            event: "start", text: "watching \(first.count) sync pair\(first.count == 1 ? "" : "s") every \(DurationText.format(interval)) "
+                + "(pid \(getpid())); SIGINT or SIGTERM stops it",
+            fields: ["pid": Int(getpid()), "pairs": first.map(\.name), "intervalSeconds": Int(interval.components.seconds)])
+
+        while signals.signalReceived == nil {
+            let current = await configuredPairs(pairs)
+            schedule.update { $0.keep(only: Set(current.map(\.name))) }
+            let due = schedule.read { $0.due(current.map(\.name), at: context.now()) }
+            let run = SyncRun(pairs: pairs, accounts: accounts, context: context, dryRun: false)
+            let json = json
+            let context = context
+            _ = await run.run(
+                current.filter { due.contains($0.name) }, keepGoing: { signals.signalReceived == nil },
+                finished: { result in
+                    let succeeded = result.exitCode == .success || result.exitCode == .partial
+                    let next = schedule.update { $0.record(result.pair.name, succeeded: succeeded, at: context.now(), random: .random(in: 0..<1)) }
+                    context.printError(SyncOutput.logLine(result, next: next, asJSON: json))
+                })
+            guard signals.signalReceived == nil else { break }
+            _ = await signals.wait(timeout: sleep(schedule.read { $0 }, pairs: current.map(\.name)))
+        }
+        let name = signals.signalReceived == SIGINT ? "SIGINT" : "SIGTERM"
+        log(event: "stop", text: "stopping on \(name): the runs in flight finished", fields: ["signal": name])
+        return .success
+    }
+
+    /// The pairs to run this cycle: the named ones still configured, or every pair. A state that cannot be
+    /// read this time (another process holds it) is logged and means no pairs this cycle.
+    private func configuredPairs(_ pairs: SyncPairs) async -> [SyncPairs.Pair] {
+        do {
+            let all = try await pairs.all()
+            return names.isEmpty ? all : all.filter { names.contains($0.name) }
+        } catch {
+            log(event: "error", text: "cannot read the sync pairs: " + ErrorReporting.message(for: error), fields: [:])
+            return []
+        }
+    }
+
+    /// Until the next pair is due: at most one interval, at least a second (a clock step never spins).
+    private func sleep(_ schedule: SyncSchedule, pairs: [String]) -> Duration {
+        let now = context.now()
+        let dues = pairs.compactMap { schedule.entries[$0]?.due }
+        guard let soonest = dues.min() else { return interval }
+        let seconds = min(max(soonest.timeIntervalSince(now), 1), interval.seconds)
+        return .milliseconds(Int64(seconds * 1000))
+    }
+
+    /// A line about the watcher itself (not a pair): text, or an NDJSON object with `event`.
+    private func log(event: String, text: String, fields: [String: Any]) {
+        let time = SyncOutput.timestamp(context.now())
+        guard json else {
+            context.printError("\(time) sync --watch: \(text)")
+            return
+        }
+        var object = fields
+        object["time"] = time
+        object["event"] = event
+        object["message"] = text
+        context.printError((try? JSONText.render(object, pretty: false)) ?? #"{"event":"\#(event)"}"#)
+    }
+}
+
+/// The watcher's schedule, shared by the pair runs of a cycle (they finish on several threads).
+final class LockedSchedule: @unchecked Sendable {
+    private let lock = NSLock()
+    private var schedule: SyncSchedule
+
+    init(_ schedule: SyncSchedule) { self.schedule = schedule }
+
+    func read<T>(_ body: (SyncSchedule) -> T) -> T { lock.withLock { body(schedule) } }
+    func update<T>(_ body: (inout SyncSchedule) -> T) -> T { lock.withLock { body(&schedule) } }
+}

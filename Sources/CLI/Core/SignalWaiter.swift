@@ -1,0 +1,78 @@
+import Foundation
+
+/// Waits for the first of some signals, with dispatch sources (the default handlers are ignored first,
+/// so a signal arriving before anyone waits is remembered, not fatal). No global state: the sources
+/// live as long as the waiter.
+final class SignalWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sources: [any DispatchSourceSignal] = []
+    // Guarded by `lock`.
+    private var received: Int32?
+    private var waiters: [UInt64: Waiter] = [:]
+    private var nextWaiter: UInt64 = 0
+
+    private struct Waiter {
+        var continuation: CheckedContinuation<Int32?, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    init(signals: [Int32]) {
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in fire(number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    deinit { for source in sources { source.cancel() } }
+
+    /// The signal that arrived, if one did.
+    var signalReceived: Int32? { lock.withLock { received } }
+
+    /// The signal that arrived (returns at once if one already did).
+    func wait() async -> Int32 {
+        await wait(timeout: nil) ?? 0
+    }
+
+    /// The signal that arrives within `timeout` (at once if one already did), or nil when the time ran out
+    /// first. Never cancelled: a watcher sleeps here between cycles.
+    func wait(timeout: Duration?) async -> Int32? {
+        await withCheckedContinuation { continuation in
+            let already: Int32?? = lock.withLock {
+                if let received { return .some(received) }
+                let id = nextWaiter
+                nextWaiter += 1
+                var timer: Task<Void, Never>?
+                if let timeout {
+                    timer = Task { [self] in
+                        try? await Task.sleep(for: timeout)
+                        expire(id)
+                    }
+                }
+                waiters[id] = Waiter(continuation: continuation, timer: timer)
+                return .none
+            }
+            if let already { continuation.resume(returning: already) }
+        }
+    }
+
+    private func expire(_ id: UInt64) {
+        let waiter = lock.withLock { waiters.removeValue(forKey: id) }
+        waiter?.continuation.resume(returning: nil)
+    }
+
+    private func fire(_ number: Int32) {
+        let waiting: [Waiter] = lock.withLock {
+            guard received == nil else { return [] }
+            received = number
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+        for waiter in waiting {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: number)
+        }
+    }
+}
