@@ -39,10 +39,12 @@ public struct SyncItemRecord: Sendable, Hashable {
     /// Identity within a series (the master's key and the occurrence's original start), nil for single events.
     public var seriesKey: String?
     public var updated: Date
+    /// The side the event was first seen on (the other side holds the copy); nil in rows from schema v1.
+    public var origin: SyncSide?
 
     public init(
         rowID: Int64? = nil, pair: String, idA: String?, idB: String?, hashA: String?, hashB: String?,
-        seriesKey: String? = nil, updated: Date
+        seriesKey: String? = nil, updated: Date, origin: SyncSide? = nil
     ) {
         self.rowID = rowID
         self.pair = pair
@@ -52,10 +54,25 @@ public struct SyncItemRecord: Sendable, Hashable {
         self.hashB = hashB
         self.seriesKey = seriesKey
         self.updated = updated
+        self.origin = origin
     }
 
     /// The id on one side.
     public func id(_ side: SyncSide) -> String? { side == .a ? idA : idB }
+
+    /// The hash last written to or seen on one side.
+    public func hash(_ side: SyncSide) -> String? { side == .a ? hashA : hashB }
+
+    /// Sets one side's id and hash.
+    public mutating func set(_ side: SyncSide, id: String?, hash: String?) {
+        if side == .a {
+            idA = id
+            hashA = hash
+        } else {
+            idB = id
+            hashB = hash
+        }
+    }
 }
 
 /// A side's change cursor (`ChangeSet.cursor`) and when it was stored.
@@ -86,5 +103,37 @@ public struct SyncRunRecord: Sendable, Hashable {
         self.outcome = outcome
         self.counts = counts
         self.error = error
+    }
+}
+
+extension SyncSide {
+    /// The other side.
+    public var other: SyncSide { self == .a ? .b : .a }
+}
+
+/// A conflict as kept in the state: both versions (JSON of `Event`, as read), and which one won.
+public struct SyncConflictRecord: Sendable, Hashable {
+    public var rowID: Int64?
+    public var pair: String
+    /// The item it concerned (nil once that item is gone).
+    public var itemID: Int64?
+    public var detected: Date
+    public var winner: SyncSide
+    public var reason: String
+    public var versionA: String
+    public var versionB: String
+
+    public init(
+        rowID: Int64? = nil, pair: String, itemID: Int64?, detected: Date, winner: SyncSide, reason: String, versionA: String,
+        versionB: String
+    ) {
+        self.rowID = rowID
+        self.pair = pair
+        self.itemID = itemID
+        self.detected = detected
+        self.winner = winner
+        self.reason = reason
+        self.versionA = versionA
+        self.versionB = versionB
     }
 }

@@ -6,7 +6,7 @@
 enum SyncStateSchema {
     /// "cbsy" as a big-endian 32-bit number.
     static let applicationID: Int64 = 0x6362_7379
-    static let currentVersion: Int64 = 1
+    static let currentVersion: Int64 = 2
 
     /// Statements that take a database from version `index` to `index + 1`.
     static let migrations: [String] = [
@@ -46,6 +46,22 @@ enum SyncStateSchema {
             counts TEXT NOT NULL,
             error TEXT
         );
+        """,
+        // v2: which side each item started on (so `--remove-copies` knows the copies), and the losing
+        // versions of conflicts (never silently dropped).
+        """
+        ALTER TABLE items ADD COLUMN origin TEXT CHECK (origin IN ('a', 'b'));
+        CREATE TABLE conflicts (
+            id INTEGER PRIMARY KEY,
+            pair TEXT NOT NULL REFERENCES pairs(name) ON DELETE CASCADE,
+            item_id INTEGER REFERENCES items(id) ON DELETE SET NULL,
+            detected_at REAL NOT NULL,
+            winner TEXT NOT NULL CHECK (winner IN ('a', 'b')),
+            reason TEXT NOT NULL,
+            version_a TEXT NOT NULL,
+            version_b TEXT NOT NULL
+        );
+        CREATE INDEX conflicts_by_pair ON conflicts(pair, detected_at);
         """,
     ]
 }

@@ -54,19 +54,19 @@ public struct SyncStateTransaction {
     public func save(_ item: SyncItemRecord) throws -> SyncItemRecord {
         let values: [SQLiteValue] = [
             .optional(item.idA), .optional(item.idB), .optional(item.hashA), .optional(item.hashB),
-            .optional(item.seriesKey), .real(item.updated.timeIntervalSince1970),
+            .optional(item.seriesKey), .real(item.updated.timeIntervalSince1970), .optional(item.origin?.rawValue),
         ]
         var saved = item
         if let rowID = item.rowID {
             let changed = try connection.run(
-                "UPDATE items SET id_a = ?, id_b = ?, hash_a = ?, hash_b = ?, series_key = ?, updated_at = ? WHERE id = ? AND pair = ?",
+                "UPDATE items SET id_a = ?, id_b = ?, hash_a = ?, hash_b = ?, series_key = ?, updated_at = ?, origin = ? WHERE id = ? AND pair = ?",
                 values + [.integer(rowID), .text(item.pair)])
             guard changed == 1 else {
                 throw SyncStateError(.constraint, "no item \(rowID) in pair '\(item.pair)' to update", path: connection.path)
             }
         } else {
             try connection.run(
-                "INSERT INTO items (id_a, id_b, hash_a, hash_b, series_key, updated_at, pair) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO items (id_a, id_b, hash_a, hash_b, series_key, updated_at, origin, pair) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 values + [.text(item.pair)])
             saved.rowID = connection.lastInsertRowID
         }
@@ -126,16 +126,49 @@ public struct SyncStateTransaction {
                              outcome: outcome, counts: counts, error: row.text(4))
     }
 
+    // MARK: Conflicts
+
+    /// Keeps a conflict (both versions); returns it with its `rowID`.
+    @discardableResult
+    public func saveConflict(_ conflict: SyncConflictRecord) throws -> SyncConflictRecord {
+        try connection.run(
+            """
+            INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [.text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
+             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB)])
+        var saved = conflict
+        saved.rowID = connection.lastInsertRowID
+        return saved
+    }
+
+    /// A pair's conflicts, oldest first.
+    public func conflicts(pair: String) throws -> [SyncConflictRecord] {
+        try connection.rows(
+            "SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM conflicts WHERE pair = ? ORDER BY id",
+            [.text(pair)]
+        ).map { row in
+            guard let rowID = row.integer(0), let pair = row.text(1), let detected = row.real(3),
+                let winner = row.text(4).flatMap(SyncSide.init(rawValue:)), let reason = row.text(5), let a = row.text(6),
+                let b = row.text(7)
+            else { throw corrupt("a conflicts row") }
+            return SyncConflictRecord(
+                rowID: rowID, pair: pair, itemID: row.integer(2), detected: Date(timeIntervalSince1970: detected), winner: winner,
+                reason: reason, versionA: a, versionB: b)
+        }
+    }
+
     // MARK: Decoding
 
-    static let itemColumns = "SELECT id, pair, id_a, id_b, hash_a, hash_b, series_key, updated_at FROM items"
+    static let itemColumns = "SELECT id, pair, id_a, id_b, hash_a, hash_b, series_key, updated_at, origin FROM items"
 
     func decodeItem(_ row: SQLiteRow) throws -> SyncItemRecord {
         guard let rowID = row.integer(0), let pair = row.text(1), let updated = row.real(7) else {
             throw corrupt("an items row")
         }
         return SyncItemRecord(rowID: rowID, pair: pair, idA: row.text(2), idB: row.text(3), hashA: row.text(4),
-                              hashB: row.text(5), seriesKey: row.text(6), updated: Date(timeIntervalSince1970: updated))
+                              hashB: row.text(5), seriesKey: row.text(6), updated: Date(timeIntervalSince1970: updated),
+                              origin: row.text(8).flatMap(SyncSide.init(rawValue:)))
     }
 
     func decodePair(_ row: SQLiteRow) throws -> SyncPairRecord {

@@ -1,0 +1,54 @@
+import Foundation
+
+extension SyncStateStore {
+    /// Adds a pair (`sync add`): its calendars as the user gave them and its options.
+    /// - Throws: `SyncError` `.invalidOptions` for unusable options or a name already taken, `.state`.
+    public func addPair(name: String, sideA: String, sideB: String, options: SyncPairOptions, at date: Date) throws(SyncError) {
+        if let problem = options.validationProblem { throw SyncError(.invalidOptions, problem) }
+        do {
+            try write { transaction in
+                if try transaction.pair(named: name) != nil {
+                    throw SyncError(.invalidOptions, "a sync pair named '\(name)' exists; remove it first or choose another name")
+                }
+                try transaction.savePair(
+                    SyncPairRecord(name: name, sideA: sideA, sideB: sideB, options: options.encoded(), created: date))
+            }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+    }
+
+    /// Removes a pair with its items, cursors, last run and conflicts (`sync remove`; run
+    /// `SyncEngine.removeCopies` first for `--remove-copies`).
+    /// - Throws: `SyncError` `.unknownPair` when there is none, `.state`.
+    public func removePair(named name: String) throws(SyncError) {
+        let removed: Bool
+        do {
+            removed = try write { try $0.removePair(named: name) }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+        if !removed { throw SyncError(.unknownPair, "no sync pair named '\(name)' ('calbridge sync list' shows them)") }
+    }
+
+    /// The stored pair, or `.unknownPair`.
+    public func pairRecord(named name: String) throws(SyncError) -> SyncPairRecord {
+        let found: SyncPairRecord?
+        do {
+            found = try read { try $0.pair(named: name) }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+        guard let found else { throw SyncError(.unknownPair, "no sync pair named '\(name)' ('calbridge sync list' shows them)") }
+        return found
+    }
+}
+
+extension SyncError {
+    /// A state failure (or a `SyncError` thrown inside a transaction) as a `SyncError`.
+    static func wrap(_ error: any Error) -> SyncError {
+        if let error = error as? SyncError { return error }
+        if let error = error as? SyncStateError { return SyncError(.state, error.description, stateError: error) }
+        return SyncError(.state, String(describing: error))
+    }
+}
