@@ -59,7 +59,7 @@ package enum SyncAddCommand: Command {
         if a.calendar.provider == b.calendar.provider, a.accountIdentity == b.accountIdentity, a.calendar.id == b.calendar.id {
             throw UsageError("--a and --b name the same calendar (\(a.label)); a pair syncs two different calendars", command: spec.name)
         }
-        for (side, target) in [(SyncSide.b, b), (.a, a)] where options.direction.writes(side) {
+        for (side, target) in [(SyncSide.b, b), (.a, a)] where options.direction.carries(from: side == .a ? .b : .a) {
             guard target.calendar.accessRole.canWrite else {
                 throw CalendarError(
                     .readOnly,
@@ -118,15 +118,6 @@ package enum SyncAddCommand: Command {
 }
 
 extension SyncDirection {
-    /// Whether changes are written to `side`.
-    func writes(_ side: SyncSide) -> Bool {
-        switch self {
-        case .aToB: side == .b
-        case .bToA: side == .a
-        case .both: true
-        }
-    }
-
     /// `->`, `<-` or `<->`.
     var arrow: String {
         switch self {

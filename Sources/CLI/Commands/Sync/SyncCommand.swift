@@ -51,7 +51,7 @@ package enum SyncCommand: Command {
         let pairs = try SyncPairs(context: context)
         let selected = try await pairs.select(names, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
-        let run = SyncRun(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
+        let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
         let results = await run.run(selected)
         if format == .json {
             context.print(try SyncOutput.json(SyncOutput.Document(dryRun: dryRun, pairs: results.map(SyncOutput.Entry.init))))
@@ -65,6 +65,6 @@ package enum SyncCommand: Command {
                     + (item.title.map { "'\($0)': " } ?? "") + item.message)
             }
         }
-        return SyncRun.exitCode(results)
+        return SyncPairRunner.exitCode(results)
     }
 }

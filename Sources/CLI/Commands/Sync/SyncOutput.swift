@@ -39,7 +39,7 @@ enum SyncOutput {
     }
 
     /// The result of one pair as `sync` prints it in a table run.
-    static func describe(_ result: SyncRun.Result, context: CommandContext) {
+    static func describe(_ result: SyncPairRunner.Result, context: CommandContext) {
         let pair = result.pair
         let arrow = pair.options.direction.arrow
         guard let report = result.report else {
@@ -48,8 +48,8 @@ enum SyncOutput {
         }
         let would = report.dryRun ? " (dry run: nothing written)" : ""
         context.print("\(pair.name): A \(pair.record.sideA) \(arrow) B \(pair.record.sideB)\(would)")
-        if pair.options.direction.writes(.b) { context.print("  A -> B: " + counts(report.aToB)) }
-        if pair.options.direction.writes(.a) { context.print("  B -> A: " + counts(report.bToA)) }
+        if pair.options.direction.carries(from: .a) { context.print("  A -> B: " + counts(report.aToB)) }
+        if pair.options.direction.carries(from: .b) { context.print("  B -> A: " + counts(report.bToA)) }
         for conflict in report.conflicts {
             let winner = conflict.winner == .a ? "A" : "B"
             let loser = conflict.winner == .a ? "B" : "A"
@@ -70,7 +70,7 @@ enum SyncOutput {
     /// One pair's entry: the engine's report (name, per direction counts, conflicts with both versions and
     /// the winner, requests, ...) and its outcome, or for a pair that could not run, its error.
     struct Entry: Encodable {
-        var result: SyncRun.Result
+        var result: SyncPairRunner.Result
 
         private enum Keys: String, CodingKey {
             case name, outcome, error, exitCode, a, b
@@ -89,7 +89,7 @@ enum SyncOutput {
     }
 
     /// One line for the watcher's log: what a pair's run did, or why it failed, and when it runs next.
-    static func logLine(_ result: SyncRun.Result, next: Duration, asJSON: Bool) -> String {
+    static func logLine(_ result: SyncPairRunner.Result, next: Duration, asJSON: Bool) -> String {
         if asJSON {
             let entry = LogEntry(
                 time: timestamp(result.finished), pair: result.pair.name, outcome: result.outcome,

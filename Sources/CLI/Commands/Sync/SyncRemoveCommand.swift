@@ -38,15 +38,17 @@ package enum SyncRemoveCommand: Command {
             async let openedB = resolver.open(pair.record.sideB, side: .b)
             let a = try await openedA
             let b = try await openedB
-            let engine = SyncRun.engine(store: pairs.store, context: context)
+            let engine = SyncPairRunner.engine(store: pairs.store, context: context)
             let removal = try await engine.removeCopies(pair: name, a: a.endpoint, b: b.endpoint, dryRun: dryRun)
             for error in removal.errors {
-                context.printError("error: " + (error.title.map { "'\($0)': " } ?? "") + error.message)
+                context.printError("error: side \(error.side.rawValue.uppercased()): " + (error.title.map { "'\($0)': " } ?? "") + error.message)
             }
+            let deleted = removal.aToB.deleted + removal.bToA.deleted
+            let failed = removal.aToB.failed + removal.bToA.failed + (removal.errors.isEmpty ? 0 : max(0, removal.errors.count - removal.aToB.failed - removal.bToA.failed))
             let verb = dryRun ? "Would remove" : "Removed"
-            context.print("\(verb) \(removal.deleted) copies made by sync pair '\(name)' (\(a.label), \(b.label)), \(removal.failed) failed")
+            context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(a.label), B \(b.label)), \(failed) failed")
             if dryRun { return .success }
-            guard removal.failed == 0 else {
+            guard failed == 0 else {
                 context.printError("sync pair '\(name)' kept, so that running 'calbridge sync remove \(name) --remove-copies' again finishes the job")
                 return .partial
             }

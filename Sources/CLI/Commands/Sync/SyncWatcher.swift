@@ -32,24 +32,31 @@ struct SyncWatcher {
 
         while signals.signalReceived == nil {
             let current = await configuredPairs(pairs)
-            schedule.update { $0.keep(only: Set(current.map(\.name))) }
-            let due = schedule.read { $0.due(current.map(\.name), at: context.now()) }
-            let run = SyncRun(pairs: pairs, accounts: accounts, context: context, dryRun: false)
-            let json = json
-            let context = context
-            _ = await run.run(
-                current.filter { due.contains($0.name) }, keepGoing: { signals.signalReceived == nil },
-                finished: { result in
-                    let succeeded = result.exitCode == .success || result.exitCode == .partial
-                    let next = schedule.update { $0.record(result.pair.name, succeeded: succeeded, at: context.now(), random: .random(in: 0..<1)) }
-                    context.printError(SyncOutput.logLine(result, next: next, asJSON: json))
-                })
-            guard signals.signalReceived == nil else { break }
-            _ = await signals.wait(timeout: sleep(schedule.read { $0 }, pairs: current.map(\.name)))
+            await cycle(current, pairs: pairs, accounts: accounts, schedule: schedule, signals: signals)
+            if signals.signalReceived != nil { break }
+            _ = await signals.wait(timeout: sleep(schedule.snapshot, pairs: current.map(\.name)))
         }
         let name = signals.signalReceived == SIGINT ? "SIGINT" : "SIGTERM"
         log(event: "stop", text: "stopping on \(name): the runs in flight finished", fields: ["signal": name])
         return .success
+    }
+
+    /// Runs the pairs that are due, logging each as it ends; starts none once a signal has arrived.
+    private func cycle(
+        _ current: [SyncPairs.Pair], pairs: SyncPairs, accounts: AccountProviders, schedule: LockedSchedule, signals: SignalWaiter
+    ) async {
+        schedule.keep(only: Set(current.map(\.name)))
+        let due = schedule.due(current.map(\.name), at: context.now())
+        let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: false)
+        let json = json
+        let context = context
+        _ = await run.run(
+            current.filter { due.contains($0.name) }, keepGoing: { signals.signalReceived == nil },
+            finished: { result in
+                let succeeded = result.exitCode == .success || result.exitCode == .partial
+                let next = schedule.record(result.pair.name, succeeded: succeeded, at: context.now())
+                context.printError(SyncOutput.logLine(result, next: next, asJSON: json))
+            })
     }
 
     /// The pairs to run this cycle: the named ones still configured, or every pair. A state that cannot be
@@ -88,13 +95,26 @@ struct SyncWatcher {
     }
 }
 
-/// The watcher's schedule, shared by the pair runs of a cycle (they finish on several threads).
+/// The watcher's schedule, shared by the pair runs of a cycle (they finish on several threads); the
+/// jitter comes from the system's random generator.
 final class LockedSchedule: @unchecked Sendable {
     private let lock = NSLock()
     private var schedule: SyncSchedule
 
     init(_ schedule: SyncSchedule) { self.schedule = schedule }
 
-    func read<T>(_ body: (SyncSchedule) -> T) -> T { lock.withLock { body(schedule) } }
-    func update<T>(_ body: (inout SyncSchedule) -> T) -> T { lock.withLock { body(&schedule) } }
+    var snapshot: SyncSchedule { lock.withLock { schedule } }
+
+    func due(_ pairs: [String], at now: Date) -> [String] {
+        lock.withLock { schedule.due(pairs, at: now) }
+    }
+
+    func record(_ pair: String, succeeded: Bool, at now: Date) -> Duration {
+        let random = Double.random(in: 0..<1)
+        return lock.withLock { schedule.record(pair, succeeded: succeeded, at: now, random: random) }
+    }
+
+    func keep(only pairs: Set<String>) {
+        lock.withLock { schedule.keep(only: pairs) }
+    }
 }

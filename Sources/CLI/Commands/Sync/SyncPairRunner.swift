@@ -5,7 +5,7 @@ import Sync
 
 /// Runs stored pairs once through the engine, for `sync` and each cycle of `sync --watch`: pairs side by
 /// side (a few at a time), one pair's failure never stopping the others, each run recorded in sync.db.
-struct SyncRun {
+struct SyncPairRunner {
     /// Pairs running at once. Each account's provider still limits its own requests (Graph: 4 per mailbox).
     static let concurrentPairs = 8
 
