@@ -1,15 +1,18 @@
 import Foundation
-import TestSupport
 
 /// The calbridge binary running in the background, its output readable while it runs (the
-/// sign-in URL must be followed before the process can finish).
-final class RunningCalbridge: @unchecked Sendable {
+/// sign-in URL must be followed before the process can finish; a watcher is signalled to stop).
+package final class RunningCalbridge: @unchecked Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
     private let process = Process()
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    package init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = CalbridgeBinary.url
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -31,11 +34,11 @@ final class RunningCalbridge: @unchecked Sendable {
         try process.run()
     }
 
-    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    package var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    package var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
     /// The first stderr line satisfying `predicate`, waiting for it up to `timeout` seconds.
-    func stderrLine(timeout: TimeInterval = 30, where predicate: (String) -> Bool) async throws -> String {
+    package func stderrLine(timeout: TimeInterval = 30, where predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = stderr.split(separator: "\n").map(String.init).first(where: predicate) { return line }
@@ -43,16 +46,27 @@ final class RunningCalbridge: @unchecked Sendable {
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw BrowserStandIn.Failure(description: "no such stderr line; stderr so far:\n\(stderr)")
+        throw Failure(description: "no such stderr line; stderr so far:\n\(stderr)")
+    }
+
+    /// The child's process id.
+    package var pid: Int32 { process.processIdentifier }
+
+    /// Sends `signal` (SIGTERM, SIGINT) to the child.
+    package func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Every stderr line satisfying `predicate` so far.
+    package func stderrLines(where predicate: (String) -> Bool) -> [String] {
+        stderr.split(separator: "\n").map(String.init).filter(predicate)
     }
 
     /// Waits for the exit and returns the status (after the pipes are drained).
-    func wait(timeout: TimeInterval = 60) async throws -> Int32 {
+    package func wait(timeout: TimeInterval = 60) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                throw BrowserStandIn.Failure(description: "calbridge did not exit; stderr:\n\(stderr)")
+                throw Failure(description: "calbridge did not exit; stderr:\n\(stderr)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -61,7 +75,7 @@ final class RunningCalbridge: @unchecked Sendable {
     }
 
     /// Runs calbridge to completion.
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+    package static func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
         let running = try RunningCalbridge(arguments, environment: environment)
         let status = try await running.wait()
         return (status, running.stdout, running.stderr)
