@@ -163,7 +163,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CalendarBridge", "TestSupport", "CopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CLITests",
             dependencies: [

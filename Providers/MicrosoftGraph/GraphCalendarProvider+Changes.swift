@@ -18,6 +18,9 @@ extension GraphCalendarProvider: ChangeReadingProvider {
     /// Graph error codes that mean "start a new round" (410 aside): Exchange's and the directory's wording.
     static let resyncCodes: Set<String> = ["SyncStateNotFound", "syncStateNotFound", "resyncRequired", "SyncStateInvalid"]
 
+    /// Delta items carry no extended properties (the delta takes no `$expand`).
+    public var changeReadsCarryMarkers: Bool { false }
+
     public func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
         let start = RFC3339.formatUTC(window.start)
         let end = RFC3339.formatUTC(window.end)

@@ -17,7 +17,13 @@ import Foundation
 /// the rest (optionally applying the first failing one and losing its response, as a crash or a
 /// dropped connection after the server acted would); `failWrites(where:)` fails chosen writes;
 /// `failReads(with:)` fails every read (an expired grant).
-package actor InMemoryCalendarProvider: CalendarProvider {
+///
+/// Change reads (`ChangeReadingProvider`): every write appends the event's id to a change log, and a
+/// cursor is a position in it. Answers like the service it stands for: Google kind lists masters, single
+/// events and exceptions, reports cancelled occurrences with their series; Microsoft kind lists single
+/// events and occurrences (no masters, no markers), reports removals by id only, and binds a cursor to its
+/// window. `expireChangeCursors()` makes every cursor handed out so far answer `.cursorExpired`.
+package actor InMemoryCalendarProvider: ChangeReadingProvider {
     package nonisolated let provider: ProviderKind
     package nonisolated let account: String
     package nonisolated let capabilities: ProviderCapabilities
@@ -40,6 +46,10 @@ package actor InMemoryCalendarProvider: CalendarProvider {
     private var lostOne = false
     private var writeFailure: (@Sendable (EventWrite) -> CalendarError?)?
     private var readFailure: CalendarError?
+    /// (calendar id, event or occurrence id) of every write, in order: the change log cursors point into.
+    private var changeLog: [(calendarID: String, id: String)] = []
+    /// Cursors before this position answer `.cursorExpired`.
+    private var changeFloor = 0
 
     /// - Parameters:
     ///   - provider: whose behaviour to imitate (ids, idempotency, default capabilities).
@@ -81,6 +91,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         } else {
             stored[calendarID, default: []].append(e)
         }
+        changeLog.append((calendarID, e.id))
         return e
     }
 
@@ -180,6 +191,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         created.created = Date()
         created.updated = created.created
         stored[calendarID, default: []].append(created)
+        changeLog.append((calendarID, created.id))
         writesApplied += 1
         log.append("create \(created.id)")
         return try deliver(created, fate)
@@ -201,6 +213,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
                 exceptions[old.id] = nil
             }
             stored[calendarID]![index] = updated
+            changeLog.append((calendarID, updated.id))
             writesApplied += 1
             log.append("update \(event.id)")
             return try deliver(updated, fate)
@@ -216,6 +229,7 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         occurrence.recurrence = nil
         occurrence.updated = Date()
         exceptions[seriesID, default: [:]][Self.key(originalStart)] = occurrence
+        changeLog.append((calendarID, event.id))
         writesApplied += 1
         log.append("update \(event.id)")
         return try deliver(occurrence, fate)
@@ -228,10 +242,12 @@ package actor InMemoryCalendarProvider: CalendarProvider {
         if let index = stored[calendarID]?.firstIndex(where: { $0.id == id }) {
             stored[calendarID]!.remove(at: index)
             exceptions[id] = nil
+            changeLog.append((calendarID, id))
             writesApplied += 1
         } else if var occurrence = occurrence(id: id, calendarID: calendarID) {
             occurrence.status = .cancelled
             exceptions[occurrence.seriesID!, default: [:]][Self.key(occurrence.originalStart!)] = occurrence
+            changeLog.append((calendarID, id))
             writesApplied += 1
         }
         _ = try deliver((), fate)
@@ -255,6 +271,99 @@ package actor InMemoryCalendarProvider: CalendarProvider {
             }
         }
         return found
+    }
+
+    // MARK: ChangeReadingProvider
+
+    /// Makes every cursor handed out so far answer `.cursorExpired(.expired)` (Google 410, Graph 410).
+    package func expireChangeCursors() { changeFloor = changeLog.count }
+
+    /// Like Graph's delta, the Microsoft kind's change reads carry no markers.
+    package nonisolated var changeReadsCarryMarkers: Bool { provider != .microsoft }
+
+    package func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
+        log.append("changes")
+        try checkRead()
+        try checkCalendar(calendarID)
+        let windowText = "\(window.start.timeIntervalSince1970)|\(window.end.timeIntervalSince1970)"
+        let next = "mem|\(calendarID)|\(windowText)|\(changeLog.count)"
+        guard let cursor else {
+            var changed: [Event] = []
+            var removed: [RemovedEvent] = []
+            if provider == .microsoft {
+                changed = try await listEvents(calendarID: calendarID, range: window, expand: true).map(Self.asDeltaItem)
+            } else {
+                for event in try await listEvents(calendarID: calendarID, range: window, expand: false) {
+                    if event.status == .cancelled {
+                        removed.append(RemovedEvent(id: event.id, seriesID: event.seriesID, originalStart: event.originalStart))
+                    } else {
+                        changed.append(event)
+                    }
+                }
+            }
+            log.removeLast()  // the listing above is part of this read, not a request of its own
+            return .changes(ChangeSet(isFullRead: true, changed: changed, removed: removed, cursor: next, requests: 1))
+        }
+        let parts = cursor.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5, parts[0] == "mem", parts[1] == calendarID, let position = Int(parts[4]), position >= 0,
+            position <= changeLog.count
+        else { return .cursorExpired(CursorExpiry(.unreadable, message: "not a cursor of this calendar")) }
+        if provider == .microsoft && parts[2] + "|" + parts[3] != windowText {
+            return .cursorExpired(CursorExpiry(.windowChanged, message: "the delta round covers another window"))
+        }
+        if position < changeFloor {
+            return .cursorExpired(
+                CursorExpiry(.expired, message: "the sync token is no longer valid", providerCode: provider == .google ? "fullSyncRequired" : "SyncStateNotFound"))
+        }
+        var ids: [String] = []
+        var seen = Set<String>()
+        for entry in changeLog[position...].reversed() where entry.calendarID == calendarID && seen.insert(entry.id).inserted {
+            ids.append(entry.id)
+        }
+        var changed: [Event] = []
+        var removed: [RemovedEvent] = []
+        for id in ids.reversed() {
+            if let event = stored[calendarID]?.first(where: { $0.id == id }) {
+                if provider == .microsoft {
+                    if event.recurrence != nil {
+                        changed += occurrences(of: event, through: window.end)
+                            .filter { $0.status != .cancelled && Self.overlaps($0, window) }.map(Self.asDeltaItem)
+                    } else if Self.overlaps(event, window) {
+                        changed.append(Self.asDeltaItem(event))
+                    } else {
+                        removed.append(RemovedEvent(id: id))  // left the delta's window
+                    }
+                } else if event.recurrence != nil ? event.start.instant(allDayZone: TimeZone(secondsFromGMT: 0)!) < window.end : Self.overlaps(event, window) {
+                    changed.append(event)
+                }
+            } else if let occurrence = occurrence(id: id, calendarID: calendarID) {
+                if occurrence.status == .cancelled {
+                    removed.append(
+                        provider == .microsoft
+                            ? RemovedEvent(id: id)
+                            : RemovedEvent(id: id, seriesID: occurrence.seriesID, originalStart: occurrence.originalStart))
+                } else if provider == .microsoft {
+                    if Self.overlaps(occurrence, window) {
+                        changed.append(Self.asDeltaItem(occurrence))
+                    } else {
+                        removed.append(RemovedEvent(id: id))  // moved out of the delta's window
+                    }
+                } else {
+                    changed.append(occurrence)
+                }
+            } else {
+                removed.append(RemovedEvent(id: id))
+            }
+        }
+        return .changes(ChangeSet(isFullRead: false, changed: changed, removed: removed, cursor: next, requests: 1))
+    }
+
+    /// What a Graph delta item carries: no extension properties, so no origin marker.
+    private static func asDeltaItem(_ event: Event) -> Event {
+        var item = event
+        item.origin = nil
+        item.extendedProperties = [:]
+        return item
     }
 
     // MARK: internals

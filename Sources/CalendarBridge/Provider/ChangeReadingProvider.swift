@@ -27,6 +27,14 @@ public protocol ChangeReadingProvider: CalendarProvider {
     ///   again with nil and reconcile the full read against what you know).
     /// - Throws: `CalendarError` for every other failure (a failed read is "unknown", never "gone").
     func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead
+
+    /// Whether the events of a change read carry their origin markers (Google: yes; Graph: no, so a caller
+    /// reads an unknown item by id before treating it as new).
+    var changeReadsCarryMarkers: Bool { get }
+}
+
+extension ChangeReadingProvider {
+    public var changeReadsCarryMarkers: Bool { true }
 }
 
 /// The outcome of `ChangeReadingProvider.changes`.

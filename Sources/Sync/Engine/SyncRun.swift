@@ -1,29 +1,619 @@
 import CalendarBridge
 import Foundation
 
-/// One run of one pair (the implementation follows in the next commits).
+/// One run of one pair: the reads, the three-way comparison, the writes and the state updates.
 struct SyncRun {
     let engine: SyncEngine
     let pair: String
+    let endpoints: Sides<SyncEngine.Endpoint>
+    let options: SyncPairOptions
+    let dryRun: Bool
+    /// The instants both sides are kept in step over (`SyncWindow.round`).
+    let window: CopyWindow
     var report: SyncReport
+    /// The pair's items: as stored, plus the ones this run adds (indexes stay valid for the whole run).
+    var items: [SyncItemRecord] = []
+    /// Items whose state changed without a write (flushed before the writes).
+    var pendingSaves = Set<Int>()
+    var pendingForgets = Set<Int64>()
+    /// Items that got a write, per receiving side.
+    var writtenTo: [SyncSide: Set<Int>] = [.a: [], .b: []]
 
     init(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, options: SyncPairOptions, dryRun: Bool)
         async throws(SyncError)
     {
         self.engine = engine
         self.pair = pair
-        self.report = SyncReport(name: pair, dryRun: dryRun, started: engine.now())
+        self.endpoints = Sides(a: a, b: b)
+        self.options = options
+        self.dryRun = dryRun
+        let now = engine.now()
+        self.window = SyncWindow.round(now: now, options: options, zone: engine.zone)
+        self.report = SyncReport(name: pair, dryRun: dryRun, started: now)
         _ = try await engine.store.pairRecord(named: pair)
     }
 
+    func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint { endpoints[side] }
+
+    // MARK: the run
+
     mutating func execute() async throws(SyncError) -> SyncReport {
+        let pair = self.pair
+        let stored: (items: [SyncItemRecord], cursors: [SyncSide: String])
+        do {
+            stored = try await engine.store.read { t in
+                var cursors: [SyncSide: String] = [:]
+                for side in SyncSide.allCases { cursors[side] = try t.cursor(pair: pair, side: side)?.cursor }
+                return (try t.items(pair: pair), cursors)
+            }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+        items = stored.items
+        let roundKey = SyncWindow.key(window.range)
+
+        // 1. What changed on each side (both at once).
+        async let readA = Self.readChanges(endpoint(.a), side: .a, window: window.listingRange, stored: stored.cursors[.a], roundKey: roundKey)
+        async let readB = Self.readChanges(endpoint(.b), side: .b, window: window.listingRange, stored: stored.cursors[.b], roundKey: roundKey)
+        let reads: Sides<SideChanges>
+        do {
+            reads = Sides(a: try await readA, b: try await readB)
+        } catch {
+            throw error as? SyncError ?? SyncError(.provider, String(describing: error))
+        }
+        for side in SyncSide.allCases {
+            let read = reads[side]
+            report.requests += read.requests
+            if read.full { report.fullReads.append(side) }
+            if let notice = read.notice { report.notices.append(notice) }
+        }
+
+        // 2. Each side's view: current single events and masters, proven removals, touched series.
+        var views = Sides(SideView())
+        for side in SyncSide.allCases {
+            views[side] = await view(of: reads[side], side: side)
+        }
+
+        // 3. Copies found on either side that the state does not link yet (a crash after the write): link them.
+        adoptCopies(&views)
+
+        // 4. Compare and plan.
+        var plan = SyncPlan()
+        decide(views: views, into: &plan)
+        if !dryRun, !(await flushPending()) { throw SyncError(.state, "the sync state could not be saved (see the file's error above)") }
+
+        // 5. Write (each side's writes in batches, state rows after each batch), then the occurrences of
+        //    touched series, then the cursors.
+        var failedFrom = Set<SyncSide>()
+        if !dryRun {
+            for side in SyncSide.allCases {
+                failedFrom.formUnion(await apply(plan.writes.filter { $0.target == side }, to: side))
+            }
+            try await saveConflicts(plan.conflicts)
+        } else {
+            for write in plan.writes { count(write.kind, to: write.target) }
+        }
+        report.conflicts = plan.conflicts.map(\.report)
+        failedFrom.formUnion(await syncOccurrences(plan.seriesToCompare))
+        countUnchanged(plan)
+
+        if !dryRun {
+            let now = engine.now()
+            let cursors = SyncSide.allCases.compactMap { side -> (SyncSide, String)? in
+                failedFrom.contains(side) ? nil : (side, SyncWindow.cursor(reads[side].cursor, roundKey: roundKey))
+            }
+            do {
+                try await engine.store.write { t in
+                    for (side, cursor) in cursors { try t.setCursor(cursor, pair: pair, side: side, at: now) }
+                }
+            } catch {
+                throw SyncError.wrap(error)
+            }
+        }
         report.finished = engine.now()
         return report
     }
 
-    static func removeCopies(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, dryRun: Bool)
-        async throws(SyncError) -> SyncReport
+    // MARK: reading
+
+    /// One side's change read, as the run needs it.
+    struct SideChanges: Sendable {
+        var changed: [Event]
+        var removed: [RemovedEvent]
+        var cursor: String
+        var full: Bool
+        var requests: Int
+        var notice: String?
+    }
+
+    /// Reads a side's changes from its stored cursor; a cursor of another window round, or one the service
+    /// no longer knows, means a full read (reported as a notice).
+    static func readChanges(_ endpoint: SyncEngine.Endpoint, side: SyncSide, window: TimeRange, stored: String?, roundKey: String)
+        async throws(SyncError) -> SideChanges
     {
-        SyncReport(name: pair, dryRun: dryRun, started: engine.now())
+        let account = endpoint.provider.account
+        var cursor = SyncWindow.providerCursor(stored, roundKey: roundKey)
+        var notice: String?
+        if stored != nil && cursor == nil {
+            notice = "side \(side.rawValue.uppercased()): the window moved on to a new week: read in full and reconciled"
+        }
+        var requests = 0
+        for _ in 0..<2 {
+            let answer: ChangeRead
+            do {
+                answer = try await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window, cursor: cursor)
+            } catch {
+                throw SyncError(reading: error, side: side, account: account)
+            }
+            requests += 1
+            switch answer {
+            case .changes(let set):
+                return SideChanges(
+                    changed: set.changed, removed: set.removed, cursor: set.cursor, full: set.isFullRead,
+                    requests: max(requests - 1 + set.requests, requests), notice: notice)
+            case .cursorExpired(let expiry) where cursor != nil:
+                notice = "side \(side.rawValue.uppercased())'s change cursor cannot be continued (\(expiry.message)"
+                    + (expiry.providerCode.map { ", \($0)" } ?? "") + "): read in full and reconciled"
+                cursor = nil
+            case .cursorExpired(let expiry):
+                throw SyncError(.provider, "side \(side.rawValue.uppercased()): a full read was refused: \(expiry.message)", account: account, side: side)
+            }
+        }
+        throw SyncError(.provider, "side \(side.rawValue.uppercased()): the change read did not settle", account: account, side: side)
+    }
+
+    /// A side as this run sees it.
+    struct SideView {
+        /// Single events and series masters that changed (or, on a full read, all of them), by id.
+        var units: [String: Event] = [:]
+        /// Ids proven gone (reported removed, and a read by id answers gone).
+        var gone = Set<String>()
+        /// Series (master ids on this side) whose occurrences changed.
+        var touchedSeries = Set<String>()
+        var full = false
+    }
+
+    /// Turns a change read into units: occurrences name their master (read by id where the read carried
+    /// none: Graph), items without markers are read by id when the service leaves markers out of change
+    /// reads (Graph), and each reported removal of a known item is checked by a read by id (proof).
+    mutating func view(of read: SideChanges, side: SyncSide) async -> SideView {
+        let endpoint = self.endpoint(side)
+        var view = SideView(full: read.full)
+        let known = Set(items.compactMap { $0.id(side) })
+        var mastersNeeded = Set<String>()
+        for event in read.changed {
+            if let seriesID = event.seriesID {
+                view.touchedSeries.insert(seriesID)
+                mastersNeeded.insert(seriesID)
+            } else if event.status == .cancelled {
+                if known.contains(event.id) { view.gone.insert(event.id) }
+            } else {
+                view.units[event.id] = event
+            }
+        }
+        var removals: [String] = []
+        var unknownRemoval = false
+        for removed in read.removed {
+            if let seriesID = removed.seriesID {
+                view.touchedSeries.insert(seriesID)
+            } else if known.contains(removed.id) {
+                removals.append(removed.id)
+            } else {
+                unknownRemoval = true
+            }
+        }
+        // A removal the read cannot place (Graph names only the occurrence's id): every series of this side
+        // is compared, and its master read, so a cancelled occurrence or a deleted series is not missed.
+        if unknownRemoval {
+            for item in items where item.seriesKey == SyncItemKind.series {
+                if let id = item.id(side) {
+                    view.touchedSeries.insert(id)
+                    mastersNeeded.insert(id)
+                }
+            }
+        }
+        mastersNeeded.subtract(view.units.keys)
+        // Unknown items without markers, where the service's change read leaves markers out.
+        let unmarked = !endpoint.provider.changeReadsCarryMarkers
+            ? view.units.values.filter { $0.origin == nil && !known.contains($0.id) }.map(\.id) : []
+        let ids = Array(Set(removals).union(mastersNeeded).union(unmarked)).sorted()
+        guard !ids.isEmpty else { return view }
+        let probes = await endpoint.provider.probeEvents(ids: ids, calendarID: endpoint.calendarID)
+        report.requests += (ids.count + 19) / 20
+        for (id, probe) in zip(ids, probes) {
+            switch probe {
+            case .exists(let event) where event.seriesID == nil:
+                // A master, an unmarked item with its marker, or a reported removal that still exists (it
+                // left the change read's window): a change, never a deletion.
+                view.units[id] = event
+                view.gone.remove(id)
+            case .exists:
+                continue
+            case .gone:
+                if known.contains(id) { view.gone.insert(id) }
+                view.units[id] = nil
+                view.touchedSeries.remove(id)
+            case .unknown(let why):
+                if removals.contains(id) {
+                    report.errors.append(
+                        SyncItemError(side: side, eventID: id, title: nil, message: "reported removed, but a read by id failed (kept): \(why)"))
+                }
+            }
+        }
+        return view
+    }
+
+    // MARK: copies and markers
+
+    /// The marker this pair writes into a copy of `event` from `side`.
+    func marker(for event: Event, from side: SyncSide, hash: String) -> OriginMarker {
+        let e = endpoint(side)
+        return OriginMarker(provider: e.provider.provider, account: e.identity, calendarID: e.calendarID, eventID: event.id, contentHash: hash)
+    }
+
+    /// The key the copies of `side`'s events carry.
+    func calendarKey(_ side: SyncSide) -> String {
+        let e = endpoint(side)
+        return OriginMarker.calendarKey(provider: e.provider.provider, account: e.identity, calendarID: e.calendarID)
+    }
+
+    /// Legacy local-name keys (copies made before stable identities) are recognised too.
+    func isCopy(_ event: Event, of side: SyncSide) -> Bool {
+        guard let origin = event.origin else { return false }
+        let e = endpoint(side)
+        return origin.calendarKey == calendarKey(side)
+            || origin.calendarKey == OriginMarker.calendarKey(provider: e.provider.provider, account: e.provider.account, calendarID: e.calendarID)
+    }
+
+    /// Links copies the state does not know (their write landed, their state row did not): to the item of
+    /// their source, or a new item whose copy side is this one.
+    mutating func adoptCopies(_ views: inout Sides<SideView>) {
+        for side in SyncSide.allCases {
+            let other = side.other
+            for (id, event) in views[side].units.sorted(by: { $0.key < $1.key }) {
+                guard item(side, id) == nil, isCopy(event, of: other), let sourceID = event.origin?.eventID else { continue }
+                if let index = itemIndex(other, sourceID) {
+                    if items[index].id(side) == nil { items[index].set(side, id: id, hash: nil) }
+                } else {
+                    var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: other)
+                    record.set(other, id: sourceID, hash: nil)
+                    record.set(side, id: id, hash: nil)
+                    record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
+                    items.append(record)
+                }
+            }
+        }
+    }
+
+    func itemIndex(_ side: SyncSide, _ id: String) -> Int? { items.firstIndex { $0.id(side) == id } }
+    func item(_ side: SyncSide, _ id: String) -> SyncItemRecord? { itemIndex(side, id).map { items[$0] } }
+
+    // MARK: deciding
+
+    /// What to write, and the conflicts found.
+    struct SyncPlan {
+        var writes: [PlannedWrite] = []
+        var conflicts: [PlannedConflict] = []
+        /// Series to compare occurrence by occurrence, from the side whose occurrences (or master) changed.
+        var seriesToCompare: [(item: Int, from: SyncSide)] = []
+        /// Items that got a write, per receiving side.
+        var written: [SyncSide: Set<Int>] = [.a: [], .b: []]
+    }
+
+    struct PlannedWrite {
+        enum Kind { case create, update, delete }
+        var kind: Kind
+        var target: SyncSide
+        var write: EventWrite
+        /// The item (index in `items`) whose state row follows the write.
+        var item: Int
+        /// The source side's event and hash, stored with the item once the write succeeded.
+        var sourceSide: SyncSide
+        var sourceHash: String?
+        var title: String
+    }
+
+    struct PlannedConflict {
+        var item: Int
+        var report: SyncConflict
+    }
+
+    /// The three-way comparison of every item either side reported, and the new items.
+    mutating func decide(views: Sides<SideView>, into plan: inout SyncPlan) {
+        // Items by either side's id, so each is decided once.
+        var touched = Set<Int>()
+        for side in SyncSide.allCases {
+            let view = views[side]
+            for (id, event) in view.units.sorted(by: { $0.key < $1.key }) where !isForeignCopy(event, on: side) {
+                if let index = itemIndex(side, id) {
+                    touched.insert(index)
+                } else if isCopy(event, of: side.other) {
+                    continue  // adopted above, or a copy whose source left the state: never copied back
+                } else if window.contains(event) || event.recurrence != nil {
+                    var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: side)
+                    record.set(side, id: id, hash: nil)
+                    record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
+                    items.append(record)
+                    touched.insert(items.count - 1)
+                }
+            }
+            for id in view.gone { if let index = itemIndex(side, id) { touched.insert(index) } }
+            for id in view.touchedSeries {
+                if let index = itemIndex(side, id), items[index].id(side.other) != nil {
+                    plan.seriesToCompare.append((index, side))
+                }
+            }
+        }
+        for index in touched.sorted() { decide(item: index, views: views, into: &plan) }
+    }
+
+    /// A copy made from another calendar (by `copy` or another pair): never synced.
+    func isForeignCopy(_ event: Event, on side: SyncSide) -> Bool {
+        event.origin != nil && !isCopy(event, of: side.other)
+    }
+
+    enum Current {
+        case present(Event)
+        case gone
+        /// Not in this run's changes: as last synced.
+        case unseen
+    }
+
+    func current(_ side: SyncSide, _ record: SyncItemRecord, _ views: Sides<SideView>) -> Current {
+        guard let id = record.id(side) else { return .gone }
+        if views[side].gone.contains(id) { return .gone }
+        if let event = views[side].units[id] { return .present(event) }
+        return .unseen
+    }
+
+    mutating func decide(item index: Int, views: Sides<SideView>, into plan: inout SyncPlan) {
+        let record = items[index]
+        let now = Sides(a: current(.a, record, views), b: current(.b, record, views))
+        var hashes = Sides<String?>(nil)
+        var changed = Sides(false)
+        for side in SyncSide.allCases {
+            if case .present(let event) = now[side] {
+                guard let hash = sideHash(event, on: side) else {
+                    report.notices.append("'\(event.title)': its series rule cannot be stored on side \(side.other.rawValue.uppercased()); not synced")
+                    return
+                }
+                hashes[side] = hash
+                changed[side] = hash != record.hash(side)
+            }
+        }
+        func carried(_ side: SyncSide) -> Bool { options.direction.carries(from: side) }
+
+        switch (now.a, now.b) {
+        case (.gone, .gone), (.gone, .unseen) where record.id(.b) == nil, (.unseen, .gone) where record.id(.a) == nil:
+            forget(index)
+        case (.present(let ea), .present(let eb)) where changed.a && changed.b:
+            if equivalent(ea, eb) {
+                // The same content on both (a write whose state row was lost, or the same edit twice).
+                items[index].set(.a, id: ea.id, hash: hashes[.a])
+                items[index].set(.b, id: eb.id, hash: hashes[.b])
+                save(index)
+                return
+            }
+            // No base (a copy linked by its marker): its origin's version is the one to keep.
+            let noBase = record.hash(.a) == nil && record.hash(.b) == nil
+            let winner = noBase ? (record.origin ?? .a) : conflictWinner(ea, eb)
+            let loser = winner.other
+            let reason = winnerReason(ea, eb, winner: winner)
+            if !noBase {
+                plan.conflicts.append(
+                    PlannedConflict(item: index, report: SyncConflict(itemID: record.rowID, title: (winner == .a ? ea : eb).title, a: ea, b: eb, winner: winner, reason: reason)))
+            }
+            let source = winner == .a ? ea : eb
+            let target = loser == .a ? ea : eb
+            if carried(winner), let hash = hashes[winner] {
+                plan.writes.append(update(index, from: winner, source: source, hash: hash, targetID: target.id))
+            }
+        case (.present(let e), let other) where changed.a:
+            propagate(index, from: .a, event: e, hash: hashes.a ?? "", other: other, into: &plan)
+        case (let other, .present(let e)) where changed.b:
+            propagate(index, from: .b, event: e, hash: hashes.b ?? "", other: other, into: &plan)
+        case (.gone, .present(let eb)):
+            deletion(index, goneSide: .a, otherEvent: eb, into: &plan)
+        case (.present(let ea), .gone):
+            deletion(index, goneSide: .b, otherEvent: ea, into: &plan)
+        case (.gone, .unseen):
+            deletion(index, goneSide: .a, otherEvent: nil, into: &plan)
+        case (.unseen, .gone):
+            deletion(index, goneSide: .b, otherEvent: nil, into: &plan)
+        default:
+            // Reported but unchanged against the state (an echo of this pair's own write): nothing to do.
+            break
+        }
+    }
+
+    /// A change on `side` (the other side unchanged or unseen): written to the other side when the pair
+    /// carries changes from `side`.
+    mutating func propagate(_ index: Int, from side: SyncSide, event: Event, hash: String, other: Current, into plan: inout SyncPlan) {
+        let record = items[index]
+        guard options.direction.carries(from: side) else {
+            // A one-way pair: changes on the receiving side stay there; the state follows them, so they are
+            // not taken for changes again.
+            items[index].set(side, id: event.id, hash: hash)
+            save(index)
+            return
+        }
+        if record.id(side.other) != nil, case .gone = other {
+            // Deleted there, changed here: the change wins and is copied back.
+            items[index].set(side.other, id: nil, hash: nil)
+            items[index].origin = side
+            plan.writes.append(create(index, from: side, source: event, hash: hash))
+        } else if let targetID = record.id(side.other) {
+            plan.writes.append(update(index, from: side, source: event, hash: hash, targetID: targetID))
+        } else {
+            plan.writes.append(create(index, from: side, source: event, hash: hash))
+        }
+        if event.recurrence != nil { plan.seriesToCompare.append((index, side)) }
+    }
+
+    /// `goneSide`'s event is gone (proof): the other side's is deleted unless it changed, in which case the
+    /// change wins and is copied back.
+    mutating func deletion(_ index: Int, goneSide: SyncSide, otherEvent: Event?, into plan: inout SyncPlan) {
+        let record = items[index]
+        let keep = goneSide.other
+        guard let keptID = record.id(keep) else { return forget(index) }
+        if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
+            if options.direction.carries(from: keep) {
+                items[index].set(goneSide, id: nil, hash: nil)
+                items[index].origin = keep
+                plan.writes.append(create(index, from: keep, source: event, hash: hash))
+            } else {
+                items[index].set(goneSide, id: nil, hash: nil)
+                items[index].set(keep, id: keptID, hash: hash)
+                save(index)
+            }
+            return
+        }
+        if options.direction.carries(from: goneSide) {
+            plan.writes.append(
+                PlannedWrite(kind: .delete, target: keep, write: .delete(id: keptID), item: index, sourceSide: goneSide, sourceHash: nil, title: otherEvent?.title ?? keptID))
+        } else {
+            // One-way from `keep`: its event stays; the copy the user deleted comes back.
+            if let event = otherEvent, let hash = sideHash(event, on: keep) {
+                plan.writes.append(create(index, from: keep, source: event, hash: hash))
+            } else {
+                items[index].set(keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
+                items[index].set(goneSide, id: nil, hash: nil)
+                save(index)
+            }
+        }
+    }
+
+    func create(_ index: Int, from side: SyncSide, source: Event, hash: String) -> PlannedWrite {
+        let (copy, marker) = copyAndMarker(source, from: side)
+        let key = IdempotencyKey.copy(of: marker, toCalendar: endpoint(side.other).calendarID)
+        return PlannedWrite(
+            kind: .create, target: side.other, write: .create(copy, idempotencyKey: key), item: index, sourceSide: side,
+            sourceHash: hash, title: source.title)
+    }
+
+    func update(_ index: Int, from side: SyncSide, source: Event, hash: String, targetID: String) -> PlannedWrite {
+        var copy = copyEvent(source, from: side)
+        copy.id = targetID
+        copy.calendarID = endpoint(side.other).calendarID
+        return PlannedWrite(kind: .update, target: side.other, write: .update(copy), item: index, sourceSide: side, sourceHash: hash, title: source.title)
+    }
+
+    // MARK: projection and hashes
+
+    func projection(from side: SyncSide) -> CopyProjection {
+        CopyProjection(fields: options.fields, target: endpoint(side.other).provider.capabilities)
+    }
+
+    /// The copy of `event` (from `side`) for the other side, with this pair's marker.
+    func copyEvent(_ event: Event, from side: SyncSide) -> Event { copyAndMarker(event, from: side).copy }
+
+    func copyAndMarker(_ event: Event, from side: SyncSide) -> (copy: Event, marker: OriginMarker) {
+        let rule = event.recurrence.flatMap { try? SeriesFit.recurrence(for: $0, on: endpoint(side.other).provider.capabilities.recurrence).get() }
+        var copy = projection(from: side).copy(of: event, recurrence: rule)
+        let marker = marker(for: event, from: side, hash: CopyProjection.contentHash(of: copy))
+        copy.origin = marker
+        return (copy, marker)
+    }
+
+    /// What `event` on `side` would carry to the other side, hashed: equal hashes, nothing to carry. Nil for
+    /// a series whose rule the other side cannot store.
+    func sideHash(_ event: Event, on side: SyncSide) -> String? {
+        var rule: Recurrence?
+        if let recurrence = event.recurrence {
+            guard case .success(let fitted) = SeriesFit.recurrence(for: recurrence, on: endpoint(side.other).provider.capabilities.recurrence)
+            else { return nil }
+            rule = fitted
+        }
+        return CopyProjection.contentHash(of: projection(from: side).copy(of: event, recurrence: rule))
+    }
+
+    /// Whether both sides already hold the same content: either is what a copy of the other would be.
+    func equivalent(_ ea: Event, _ eb: Event) -> Bool {
+        func strip(_ e: Event) -> String { CopyProjection.contentHash(of: e) }
+        return CopyProjection.contentHash(of: copyEvent(ea, from: .a)) == strip(eb)
+            || CopyProjection.contentHash(of: copyEvent(eb, from: .b)) == strip(ea)
+    }
+
+    func conflictWinner(_ ea: Event, _ eb: Event) -> SyncSide {
+        switch options.direction {
+        case .aToB: return .a
+        case .bToA: return .b
+        case .both: break
+        }
+        switch options.conflict {
+        case .a: return .a
+        case .b: return .b
+        case .newer:
+            let ua = ea.updated ?? .distantPast
+            let ub = eb.updated ?? .distantPast
+            return ub > ua ? .b : .a
+        }
+    }
+
+    func winnerReason(_ ea: Event, _ eb: Event, winner: SyncSide) -> String {
+        if options.direction != .both { return "the pair copies \(options.direction.rawValue)" }
+        switch options.conflict {
+        case .a, .b: return "--conflict \(options.conflict.rawValue)"
+        case .newer:
+            func text(_ d: Date?) -> String { d.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown" }
+            return "newer: A modified \(text(ea.updated)), B \(text(eb.updated))"
+        }
+    }
+
+    // MARK: writing
+
+    /// Applies the writes to one side in batches; the state rows of each batch are saved right after it.
+    /// - Returns: the sides whose changes could not all be applied (their cursors are kept).
+    mutating func apply(_ writes: [PlannedWrite], to side: SyncSide) async -> Set<SyncSide> {
+        guard !writes.isEmpty else { return [] }
+        let endpoint = self.endpoint(side)
+        let size = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        var failedFrom = Set<SyncSide>()
+        for start in stride(from: 0, to: writes.count, by: size) {
+            let batch = Array(writes[start..<min(start + size, writes.count)])
+            let outcomes = await endpoint.provider.applyWrites(batch.map(\.write), in: endpoint.calendarID, maxConcurrent: 4)
+            report.requests += 1
+            var changedRows: [Int] = []
+            var forgotten: [Int64] = []
+            for (position, write) in batch.enumerated() {
+                let outcome: EventWriteResult =
+                    position < outcomes.count ? outcomes[position] : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
+                switch outcome {
+                case .success(.created(let event)), .success(.updated(let event)):
+                    items[write.item].set(side, id: event.id, hash: sideHash(event, on: side))
+                    if let hash = write.sourceHash, let sourceID = items[write.item].id(write.sourceSide) {
+                        items[write.item].set(write.sourceSide, id: sourceID, hash: hash)
+                    }
+                    items[write.item].updated = engine.now()
+                    changedRows.append(write.item)
+                    writtenTo[side, default: []].insert(write.item)
+                    count(write.kind, to: side)
+                case .success(.deleted):
+                    if let rowID = items[write.item].rowID { forgotten.append(rowID) }
+                    items[write.item].idA = nil
+                    items[write.item].idB = nil
+                    writtenTo[side, default: []].insert(write.item)
+                    count(write.kind, to: side)
+                case .failure(let error):
+                    failedFrom.insert(write.sourceSide)
+                    if side == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
+                    report.errors.append(
+                        SyncItemError(side: side, eventID: write.write.targetID, title: write.title, message: (error as? CalendarError)?.description ?? "\(error)"))
+                }
+            }
+            if !(await persist(rows: changedRows, forget: forgotten)) { failedFrom.formUnion(SyncSide.allCases) }
+        }
+        return failedFrom
+    }
+
+    mutating func count(_ kind: PlannedWrite.Kind, to side: SyncSide) {
+        func bump(_ c: inout SyncCounts) {
+            switch kind {
+            case .create: c.created += 1
+            case .update: c.updated += 1
+            case .delete: c.deleted += 1
+            }
+        }
+        if side == .b { bump(&report.aToB) } else { bump(&report.bToA) }
     }
 }

@@ -1,0 +1,320 @@
+import CalendarBridge
+import CopyModel
+import Foundation
+import TestSupport
+
+@testable import Sync
+
+/// The model-based two-way sync test: random edits on both sides between syncs, killed runs, expired
+/// cursors; after the quiet runs that follow, both sides must hold the same events.
+///
+/// Side A imitates Google (masters in change reads, markers everywhere), side B Outlook (occurrences only,
+/// no markers in change reads, removals by id). Every event's title starts with its logical number
+/// (`E12:`), which is how the oracle follows it across both sides and through conflicts.
+/// Seeds and replay as in the copy model test: `CALBRIDGE_MODEL_SEQUENCES`, `_FIRST_SEED`, `_SEED`.
+struct SyncModel {
+    enum Step: CustomStringConvertible {
+        case create(SyncSide, n: Int, kind: Int, day: Int, minute: Int)
+        case retitle(SyncSide, pick: Int)
+        case shift(SyncSide, pick: Int, minutes: Int)
+        case toggleAllDay(SyncSide, pick: Int)
+        case delete(SyncSide, pick: Int)
+        /// Both sides edit the same event (a conflict).
+        case bothRetitle(pick: Int)
+        case cancelOccurrence(SyncSide, pick: Int, occurrence: Int)
+        case moveOccurrence(SyncSide, pick: Int, occurrence: Int, minutes: Int)
+        case sync
+        /// A run killed after `writes` writes (the next one applied but its answer lost when `lose`).
+        case killedSync(writes: Int, lose: Bool)
+        case expireCursor(SyncSide)
+
+        var description: String {
+            switch self {
+            case .create(let s, let n, let k, let d, let m): return "\(s): create E\(n) kind \(k) day \(d) minute \(m)"
+            case .retitle(let s, let p): return "\(s): retitle #\(p)"
+            case .shift(let s, let p, let m): return "\(s): shift #\(p) by \(m) min"
+            case .toggleAllDay(let s, let p): return "\(s): toggle all-day #\(p)"
+            case .delete(let s, let p): return "\(s): delete #\(p)"
+            case .bothRetitle(let p): return "both: retitle #\(p)"
+            case .cancelOccurrence(let s, let p, let o): return "\(s): cancel occurrence \(o) of #\(p)"
+            case .moveOccurrence(let s, let p, let o, let m): return "\(s): move occurrence \(o) of #\(p) by \(m) min"
+            case .sync: return "sync"
+            case .killedSync(let w, let l): return "sync killed after \(w) writes" + (l ? " (answer of the next lost)" : "")
+            case .expireCursor(let s): return "\(s): cursor expires (410)"
+            }
+        }
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    static let options = SyncPairOptions(direction: .both, fields: .basic, pastDays: 7, futureDays: 60, conflict: .newer)
+
+    /// A random sequence of steps for `seed`.
+    static func steps(seed: UInt64) -> [Step] {
+        var random = ModelRandom(seed: seed)
+        var steps: [Step] = []
+        var next = 1
+        for _ in 0..<random.int(1...3) {
+            steps.append(.create(random.chance(50) ? .a : .b, n: next, kind: random.int(0...2), day: random.int(-4...40), minute: random.int(0...95) * 15))
+            next += 1
+        }
+        steps.append(.sync)
+        for _ in 0..<random.int(4...12) {
+            let side: SyncSide = random.chance(50) ? .a : .b
+            let pick = random.int(0...20)
+            switch random.int(0...13) {
+            case 0, 1: steps.append(.create(side, n: next, kind: random.int(0...2), day: random.int(-4...40), minute: random.int(0...95) * 15)); next += 1
+            case 2: steps.append(.retitle(side, pick: pick))
+            case 3: steps.append(.shift(side, pick: pick, minutes: random.pick([-1440, -90, 30, 60, 1440, 2880])))
+            case 4: steps.append(.toggleAllDay(side, pick: pick))
+            case 5: steps.append(.delete(side, pick: pick))
+            case 6: steps.append(.bothRetitle(pick: pick))
+            case 7: steps.append(.cancelOccurrence(side, pick: pick, occurrence: random.int(0...4)))
+            case 8: steps.append(.moveOccurrence(side, pick: pick, occurrence: random.int(0...4), minutes: random.pick([-60, 45, 120])))
+            case 9: steps.append(.killedSync(writes: random.int(0...4), lose: random.chance(50)))
+            case 10: steps.append(.expireCursor(side))
+            default: steps.append(.sync)
+            }
+        }
+        return steps
+    }
+
+    // MARK: the world
+
+    let a = InMemoryCalendarProvider(
+        provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
+    let b = InMemoryCalendarProvider(
+        provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
+    let directory: TemporaryDirectory
+    let store: SyncStateStore
+    let engine: SyncEngine
+    var trace: [String] = []
+    /// Logical events and whether the oracle expects them to exist after the quiet runs.
+    var alive: [Int: Bool] = [:]
+    /// Logical events edited on each side since the last completed sync.
+    var edited: [SyncSide: Set<Int>] = [.a: [], .b: []]
+    var deletedOn: [SyncSide: Set<Int>] = [.a: [], .b: []]
+    /// Series whose occurrences a side changed since the last completed sync (one side per series).
+    var occurrenceEdits: [Int: SyncSide] = [:]
+    var conflictsReported = 0
+    var counter = 0
+
+    init() async throws {
+        directory = try TemporaryDirectory(prefix: "calbridge-sync-model")
+        store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        let clock = Self.now
+        engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { clock })
+        try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: Self.options, at: Self.now)
+    }
+
+    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { side == .a ? a : b }
+    func calendar(_ side: SyncSide) -> String { side == .a ? "home" : "work" }
+
+    func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint {
+        SyncEngine.Endpoint(provider: provider(side), calendarID: calendar(side), accountIdentity: side == .a ? "home-id" : "work-id")
+    }
+
+    /// The logical number in a title (`E12: ...`).
+    static func number(_ title: String) -> Int? {
+        guard title.hasPrefix("E"), let colon = title.firstIndex(of: ":") else { return nil }
+        return Int(title[title.index(after: title.startIndex)..<colon])
+    }
+
+    /// The side's single events and masters, in a stable order (what `pick` chooses among).
+    func units(_ side: SyncSide) async -> [Event] {
+        await provider(side).storedEvents(in: calendar(side)).sorted { $0.title < $1.title || ($0.title == $1.title && $0.id < $1.id) }
+    }
+
+    mutating func pick(_ side: SyncSide, _ n: Int, series: Bool? = nil) async -> Event? {
+        var list = await units(side)
+        if let series { list = list.filter { ($0.recurrence != nil) == series } }
+        guard !list.isEmpty else { return nil }
+        return list[n % list.count]
+    }
+
+    mutating func edit(_ side: SyncSide, _ event: Event) {
+        if let n = Self.number(event.title) { edited[side, default: []].insert(n) }
+    }
+
+    // MARK: running
+
+    mutating func apply(_ step: Step) async throws -> String? {
+        trace.append(step.description)
+        counter += 1
+        switch step {
+        case .create(let side, let n, let kind, let day, let minute):
+            let date = LocalDate(instant: Self.now, in: TimeZone(identifier: "UTC")!).adding(days: day)
+            let zone = kind == 1 ? "America/New_York" : "Europe/Berlin"
+            let tz = TimeZone(identifier: zone)!
+            let start = LocalDateTime(date: date, hour: minute / 60 % 24, minute: minute % 60, second: 0).instant(in: tz)
+            var event = Event(title: "E\(n): new", start: .timed(instant: start, zone: zone), end: .timed(instant: start.addingTimeInterval(3600), zone: zone))
+            if kind == 2 {
+                event = Event(title: "E\(n): day", start: .allDay(date: date), end: .allDay(date: date.adding(days: 1)))
+            }
+            if kind == 1 { event.recurrence = Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=5"]) }
+            _ = try await provider(side).createEvent(event, in: calendar(side))
+            alive[n] = true
+            edited[side, default: []].insert(n)
+        case .retitle(let side, let p):
+            guard var e = await pick(side, p) else { return nil }
+            e.title = retitled(e.title, side)
+            _ = try await provider(side).updateEvent(e)
+            edit(side, e)
+        case .bothRetitle(let p):
+            guard let e = await pick(.a, p), let n = Self.number(e.title),
+                let other = await units(.b).first(where: { Self.number($0.title) == n })
+            else { return nil }
+            var ea = e
+            ea.title = retitled(e.title, .a)
+            _ = try await a.updateEvent(ea)
+            var eb = other
+            eb.title = retitled(other.title, .b)
+            _ = try await b.updateEvent(eb)
+            edit(.a, ea)
+            edit(.b, eb)
+        case .shift(let side, let p, let minutes):
+            guard var e = await pick(side, p) else { return nil }
+            e.start = Self.shifted(e.start, minutes)
+            e.end = Self.shifted(e.end, minutes)
+            _ = try await provider(side).updateEvent(e)
+            edit(side, e)
+        case .toggleAllDay(let side, let p):
+            guard var e = await pick(side, p, series: false) else { return nil }
+            switch e.start {
+            case .allDay(let date):
+                let start = LocalDateTime(date: date, hour: 9, minute: 0, second: 0).instant(in: TimeZone(identifier: "Europe/Berlin")!)
+                e.start = .timed(instant: start, zone: "Europe/Berlin")
+                e.end = .timed(instant: start.addingTimeInterval(1800), zone: "Europe/Berlin")
+            case .timed(let instant, let zone):
+                let date = LocalDate(instant: instant, in: TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC")!)
+                e.start = .allDay(date: date)
+                e.end = .allDay(date: date.adding(days: 1))
+            }
+            _ = try await provider(side).updateEvent(e)
+            edit(side, e)
+        case .delete(let side, let p):
+            guard let e = await pick(side, p), let n = Self.number(e.title) else { return nil }
+            try await provider(side).deleteEvent(id: e.id, calendarID: calendar(side))
+            deletedOn[side, default: []].insert(n)
+        case .cancelOccurrence(let side, let p, let o), .moveOccurrence(let side, let p, let o, _):
+            guard let master = await pick(side, p, series: true), let n = Self.number(master.title) else { return nil }
+            if let owner = occurrenceEdits[n], owner != side { return nil }  // one side per series between syncs
+            let window = SyncWindow.round(now: Self.now, options: Self.options, zone: TimeZone(identifier: "UTC")!)
+            let occurrences = try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
+                .filter { $0.seriesID == master.id }
+            guard !occurrences.isEmpty else { return nil }
+            var occurrence = occurrences[o % occurrences.count]
+            if case .moveOccurrence(_, _, _, let minutes) = step {
+                occurrence.start = Self.shifted(occurrence.start, minutes)
+                occurrence.end = Self.shifted(occurrence.end, minutes)
+                _ = try await provider(side).updateEvent(occurrence)
+            } else {
+                try await provider(side).deleteEvent(id: occurrence.id, calendarID: calendar(side))
+            }
+            occurrenceEdits[n] = side
+        case .sync:
+            try await sync()
+        case .killedSync(let writes, let lose):
+            await a.failWritesAfter(writes, loseFirstResponse: lose)
+            await b.failWritesAfter(writes, loseFirstResponse: lose)
+            _ = try? await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
+            await a.failWritesAfter(nil)
+            await b.failWritesAfter(nil)
+            // The oracle follows completed syncs only: the next run finishes what the killed one began.
+            try await sync()
+        case .expireCursor(let side):
+            await provider(side).expireChangeCursors()
+        }
+        return nil
+    }
+
+    func retitled(_ title: String, _ side: SyncSide) -> String {
+        let prefix = title.split(separator: ":").first.map(String.init) ?? title
+        return "\(prefix): \(side.rawValue)\(counter)"
+    }
+
+    static func shifted(_ time: EventTime, _ minutes: Int) -> EventTime {
+        switch time {
+        case .allDay(let date): return .allDay(date: date.adding(days: minutes >= 0 ? max(1, minutes / 1440) : min(-1, minutes / 1440)))
+        case .timed(let instant, let zone): return .timed(instant: instant.addingTimeInterval(Double(minutes) * 60), zone: zone)
+        }
+    }
+
+    /// A completed sync: the oracle settles deletions (a deletion wins unless the other side edited the event).
+    mutating func sync() async throws {
+        let report = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
+        conflictsReported += report.conflicts.count
+        for side in SyncSide.allCases {
+            for n in deletedOn[side] ?? [] {
+                let deletedBoth = deletedOn[side.other]?.contains(n) == true
+                if deletedBoth || !(edited[side.other]?.contains(n) ?? false) { alive[n] = false }
+            }
+        }
+        edited = [.a: [], .b: []]
+        deletedOn = [.a: [], .b: []]
+        occurrenceEdits = [:]
+    }
+
+    /// Quiet runs until one writes nothing (at most four), then the invariants.
+    mutating func settleAndCheck() async throws -> String? {
+        var quiet = false
+        for _ in 0..<4 {
+            try await sync()
+            let report = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
+            let writes = report.aToB.writes + report.bToA.writes
+            if writes == 0 && report.errors.isEmpty {
+                // That run may still have read the echoes of the writes before it; the next one reads nothing new.
+                quiet = true
+                let next = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
+                if next.requests != 2 || next.aToB.writes + next.bToA.writes != 0 {
+                    return "a run with nothing changed took \(next.requests) requests and \(next.aToB.writes + next.bToA.writes) writes, not 2 and 0"
+                }
+                break
+            }
+        }
+        if !quiet { return "the pair did not settle: writes in four runs after the edits" }
+        let window = SyncWindow.round(now: Self.now, options: Self.options, zone: TimeZone(identifier: "UTC")!)
+        var sides: [SyncSide: [String]] = [:]
+        for side in SyncSide.allCases {
+            let listed = try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
+            sides[side] = listed.filter { window.contains($0) }.map { "\($0.title) \(ModelKey.time($0.start))-\(ModelKey.time($0.end))" }.sorted()
+            let units = await units(side)
+            var seen = Set<Int>()
+            for unit in units {
+                guard let n = Self.number(unit.title) else { return "side \(side): an event without a logical number: \(unit.title)" }
+                if !seen.insert(n).inserted { return "side \(side): E\(n) is there twice" }
+                if alive[n] == false { return "side \(side): E\(n) came back after its deletion" }
+            }
+            for (n, isAlive) in alive where isAlive && !seen.contains(n) {
+                return "side \(side): E\(n) was lost"
+            }
+        }
+        if sides[.a] != sides[.b] {
+            let onlyA = Set(sides[.a]!).subtracting(sides[.b]!).sorted()
+            let onlyB = Set(sides[.b]!).subtracting(sides[.a]!).sorted()
+            return "the sides differ: only on A \(onlyA), only on B \(onlyB)"
+        }
+        let stored = try await store.read { try $0.conflicts(pair: "p") }.count
+        if stored < conflictsReported { return "\(conflictsReported) conflicts reported, \(stored) kept in the state" }
+        return nil
+    }
+
+    /// Runs one seed: nil when every invariant held, else the failure with the trace.
+    static func run(seed: UInt64) async -> String? {
+        do {
+            var model = try await SyncModel()
+            defer { model.directory.remove() }
+            for step in steps(seed: seed) {
+                if let problem = try await model.apply(step) { return model.failure(seed, problem) }
+            }
+            if let problem = try await model.settleAndCheck() { return model.failure(seed, problem) }
+            return nil
+        } catch {
+            return "seed \(seed): threw \(error)"
+        }
+    }
+
+    func failure(_ seed: UInt64, _ problem: String) -> String {
+        "seed \(seed): \(problem)\n  steps:\n    " + trace.joined(separator: "\n    ")
+            + "\n  replay: CALBRIDGE_MODEL_SEED=\(seed) swift test --skip-build --filter SyncModelTests"
+    }
+}
