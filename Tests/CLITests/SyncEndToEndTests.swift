@@ -43,7 +43,7 @@ struct SyncEndToEndTests {
 
             // Edits on both sides, and one event edited on both (Google's edit is the newer one).
             let outlookEvents = try await api.graphEventsBySubject("Calendar")
-            let googleEvents = try await api.googleEventsByTitle("Family")
+            let googleEvents = try SandboxAPI.byTitle(try await googleStored(api, family), key: "summary")
             let planning = try #require(outlookEvents["Planning"]?["id"] as? String)
             let reviewA = try #require(outlookEvents["Review"]?["id"] as? String)
             let dentist = try #require(googleEvents["Dentist"]?["id"] as? String)
@@ -74,6 +74,10 @@ struct SyncEndToEndTests {
             #expect(quiet.stdout.contains("work-home: A carol:Calendar <-> B ann:Family"), "\(quiet.stdout)")
             #expect(quiet.stdout.contains("A -> B: 0 created, 0 updated, 0 deleted, 5 unchanged, 0 failed"), "\(quiet.stdout)")
             #expect(home.apiMethods(since: mark) == ["GET"], "a quiet run wrote")
+            let quietJSON = try await sync(home)
+            #expect(quietJSON["requests"] as? Int == 2, "a quiet run reads one page per side: \(quietJSON)")
+            #expect(Self.counts(quietJSON, "aToB")["unchanged"] == 5 && Self.counts(quietJSON, "bToA")["unchanged"] == 5, "\(quietJSON)")
+            #expect((quietJSON["conflicts"] as? [Any])?.isEmpty == true)
 
             let status = try JSONOutput.object(try await home.run(["sync", "status", "--format", "json"]).stdout)
             let entry = try #require((status["pairs"] as? [[String: Any]])?.first)
@@ -159,13 +163,15 @@ struct SyncEndToEndTests {
             #expect(add.status == 0, "\(add.stderr)")
 
             let watcher = try RunningCalbridge(["sync", "--watch", "--interval", "1s", "--format", "json"], environment: home.environment)
+            defer { watcher.stop() }
             let line = try await watcher.stderrLine(timeout: 60) { $0.contains(#""pair":"work-home""#) }
             let logged = try JSONOutput.object(line)
             #expect(logged["outcome"] as? String == "ok", "\(line)")
             #expect(((logged["counts"] as? [String: Any])?["aToB"] as? [String: Any])?["created"] as? Int == 1, "\(line)")
             // A second cycle: the next line for the pair, with nothing to do.
             _ = try await watcher.stderrLine(timeout: 60) { $0.contains(#""pair":"work-home""#) && $0.contains(#""unchanged":1"#) }
-            #expect(try await home.api.googleEventsByTitle("Family").keys.sorted() == ["Standup"])
+            let family = try await home.api.googleCalendarID("Family")
+            #expect(try await googleTitles(home.api, family) == ["Standup"])
 
             let second = try await home.run(["sync", "--watch"])
             #expect(second.status == 1, "\(second.stderr)")
@@ -182,6 +188,7 @@ struct SyncEndToEndTests {
             }
             // The lock is free again.
             let third = try RunningCalbridge(["sync", "--watch", "--interval", "1h"], environment: home.environment)
+            defer { third.stop() }
             _ = try await third.stderrLine(timeout: 60) { $0.contains("sync work-home:") }
             third.signal(SIGINT)
             #expect(try await third.wait(timeout: 60) == 0, "\(third.stderr)")
@@ -211,8 +218,13 @@ struct SyncEndToEndTests {
     }
 
     func googleTitles(_ api: SandboxAPI, _ calendarID: String) async throws -> [String] {
+        try await googleStored(api, calendarID).compactMap { $0["summary"] as? String }.sorted()
+    }
+
+    /// The calendar's events as stored (series not expanded) over `span`, cancelled ones left out.
+    func googleStored(_ api: SandboxAPI, _ calendarID: String) async throws -> [[String: Any]] {
         let (from, to) = Self.span
-        return try await api.googleEvents(calendarID, singleEvents: false, from: from, to: to).compactMap { $0["summary"] as? String }.sorted()
+        return try await api.googleEvents(calendarID, singleEvents: false, from: from, to: to)
     }
 
     /// Two weeks back to ten weeks ahead: wider than the pair's window.

@@ -55,6 +55,11 @@ package final class RunningCalbridge: @unchecked Sendable {
     /// Sends `signal` (SIGTERM, SIGINT) to the child.
     package func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
+    /// Ends the child (SIGTERM) if it still runs: for a test that failed before it stopped it.
+    package func stop() {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Every stderr line satisfying `predicate` so far.
     package func stderrLines(where predicate: (String) -> Bool) -> [String] {
         stderr.split(separator: "\n").map(String.init).filter(predicate)
