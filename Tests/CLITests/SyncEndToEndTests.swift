@@ -33,6 +33,10 @@ struct SyncEndToEndTests {
             #expect(list.first?["direction"] as? String == "both")
             #expect(list.first?["pastDays"] as? Int == 7 && list.first?["futureDays"] as? Int == 60)
             #expect(list.first?["conflict"] as? String == "newer")
+            // The pair stores both calendars by id (a renamed calendar does not break it).
+            let outlookCalendar = try await api.graphCalendarID("Calendar")
+            #expect(list.first?["a"] as? String == "carol:\(outlookCalendar)")
+            #expect(list.first?["b"] as? String == "ann:\(family)")
 
             // First sync: each side's events reach the other.
             let first = try await sync(home)
@@ -71,7 +75,7 @@ struct SyncEndToEndTests {
             let mark = home.sandbox.log.count
             let quiet = try await home.run(["sync"])
             #expect(quiet.status == 0, "\(quiet.stderr)")
-            #expect(quiet.stdout.contains("work-home: A carol:Calendar <-> B ann:Family"), "\(quiet.stdout)")
+            #expect(quiet.stdout.contains("work-home: A carol:\(outlookCalendar) <-> B ann:\(family)"), "\(quiet.stdout)")
             #expect(quiet.stdout.contains("A -> B: 0 created, 0 updated, 0 deleted, 5 unchanged, 0 failed"), "\(quiet.stdout)")
             #expect(home.apiMethods(since: mark) == ["GET"], "a quiet run wrote")
             let quietJSON = try await sync(home)

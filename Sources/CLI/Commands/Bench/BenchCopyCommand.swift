@@ -137,11 +137,12 @@ package enum BenchCopyCommand: Command {
         return .success
     }
 
-    /// Writes the mix into the Outlook calendar through the provider's batch writes (not timed).
+    /// Writes the mix into the Outlook calendar (`reference`, default the copy's source) through the
+    /// provider's batch writes (not timed).
     /// - Returns: how many events were written.
-    private static func seed(count: Int, context: CommandContext) async throws -> Int {
+    static func seed(count: Int, into reference: String = sourceRef, context: CommandContext) async throws -> Int {
         let accounts = AccountProviders(context: context, verbose: false)
-        let ref = try CalendarRef(parsing: sourceRef)
+        let ref = try CalendarRef(parsing: reference)
         let provider = try accounts.provider(for: ref)
         let calendar = try ref.resolve(in: try await provider.listCalendars())
         let zone = TimeZone(identifier: "UTC")!
@@ -161,14 +162,15 @@ package enum BenchCopyCommand: Command {
         return written
     }
 
-    /// Runs `calbridge copy` (in-process, or as a child process) and measures it.
-    private static func copy(
+    /// Runs `calbridge copy SOURCE TARGET` (in-process, or as a child process) and measures it.
+    static func copy(
+        _ source: String = sourceRef, _ target: String = targetRef,
         sandbox: SandboxServer, environment: [String: String], latency: Int, clientProcess: Bool, context: CommandContext
     ) async throws -> Run {
         let out = BufferSink()
         let err = BufferSink()
         let sub = CommandContext(stdout: out, stderr: err, environment: environment, now: context.now)
-        let arguments = ["copy", sourceRef, targetRef, "--format", "json"]
+        let arguments = ["copy", source, target, "--format", "json"]
         let mark = sandbox.log.count
         let started = ContinuousClock.now
         var clientPeakKB: Int?
@@ -179,44 +181,20 @@ package enum BenchCopyCommand: Command {
             code = await CalbridgeCLI.run(arguments, context: sub)
         }
         let elapsed = ContinuousClock.now - started
-        let total = sandbox.log.count - mark
+        let counted = BenchRequests(since: mark, in: sandbox)
         guard code == .success else {
             throw InputError("'calbridge \(arguments.joined(separator: " "))' failed (\(code)): \(err.text.prefix(500))", exitCode: .failure)
         }
-        // API requests only (not sign-in traffic); the in-memory log keeps the latest ones.
-        let recent = sandbox.requestLog.suffix(total)
-        let api = recent.filter { isAPI($0.path) }
-        let requests = recent.count == total ? api.count : total
-        var breakdown: [String: Int] = [:]
-        var serverMs: [String: Double] = [:]
-        for entry in api {
-            breakdown[entry.method + " " + shape(entry.path), default: 0] += 1
-            serverMs[entry.method + " " + shape(entry.path), default: 0] += entry.durationMs
-        }
+        let (requests, breakdown, serverMs) = (counted.total, counted.byKind, counted.serverMs)
         guard let object = try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any] else {
             throw InputError("'calbridge copy' printed no JSON result", exitCode: .failure)
         }
         var counts: [String: Int] = [:]
         for key in ["created", "updated", "unchanged", "deleted", "skipped", "failed"] { counts[key] = object[key] as? Int ?? 0 }
         let items = counts.values.reduce(0, +)
-        let wall = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let wall = BenchRequests.milliseconds(elapsed)
         return Run(wallMs: wall, requests: requests, items: items, counts: counts, naiveMs: Double((items + 2) * latency),
             breakdown: breakdown, serverMs: serverMs, clientPeakKB: clientPeakKB)
-    }
-
-    /// A path with its ids replaced by `{id}`, to group requests.
-    static func shape(_ path: String) -> String {
-        var out: [Substring] = []
-        var previous: Substring = ""
-        for segment in path.split(separator: "/") {
-            out.append(["calendars", "events", "calendarList"].contains(previous) && segment != "events" ? "{id}" : segment)
-            previous = segment
-        }
-        return "/" + out.joined(separator: "/")
-    }
-
-    static func isAPI(_ path: String) -> Bool {
-        path.hasPrefix("/calendar/v3/") || path.hasPrefix("/batch/calendar/v3") || path.hasPrefix("/v1.0/")
     }
 
     /// Runs the user's `calbridge` with `arguments` as a child process and collects its output and its

@@ -26,8 +26,9 @@ package enum SyncAddCommand: Command {
         ["sync", "add"],
         abstract: "Add a sync pair: two calendars kept in step by 'calbridge sync'.",
         discussion: """
-            Both references must name calendars of signed-in accounts (they are looked up now, and again at \
-            every run, as given); the side that receives changes must be writable. Nothing is copied yet: run \
+            Both references must name calendars of signed-in accounts; they are looked up now and the pair \
+            stores each calendar by id (ACCOUNT:ID, as 'calbridge calendars' shows it), so renaming a calendar \
+            does not break the pair. The side that receives changes must be writable. Nothing is copied yet: run \
             'calbridge sync NAME' (or 'calbridge sync --watch'). The window moves with the date: --past days \
             back to --future days ahead of each run. Exit code 2 for a name in use, an unknown account or \
             calendar, or a read-only target; 3 when an account must sign in again.
@@ -52,8 +53,8 @@ package enum SyncAddCommand: Command {
         }
 
         let resolver = SyncCalendarResolver(accounts: AccountProviders(context: context, verbose: arguments[CommonOptions.verbose]))
-        async let openedA = resolver.open(refA, side: .a)
-        async let openedB = resolver.open(refB, side: .b)
+        async let openedA = resolver.resolve(refA, side: .a)
+        async let openedB = resolver.resolve(refB, side: .b)
         let a = try await openedA
         let b = try await openedB
         if a.calendar.provider == b.calendar.provider, a.accountIdentity == b.accountIdentity, a.calendar.id == b.calendar.id {
@@ -67,7 +68,7 @@ package enum SyncAddCommand: Command {
                     provider: target.calendar.provider, account: target.calendar.account, calendar: target.calendar.name)
             }
         }
-        try await pairs.store.addPair(name: name, sideA: refA, sideB: refB, options: options, at: context.now())
+        try await pairs.store.addPair(name: name, sideA: a.storedReference, sideB: b.storedReference, options: options, at: context.now())
         context.print("Added sync pair '\(name)': A \(a.label) \(options.direction.arrow) B \(b.label); \(describe(options))")
         context.print("Run it with 'calbridge sync \(name)', or every pair unattended with 'calbridge sync --watch'.")
         return .success

@@ -89,11 +89,9 @@ struct SyncPairRunner {
         let started = context.now()
         var result: Result
         do {
-            async let openedA = resolver.open(pair.record.sideA, side: .a)
-            async let openedB = resolver.open(pair.record.sideB, side: .b)
-            let a = try await openedA
-            let b = try await openedB
-            let report = try await engine.run(pair: pair.name, a: a.endpoint, b: b.endpoint, options: pair.options, dryRun: dryRun)
+            let a = try await resolver.endpoint(pair.record.sideA, side: .a)
+            let b = try await resolver.endpoint(pair.record.sideB, side: .b)
+            let report = try await engine.run(pair: pair.name, a: a, b: b, options: pair.options, dryRun: dryRun)
             result = Result(
                 pair: pair, report: report, error: nil, exitCode: report.outcome == .partial ? .partial : .success,
                 started: started, finished: context.now())

@@ -62,48 +62,71 @@ struct SyncPairs {
     }
 }
 
-/// One side of a pair, opened: the calendar as its account lists it, its provider, and the account's identity.
+/// One side of a pair as `sync add` resolves it: the calendar as its account lists it, and the account's identity.
 struct SyncSideTarget: Sendable {
-    var reference: String
     var calendar: CalendarInfo
-    var provider: any ChangeReadingProvider
     var accountIdentity: String
 
-    var endpoint: SyncEngine.Endpoint {
-        SyncEngine.Endpoint(provider: provider, calendarID: calendar.id, accountIdentity: accountIdentity)
-    }
-
+    /// `account:Name`, for people.
     var label: String { "\(calendar.account):\(calendar.name)" }
+    /// `account:ID`, what the pair stores: it survives a renamed calendar, and a run needs no listing.
+    var storedReference: String { "\(calendar.account):\(calendar.id)" }
 }
 
-/// Resolves `ACCOUNT:CALENDAR` references for one run: each account opened once (`AccountProviders`),
-/// its calendars listed once and shared by every pair that names it, so that the listing costs one request
-/// per account per run, not one per pair.
+/// Opens pair sides through the accounts: each account once (`AccountProviders`), each account's identity
+/// read at most once. `sync add` resolves what the user typed by listing the account's calendars (once per
+/// account); runs take the stored `ACCOUNT:ID` straight to the engine, so a quiet run sends nothing but
+/// each side's change read.
 actor SyncCalendarResolver {
     private let accounts: AccountProviders
     private var listings: [String: Task<[CalendarInfo], any Error>] = [:]
     private var identities: [String: Task<String, any Error>] = [:]
+    private var grants: [String: Task<Void, any Error>] = [:]
 
     init(accounts: AccountProviders) {
         self.accounts = accounts
     }
 
-    /// Opens one side.
+    /// Resolves a reference as typed (id, name, primary or default).
     /// - Throws: `CalendarError` (bad reference, no such calendar: exit 2; unauthorized: exit 3),
     ///   `StorageError` for an unknown account, `InputError` for a provider that cannot read changes.
-    func open(_ text: String, side: SyncSide) async throws -> SyncSideTarget {
+    func resolve(_ text: String, side: SyncSide) async throws -> SyncSideTarget {
+        let (reference, record, provider) = try open(text, side: side)
+        let calendar = try reference.resolve(in: try await listing(record.name, provider))
+        return SyncSideTarget(calendar: calendar, accountIdentity: try await identity(record, provider))
+    }
+
+    /// The engine's endpoint for a stored `ACCOUNT:ID` reference, without a request (the account's identity
+    /// is stored with it).
+    func endpoint(_ stored: String, side: SyncSide) async throws -> SyncEngine.Endpoint {
+        let (reference, record, provider) = try open(stored, side: side)
+        guard case .idOrName(let id) = reference.selector else {
+            throw InputError("sync pair side \(side.rawValue.uppercased()) '\(stored)' names no calendar id; remove the pair and add it again")
+        }
+        try await requireGrant(record)
+        return SyncEngine.Endpoint(provider: provider, calendarID: id, accountIdentity: try await identity(record, provider))
+    }
+
+    private func open(_ text: String, side: SyncSide) throws -> (CalendarRef, AccountRecord, any ChangeReadingProvider) {
         let reference = try CopyCommand.parseRef(text)
         let record = try accounts.registry.require(reference.account)
-        let provider = try accounts.provider(for: record)
-        guard let reader = provider as? any ChangeReadingProvider else {
+        guard let reader = try accounts.provider(for: record) as? any ChangeReadingProvider else {
             throw InputError(
                 "side \(side.rawValue.uppercased()) (\(text)): \(record.provider) accounts cannot be synced (their provider reads no changes); "
                     + "sync works between Google and Outlook calendars")
         }
-        let calendar = try reference.resolve(in: try await listing(record.name, provider))
-        return SyncSideTarget(
-            reference: text, calendar: calendar, provider: reader,
-            accountIdentity: try await identity(record, provider))
+        return (reference, record, reader)
+    }
+
+    /// A valid access token for the account, refreshed when it is about to expire (no API request): a
+    /// grant that must be renewed surfaces here as `ReauthenticationRequired` (exit 3, naming the sign-in
+    /// command) before the pair touches either calendar.
+    private func requireGrant(_ record: AccountRecord) async throws {
+        if let task = grants[record.name] { return try await task.value }
+        let session = try accounts.sessions.session(for: record)
+        let task = Task { _ = try await session.tokens.accessToken() }
+        grants[record.name] = task
+        try await task.value
     }
 
     private func listing(_ account: String, _ provider: any CalendarProvider) async throws -> [CalendarInfo] {

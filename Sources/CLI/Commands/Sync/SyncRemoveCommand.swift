@@ -34,19 +34,17 @@ package enum SyncRemoveCommand: Command {
         let pair = try await pairs.pair(named: name, command: spec.name)
         if arguments[Options.removeCopies] {
             let resolver = SyncCalendarResolver(accounts: AccountProviders(context: context, verbose: arguments[CommonOptions.verbose]))
-            async let openedA = resolver.open(pair.record.sideA, side: .a)
-            async let openedB = resolver.open(pair.record.sideB, side: .b)
-            let a = try await openedA
-            let b = try await openedB
+            let a = try await resolver.endpoint(pair.record.sideA, side: .a)
+            let b = try await resolver.endpoint(pair.record.sideB, side: .b)
             let engine = SyncPairRunner.engine(store: pairs.store, context: context)
-            let removal = try await engine.removeCopies(pair: name, a: a.endpoint, b: b.endpoint, dryRun: dryRun)
+            let removal = try await engine.removeCopies(pair: name, a: a, b: b, dryRun: dryRun)
             for error in removal.errors {
                 context.printError("error: side \(error.side.rawValue.uppercased()): " + (error.title.map { "'\($0)': " } ?? "") + error.message)
             }
             let deleted = removal.aToB.deleted + removal.bToA.deleted
             let failed = removal.aToB.failed + removal.bToA.failed + (removal.errors.isEmpty ? 0 : max(0, removal.errors.count - removal.aToB.failed - removal.bToA.failed))
             let verb = dryRun ? "Would remove" : "Removed"
-            context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(a.label), B \(b.label)), \(failed) failed")
+            context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(pair.record.sideA), B \(pair.record.sideB)), \(failed) failed")
             if dryRun { return .success }
             guard failed == 0 else {
                 context.printError("sync pair '\(name)' kept, so that running 'calbridge sync remove \(name) --remove-copies' again finishes the job")
