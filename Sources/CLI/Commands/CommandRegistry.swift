@@ -29,6 +29,7 @@ package enum CommandRegistry {
         BenchSandboxCommand.self,
         BenchCalendarsCommand.self,
         BenchCopyCommand.self,
+        BenchSyncCommand.self,
         QuickAddBenchCommand.self,
     ]
 }
