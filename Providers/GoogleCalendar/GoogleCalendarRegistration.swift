@@ -26,6 +26,7 @@ public enum GoogleCalendarRegistration {
         authentication: .oauth(builtInDescriptor: builtInJSON),
         // Google says "slow down" with 403 and a reason as well as with 429.
         middlewares: [RetryMiddleware(isRetryable: GoogleErrorMapping.isRateLimited)],
+        requestQuota: .google,
         userTimeZoneSource: "primary calendar",
         invalidGrantAdvice: invalidGrantAdvice,
         makeProvider: { account, transport in

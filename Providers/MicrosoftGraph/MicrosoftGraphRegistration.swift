@@ -19,6 +19,7 @@ public enum MicrosoftGraphRegistration {
         id: "microsoft", displayName: "Microsoft Outlook (Graph)", api: api,
         authentication: .oauth(builtInDescriptor: builtInJSON),
         middlewares: [RetryMiddleware()],
+        requestQuota: .graph,
         userTimeZoneSource: "mailbox",
         // Entra matches the registered http://localhost by host (any port), never 127.0.0.1.
         redirectHost: .localhost,

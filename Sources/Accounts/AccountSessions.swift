@@ -21,6 +21,8 @@ public final class AccountSessions: @unchecked Sendable {
     private let store: any TokenStore
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
+    /// Request budgets by provider id, replacing the registrations' own (`ProviderRegistration.requestQuota`).
+    private let requestQuotas: [String: RequestQuota.Limit]
     /// Guards `open`; held while an account is opened so two callers cannot open it twice.
     private let lock = NSLock()
     private var open: [String: Open] = [:]
@@ -30,8 +32,10 @@ public final class AccountSessions: @unchecked Sendable {
     ///   - store: where tokens are kept (default: the home's token files).
     public init(
         home: CalbridgeHome, providers: ProviderRegistry, transport: any HTTPTransport,
-        store: (any TokenStore)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        store: (any TokenStore)? = nil, requestQuotas: [String: RequestQuota.Limit] = [:],
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.requestQuotas = requestQuotas
         self.home = home
         self.registry = AccountRegistry(home: home)
         self.providers = providers
@@ -57,9 +61,11 @@ public final class AccountSessions: @unchecked Sendable {
             if let existing = open[record.name], existing.session.record == record { return existing }
             let registration = try providers.registration(for: record)
             let descriptor = try providers.descriptor(for: record)
+            // One budget per account, inside the retries so that each attempt counts.
+            let quota = (requestQuotas[registration.id] ?? registration.requestQuota).map { QuotaMiddleware(RequestQuota($0)) }
             let session = try AccountSession.open(
                 record, descriptor: descriptor, store: store, base: transport,
-                middlewares: registration.middlewares, invalidGrantAdvice: registration.invalidGrantAdvice, now: now
+                middlewares: registration.middlewares + (quota.map { [$0] } ?? []), invalidGrantAdvice: registration.invalidGrantAdvice, now: now
             )
             let provider = try registration.makeProvider(
                 account: ProviderAccount(name: record.name, apiBaseURL: descriptor.apiBaseURL),

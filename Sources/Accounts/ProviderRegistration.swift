@@ -24,6 +24,9 @@ public struct ProviderRegistration: Sendable {
     /// Middleware inside authentication for every call of this provider (throttling retries that know
     /// the provider's own rate-limit answers).
     public var middlewares: [any HTTPMiddleware]
+    /// The service's request budget per account (`RequestQuota`), nil for none; `AccountSessions` gives
+    /// each account its own, shared by everything the process does with that account.
+    public var requestQuota: RequestQuota.Limit?
     /// What the zone in `UserInfo` belongs to ("mailbox", "primary calendar"), for `whoami`.
     public var userTimeZoneSource: String
     /// The loopback host the browser sign-in redirects to, as this provider's server matches it.
@@ -38,7 +41,8 @@ public struct ProviderRegistration: Sendable {
     ///     bearer token and runs `middlewares`); called once per account per process.
     public init(
         id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
-        middlewares: [any HTTPMiddleware] = [], userTimeZoneSource: String = "account", invalidGrantAdvice: String? = nil,
+        middlewares: [any HTTPMiddleware] = [], requestQuota: RequestQuota.Limit? = nil, userTimeZoneSource: String = "account",
+        invalidGrantAdvice: String? = nil,
         redirectHost: AuthorizationCodeFlow.RedirectHost = .ipLiteral,
         makeProvider: @escaping @Sendable (_ account: ProviderAccount, _ transport: any HTTPTransport) throws -> any CalendarProvider
     ) {
@@ -47,6 +51,7 @@ public struct ProviderRegistration: Sendable {
         self.api = api
         self.authentication = authentication
         self.middlewares = middlewares
+        self.requestQuota = requestQuota
         self.userTimeZoneSource = userTimeZoneSource
         self.invalidGrantAdvice = invalidGrantAdvice
         self.redirectHost = redirectHost

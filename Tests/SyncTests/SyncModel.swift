@@ -175,6 +175,7 @@ struct SyncModel {
             guard var e = await pick(side, p) else { return nil }
             e.start = Self.shifted(e.start, minutes)
             e.end = Self.shifted(e.end, minutes)
+            e.title = retitled(e.title, side)  // every edit is a change, even one that undoes an earlier one
             _ = try await provider(side).updateEvent(e)
             edit(side, e)
         case .toggleAllDay(let side, let p):
@@ -189,6 +190,7 @@ struct SyncModel {
                 e.start = .allDay(date: date)
                 e.end = .allDay(date: date.adding(days: 1))
             }
+            e.title = retitled(e.title, side)
             _ = try await provider(side).updateEvent(e)
             edit(side, e)
         case .delete(let side, let p):
@@ -243,6 +245,7 @@ struct SyncModel {
     mutating func sync() async throws {
         let report = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
         conflictsReported += report.conflicts.count
+        if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil { print(Self.summary(report)) }
         for side in SyncSide.allCases {
             for n in deletedOn[side] ?? [] {
                 let deletedBoth = deletedOn[side.other]?.contains(n) == true
@@ -260,6 +263,7 @@ struct SyncModel {
         for _ in 0..<4 {
             try await sync()
             let report = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
+            if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil { print(Self.summary(report)) }
             let writes = report.aToB.writes + report.bToA.writes
             if writes == 0 && report.errors.isEmpty {
                 // That run may still have read the echoes of the writes before it; the next one reads nothing new.
@@ -296,6 +300,12 @@ struct SyncModel {
         let stored = try await store.read { try $0.conflicts(pair: "p") }.count
         if stored < conflictsReported { return "\(conflictsReported) conflicts reported, \(stored) kept in the state" }
         return nil
+    }
+
+    static func summary(_ r: SyncReport) -> String {
+        func c(_ x: SyncCounts) -> String { "+\(x.created) ~\(x.updated) -\(x.deleted) =\(x.unchanged) !\(x.failed)" }
+        return "  run: a->b \(c(r.aToB)) b->a \(c(r.bToA)) conflicts \(r.conflicts.count) requests \(r.requests) full \(r.fullReads) "
+            + r.notices.joined(separator: "; ") + r.errors.map(\.message).joined(separator: "; ")
     }
 
     /// Runs one seed: nil when every invariant held, else the failure with the trace.

@@ -283,4 +283,34 @@ struct SyncStateStoreTests {
         let names = try await patient.read { tx in try tx.pairs().map(\.name) }
         #expect(names == ["from-python", "work-home"], "both processes' writes are there")
     }
+
+    @Test("a version 1 file is migrated to version 2: its rows stay, items gain an origin, conflicts are kept")
+    func migratesVersion1() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = try Self.home(temp).appendingPathComponent("v1.db")
+        do {
+            let raw = try SQLiteConnection(path: url.path, create: true, busyTimeout: .seconds(1))
+            try raw.execute(SyncStateSchema.migrations[0])
+            try raw.execute("PRAGMA application_id = \(SyncStateSchema.applicationID); PRAGMA user_version = 1")
+            try raw.execute(
+                "INSERT INTO pairs VALUES ('old', 'a:x', 'b:y', '{}', 0); INSERT INTO items (pair, id_a, id_b, updated_at) VALUES ('old', 'e1', 'f1', 0)")
+        }
+        let store = try SyncStateStore(url: url)
+        let items = try await store.read { tx in try tx.items(pair: "old") }
+        #expect(items.count == 1 && items.first?.idA == "e1" && items.first?.origin == nil)
+        let version = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1)).rows("PRAGMA user_version").first?.integer(0)
+        #expect(version == 2)
+        let itemID = items.first?.rowID
+        try await store.write { tx in
+            var item = items[0]
+            item.origin = .b
+            try tx.save(item)
+            try tx.saveConflict(
+                SyncConflictRecord(pair: "old", itemID: itemID, detected: Self.when, winner: .a, reason: "--conflict a", versionA: "{}", versionB: #"{"title":"lost"}"#))
+        }
+        let conflicts = try await store.read { tx in try tx.conflicts(pair: "old") }
+        #expect(conflicts.map(\.versionB) == [#"{"title":"lost"}"#])
+        #expect(try await store.read { tx in try tx.items(pair: "old").first?.origin } == .b)
+    }
 }

@@ -64,14 +64,14 @@ extension SyncRun {
                     case .success:
                         count(.update, to: to)
                     case .failure(let error):
-                        failedFrom.insert(from)
+                        failedFrom.formUnion(SyncSide.allCases)
                         if to == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
                         report.errors.append(
                             SyncItemError(side: to, eventID: write.targetID, title: nil, message: (error as? CalendarError)?.description ?? "\(error)"))
                     }
                 }
             } catch {
-                failedFrom.insert(from)
+                failedFrom.formUnion(SyncSide.allCases)
                 report.errors.append(
                     SyncItemError(side: to, eventID: nil, title: nil, message: "occurrences of series not compared: \((error as? CalendarError)?.description ?? "\(error)")"))
             }

@@ -213,6 +213,12 @@ struct SyncRun {
             }
         }
         mastersNeeded.subtract(view.units.keys)
+        // After a full read, known items it did not list are read by id: absence is no proof, but a read by
+        // id answering gone is (a deletion the expired cursor would have reported).
+        if read.full {
+            let listed = Set(view.units.keys).union(mastersNeeded).union(removals)
+            removals += known.subtracting(listed).sorted()
+        }
         // Unknown items without markers, where the service's change read leaves markers out.
         let unmarked = !endpoint.provider.changeReadsCarryMarkers
             ? view.units.values.filter { $0.origin == nil && !known.contains($0.id) }.map(\.id) : []
@@ -407,6 +413,8 @@ struct SyncRun {
             let target = loser == .a ? ea : eb
             if carried(winner), let hash = hashes[winner] {
                 plan.writes.append(update(index, from: winner, source: source, hash: hash, targetID: target.id))
+                // A master written over may lose its exceptions: the winner's occurrences are compared again.
+                if source.recurrence != nil { plan.seriesToCompare.append((index, winner)) }
             }
         case (.present(let e), let other) where changed.a:
             propagate(index, from: .a, event: e, hash: hashes.a ?? "", other: other, into: &plan)
@@ -595,7 +603,9 @@ struct SyncRun {
                     writtenTo[side, default: []].insert(write.item)
                     count(write.kind, to: side)
                 case .failure(let error):
-                    failedFrom.insert(write.sourceSide)
+                    // Both cursors stay: the evidence this write followed (a change on one side, a removal
+                    // on the other) must be read again.
+                    failedFrom.formUnion(SyncSide.allCases)
                     if side == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
                     report.errors.append(
                         SyncItemError(side: side, eventID: write.write.targetID, title: write.title, message: (error as? CalendarError)?.description ?? "\(error)"))

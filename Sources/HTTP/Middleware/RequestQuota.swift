@@ -1,0 +1,74 @@
+import Foundation
+
+/// A per-account request budget: at most `limit.requests` requests in any `limit.interval` (Google: 600
+/// a minute per user; Graph: 10,000 per 10 minutes per mailbox). Share one per account across every
+/// caller in the process (`AccountSessions` does), so that many sync pairs on one account stay within it.
+///
+/// A sliding window: each request's start is remembered for one interval; a request over the budget
+/// waits until the oldest one leaves the window. Waiters are served first come, first served.
+public actor RequestQuota {
+    public struct Limit: Sendable, Hashable {
+        public var requests: Int
+        public var interval: Duration
+
+        public init(requests: Int, per interval: Duration) {
+            self.requests = max(1, requests)
+            self.interval = interval > .zero ? interval : .seconds(1)
+        }
+
+        /// Google Calendar's default per-user quota.
+        public static let google = Limit(requests: 600, per: .seconds(60))
+        /// Microsoft Graph's Outlook limit per app and mailbox.
+        public static let graph = Limit(requests: 10_000, per: .seconds(600))
+    }
+
+    public nonisolated let limit: Limit
+    private var starts: [ContinuousClock.Instant] = []
+    /// Index of the oldest start still in `starts` (a ring, so pruning costs nothing).
+    private var oldest = 0
+    private let clock = ContinuousClock()
+
+    public init(_ limit: Limit) { self.limit = limit }
+
+    /// Waits until one more request fits in the budget, and counts it.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    public func acquire() async throws {
+        while true {
+            let now = clock.now
+            while oldest < starts.count, starts[oldest] + limit.interval <= now { oldest += 1 }
+            if oldest > 1024 && oldest * 2 > starts.count {
+                starts.removeFirst(oldest)
+                oldest = 0
+            }
+            if starts.count - oldest < limit.requests {
+                starts.append(now)
+                return
+            }
+            // Over budget: wait for the oldest start to leave the window, then look again (another waiter
+            // may have taken the slot meanwhile).
+            try await clock.sleep(until: starts[oldest] + limit.interval)
+        }
+    }
+
+    /// Requests counted in the current window.
+    public var inWindow: Int {
+        let now = clock.now
+        return starts[oldest...].filter { $0 + limit.interval > now }.count
+    }
+}
+
+/// Counts every request against a `RequestQuota`, waiting when the budget is spent.
+///
+/// Put it inside the retry middleware, so that each attempt counts.
+public struct QuotaMiddleware: HTTPMiddleware {
+    public let quota: RequestQuota
+
+    public init(_ quota: RequestQuota) { self.quota = quota }
+
+    public func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws
+        -> HTTPResponse
+    {
+        try await quota.acquire()
+        return try await next(request)
+    }
+}
