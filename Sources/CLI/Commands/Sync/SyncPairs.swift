@@ -82,6 +82,8 @@ actor SyncCalendarResolver {
     private var listings: [String: Task<[CalendarInfo], any Error>] = [:]
     private var identities: [String: Task<String, any Error>] = [:]
     private var grants: [String: Task<Void, any Error>] = [:]
+    /// accounts.json, read once per run (a hundred pairs would otherwise read and decode it 200 times).
+    private var records: [String: AccountRecord]?
 
     init(accounts: AccountProviders) {
         self.accounts = accounts
@@ -109,13 +111,22 @@ actor SyncCalendarResolver {
 
     private func open(_ text: String, side: SyncSide) throws -> (CalendarRef, AccountRecord, any ChangeReadingProvider) {
         let reference = try CopyCommand.parseRef(text)
-        let record = try accounts.registry.require(reference.account)
+        let record = try record(named: reference.account)
         guard let reader = try accounts.provider(for: record) as? any ChangeReadingProvider else {
             throw InputError(
                 "side \(side.rawValue.uppercased()) (\(text)): \(record.provider) accounts cannot be synced (their provider reads no changes); "
                     + "sync works between Google and Outlook calendars")
         }
         return (reference, record, reader)
+    }
+
+    /// The stored account `name`; an unknown one is `registry.require`'s error (naming the known accounts).
+    private func record(named name: String) throws -> AccountRecord {
+        if records == nil {
+            records = Dictionary(try accounts.registry.accounts().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        if let found = records?[name] { return found }
+        return try accounts.registry.require(name)
     }
 
     /// A valid access token for the account, refreshed when it is about to expire (no API request): a
