@@ -6,8 +6,9 @@ import Sync
 /// Runs stored pairs once through the engine, for `sync` and each cycle of `sync --watch`: pairs side by
 /// side (a few at a time), one pair's failure never stopping the others, each run recorded in sync.db.
 struct SyncPairRunner {
-    /// Pairs running at once. Each account's provider still limits its own requests (Graph: 4 per mailbox).
-    static let concurrentPairs = 8
+    /// Pairs running at once: a quiet pair is two round trips, so this many pairs keep that many requests in
+    /// flight. Each account's provider still limits its own (Graph: 4 per mailbox; both: the request quota).
+    static let concurrentPairs = 16
 
     let pairs: SyncPairs
     let engine: SyncEngine
