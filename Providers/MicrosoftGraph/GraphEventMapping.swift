@@ -87,11 +87,16 @@ struct GraphEventMapping: Sendable {
                 ?? (Self.isCustom(g.originalStartTimeZone)
                     ? custom([MAPITimeZoneDefinition.recurID, MAPITimeZoneDefinition.startDisplayID]) : nil)
                 ?? responseZone
-            let endZone = namedZone(g.originalEndTimeZone)
+            var endZone = namedZone(g.originalEndTimeZone)
                 ?? (Self.isCustom(g.originalEndTimeZone) ? custom([MAPITimeZoneDefinition.endDisplayID]) : nil)
                 ?? eventZone
+            let endInstant = try instant(end, field: "end")
+            // An end calbridge wrote in UTC because its wall clock repeats in the event's zone (`dateTime`).
+            if g.originalEndTimeZone?.caseInsensitiveCompare("UTC") == .orderedSame, Self.isRepeatedWallClock(endInstant, in: eventZone) {
+                endZone = eventZone
+            }
             startTime = .timed(instant: startInstant, zone: Self.name(eventZone))
-            endTime = .timed(instant: try instant(end, field: "end"), zone: Self.name(endZone))
+            endTime = .timed(instant: endInstant, zone: Self.name(endZone))
         }
         let (origin, bag) = Event.splitProperties(properties)
 
@@ -141,6 +146,16 @@ struct GraphEventMapping: Sendable {
     /// A series master's `recurrence.range.recurrenceTimeZone` as a zone (nil when missing or empty).
     func recurrenceZone(_ g: GraphEvent) -> TimeZone? {
         namedZone(g.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Whether the wall clock `instant` shows in `zone` names a second instant too (clocks went back over
+    /// it). Offsets change months apart, so the offsets a day either side are the only other candidates.
+    static func isRepeatedWallClock(_ instant: Date, in zone: TimeZone) -> Bool {
+        let offset = zone.secondsFromGMT(for: instant)
+        let others = Set([-86_400.0, 86_400.0].map { zone.secondsFromGMT(for: instant.addingTimeInterval($0)) })
+        return others.contains { other in
+            other != offset && zone.secondsFromGMT(for: instant.addingTimeInterval(Double(offset - other))) == other
+        }
     }
 
     /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".
@@ -214,7 +229,7 @@ struct GraphEventMapping: Sendable {
         ]
         if let transactionID { json["transactionId"] = transactionID }
         let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start")
-        let (end, _, _) = try dateTime(event.end, isAllDay: event.isAllDay, field: "end")
+        let (end, _, _) = try dateTime(event.end, isAllDay: event.isAllDay, field: "end", exactInstant: event.recurrence == nil)
         json["start"] = start
         json["end"] = end
         json["isAllDay"] = event.isAllDay
@@ -244,7 +259,12 @@ struct GraphEventMapping: Sendable {
 
     /// `{dateTime, timeZone}` for a time: the wall-clock time in the event's zone, labelled with its
     /// Windows name; UTC when the zone has no Windows name (the instant is kept, the zone is not).
-    func dateTime(_ time: EventTime, isAllDay: Bool, field: String) throws(CalendarError)
+    ///
+    /// With `exactInstant`, a wall clock that happens twice in its zone (the hour repeated when clocks go
+    /// back) is written in UTC too: how Exchange reads such a time is not documented (RFC 5545 takes the
+    /// first, .NET's `TimeZoneInfo` the second), and a single event's end must keep its instant. Reading
+    /// maps such an end back to the event's zone. A series' times stay wall clocks: its zone is its meaning.
+    func dateTime(_ time: EventTime, isAllDay: Bool, field: String, exactInstant: Bool = false) throws(CalendarError)
         -> ([String: String], TimeZone, String)
     {
         switch time {
@@ -258,7 +278,7 @@ struct GraphEventMapping: Sendable {
             guard let tz = TimeZone(identifier: zone) else {
                 throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .microsoft)
             }
-            if let windows = zones.toWindows(zone) {
+            if let windows = zones.toWindows(zone), !(exactInstant && Self.isRepeatedWallClock(instant, in: tz)) {
                 let local = LocalDateTime(instant: instant, in: tz).format(fractionDigits: 0)
                 return (["dateTime": local, "timeZone": windows], tz, windows)
             }

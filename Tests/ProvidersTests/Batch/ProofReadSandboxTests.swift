@@ -138,4 +138,28 @@ struct ProofReadSandboxTests {
             #expect(occurrence.originalStart == occurrence.start, "\(occurrence.start)")
         }
     }
+
+    /// Seed 5061 of the copy model: a 4-hour event from 23:30 in Adelaide ends at 02:30 on the night
+    /// clocks go back at 03:00, a wall clock that happens twice. Written as a wall clock, the sandbox
+    /// (RFC 5545: the first) read it an hour early; calbridge now writes such an end in UTC and reads it
+    /// back in the event's zone, whatever the service makes of repeated wall clocks.
+    @Test("an end in the hour clocks repeat keeps its instant and its zone through Graph", arguments: Side.allCases)
+    func repeatedWallClockEnd(side: Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        let start = Date(timeIntervalSince1970: 1_806_757_200)  // 2027-04-03T23:30+10:30
+        let end = start.addingTimeInterval(4 * 3600)  // 2027-04-04T02:30+09:30, the second 02:30
+        let made = try await provider.createEvent(
+            Event(title: "Late", start: .timed(instant: start, zone: "Australia/Adelaide"), end: .timed(instant: end, zone: "Australia/Adelaide")),
+            in: calendar)
+        let read = try await provider.getEvent(id: made.id, calendarID: calendar)
+        #expect(read.start == .timed(instant: start, zone: "Australia/Adelaide"))
+        #expect(read.end == .timed(instant: end, zone: "Australia/Adelaide"))
+        var moved = read
+        moved.title = "Later"
+        let updated = try await provider.updateEvent(moved)
+        #expect(updated.end == .timed(instant: end, zone: "Australia/Adelaide"))
+    }
 }

@@ -35,6 +35,15 @@ struct CopyModelSandboxTests {
         // Graph's series view fetched masters only for `occurrence` items: a window whose only occurrence
         // of a series was a moved one skipped the series ("its series is not in the listing").
         (.outlookToGoogle, 1091, [0, 3], [3]),
+        // The model edited Outlook's zoned all-day series through calbridge's provider, which writes all-day
+        // events in UTC: Outlook resets a series whose start moves, so a cancelled or moved occurrence came
+        // back. The model now edits them as Outlook does (OutlookZonedAllDay.update).
+        (.outlookToGoogle, 7067, [1, 2], [1]),
+        (.outlookToGoogle, 5056, [0, 4], [0]),
+        // A single event's end in the hour clocks repeat (Adelaide, 2027-04-04 02:30) was written as a wall
+        // clock and read back an hour early; Graph ends like that are now written in UTC.
+        (.googleToOutlook, 5061, [1, 2], [2]),
+        (.outlookToGoogle, 5061, [1], [2]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs

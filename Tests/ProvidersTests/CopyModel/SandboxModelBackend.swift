@@ -32,10 +32,12 @@ struct SandboxModelBackend: ModelBackend {
             }
             let source = try provider(scenario.sourceKind, account: "src")
             var createSource: (@Sendable (ModelEvent) async throws -> String?)?
+            var updateSource: (@Sendable (ModelEvent, String) async throws -> Bool)?
             if scenario.sourceKind == .microsoft, let user = server.info.accounts.first(where: { $0.provider == .microsoft }) {
                 let maker = OutlookZonedAllDay(
                     transport: SandboxBearerTransport(base: curl, token: user.accessToken), baseURL: server.baseURL)
                 createSource = { event in try await maker.create(event) }
+                updateSource = { event, id in try await maker.update(event, id: id) }
             }
             let target = try provider(scenario.targetKind, account: "dst")
             guard let sourceCalendar = try await source.listCalendars().first(where: \.isPrimary),
@@ -45,7 +47,7 @@ struct SandboxModelBackend: ModelBackend {
                 source: source, sourceCalendar: sourceCalendar,
                 sourceAlias: try provider(scenario.sourceKind, account: "src-again"), target: target,
                 targetCalendar: targetCalendar, close: { try? await server.stop() },
-                createSource: createSource)
+                createSource: createSource, updateSource: updateSource)
         } catch {
             try? await server.stop()
             throw error
