@@ -106,7 +106,9 @@ struct GraphEventMapping: Sendable {
             location: g.location?.displayName.flatMap { $0.isEmpty ? nil : $0 },
             start: startTime, end: endTime,
             recurrence: try g.recurrence.map { r throws(CalendarError) in
-                Recurrence(rule: try GraphRecurrenceMapping.rule(r, allDay: g.isAllDay == true, zone: eventZone))
+                var recurrence = Recurrence(rule: try GraphRecurrenceMapping.rule(r, allDay: g.isAllDay == true, zone: eventZone))
+                if g.isAllDay == true { recurrence.allDayZone = seriesZone(g).map(Self.name) }
+                return recurrence
             },
             seriesID: g.seriesMasterId,
             status: g.isCancelled == true ? .cancelled : .confirmed,
@@ -228,8 +230,10 @@ struct GraphEventMapping: Sendable {
             "attendees": event.attendees.map(Self.attendeeJSON),
         ]
         if let transactionID { json["transactionId"] = transactionID }
-        let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start")
-        let (end, _, _) = try dateTime(event.end, isAllDay: event.isAllDay, field: "end", exactInstant: event.recurrence == nil)
+        let allDayZone = event.recurrence?.allDayZone
+        let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start", allDayZone: allDayZone)
+        let (end, _, _) = try dateTime(
+            event.end, isAllDay: event.isAllDay, field: "end", exactInstant: event.recurrence == nil, allDayZone: allDayZone)
         json["start"] = start
         json["end"] = end
         json["isAllDay"] = event.isAllDay
@@ -264,13 +268,20 @@ struct GraphEventMapping: Sendable {
     /// back) is written in UTC too: how Exchange reads such a time is not documented (RFC 5545 takes the
     /// first, .NET's `TimeZoneInfo` the second), and a single event's end must keep its instant. Reading
     /// maps such an end back to the event's zone. A series' times stay wall clocks: its zone is its meaning.
-    func dateTime(_ time: EventTime, isAllDay: Bool, field: String, exactInstant: Bool = false) throws(CalendarError)
-        -> ([String: String], TimeZone, String)
+    ///
+    /// All-day times are midnights in UTC, or in `allDayZone` (a series' `Recurrence.allDayZone`) when it
+    /// has a Windows name.
+    func dateTime(_ time: EventTime, isAllDay: Bool, field: String, exactInstant: Bool = false, allDayZone: String? = nil)
+        throws(CalendarError) -> ([String: String], TimeZone, String)
     {
         switch time {
         case .allDay(let date):
+            let midnight = LocalDateTime(date: date).format(fractionDigits: 0)
+            if let name = allDayZone, let tz = TimeZone(identifier: name), let windows = zones.toWindows(name) {
+                return (["dateTime": midnight, "timeZone": windows], tz, windows)
+            }
             let utc = TimeZone(identifier: "UTC")!
-            return (["dateTime": LocalDateTime(date: date).format(fractionDigits: 0), "timeZone": "UTC"], utc, "UTC")
+            return (["dateTime": midnight, "timeZone": "UTC"], utc, "UTC")
         case .timed(let instant, let zone):
             guard !isAllDay else {
                 throw CalendarError(.invalidRequest, "event \(field) has a time but the event is all-day", provider: .microsoft)

@@ -162,4 +162,39 @@ struct ProofReadSandboxTests {
         let updated = try await provider.updateEvent(moved)
         #expect(updated.end == .timed(instant: end, zone: "Australia/Adelaide"))
     }
+
+    /// Outlook writes an all-day series in the mailbox's zone and resets a series whose start moves
+    /// (exceptions and deletions dropped). A read-edit-write through calbridge keeps the series' zone, so
+    /// retitling a Tokyo series keeps its deleted occurrence deleted.
+    @Test("an all-day Outlook series keeps its zone, and so its deleted occurrences, through an edit")
+    func allDaySeriesZoneKept() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = sandbox.graph
+        let calendar = try await sandbox.calendarID(provider)
+        let first = try #require(LocalDate("2027-09-07"))
+        let master = try await provider.createEvent(
+            Event(
+                title: "Tokyo days", start: .allDay(date: first), end: .allDay(date: first.adding(days: 1)),
+                recurrence: Recurrence(lines: ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4"], allDayZone: "Asia/Tokyo")),
+            in: calendar)
+        #expect(master.recurrence?.allDayZone == "Asia/Tokyo")
+        let range = TimeRange(start: Date(timeIntervalSince1970: 1_819_756_800), end: Date(timeIntervalSince1970: 1_823_558_400))  // September to mid-October 2027
+        func dates() async throws -> [LocalDate] {
+            try await provider.listEvents(calendarID: calendar, range: range, expand: true)
+                .filter { $0.seriesID == master.id && $0.status != .cancelled }
+                .compactMap { if case .allDay(let d) = $0.start { d } else { nil } }.sorted()
+        }
+        let occurrences = try await provider.listEvents(calendarID: calendar, range: range, expand: true).filter { $0.seriesID == master.id }
+        let second = try #require(occurrences.first { $0.start == .allDay(date: first.adding(days: 7)) })
+        try await provider.deleteEvent(id: second.id, calendarID: calendar)
+        let kept = [first, first.adding(days: 14), first.adding(days: 21)]
+        #expect(try await dates() == kept)
+
+        var edited = try await provider.getEvent(id: master.id, calendarID: calendar)
+        #expect(edited.recurrence?.allDayZone == "Asia/Tokyo")
+        edited.title = "Tokyo days, renamed"
+        _ = try await provider.updateEvent(edited)
+        #expect(try await dates() == kept, "the deleted occurrence came back: the series was reset")
+    }
 }
