@@ -60,6 +60,25 @@ struct CopyModelSandboxTests {
         }
     }
 
+    /// The generator's custom-zone Outlook events reach the source as Outlook desktop stores them
+    /// (`tzone://Microsoft/Custom` and a TZDEFINITION), and calbridge reads them in the IANA zone their rules match.
+    @Test("custom-zone Outlook events: seeded in a third of the scenarios, read back in their IANA zone")
+    func customZones() async throws {
+        let scenarios = (1...60).map { ModelScenario.generate(seed: $0, direction: Direction.outlookToGoogle.kinds) }
+        let withCustom = scenarios.filter { !OutlookCustomZone.chosen($0).isEmpty }
+        #expect(withCustom.count >= 10, "\(withCustom.count) of 60 scenarios have custom-zone events")
+        let scenario = try #require(withCustom.first)
+        let chosen = OutlookCustomZone.chosen(scenario)
+        let world = try await SandboxModelBackend().world(for: scenario)
+        defer { Task { await world.close() } }
+        for (_, event) in chosen {
+            let id = try #require(try await world.createSource?(event))
+            let read = try await world.source.getEvent(id: id, calendarID: world.sourceCalendar.id)
+            #expect(read.start == event.start, "\(event.summary)")
+            #expect(read.end == event.end, "\(event.summary)")
+        }
+    }
+
     @Test("replays of failures found by longer runs keep every invariant")
     func regressions() async {
         for (direction, seed, operations, events) in Self.found {
