@@ -45,7 +45,7 @@ struct SyncModel {
         }
     }
 
-    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    static let now = SyncTestWorld.now
     static let options = SyncPairOptions(direction: .both, fields: .basic, pastDays: 7, futureDays: 60, conflict: .newer)
 
     /// A random sequence of steps for `seed`.
@@ -80,13 +80,11 @@ struct SyncModel {
 
     // MARK: the world
 
-    let a = InMemoryCalendarProvider(
-        provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
-    let b = InMemoryCalendarProvider(
-        provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
-    let directory: TemporaryDirectory
-    let store: SyncStateStore
-    let engine: SyncEngine
+    let world: SyncTestWorld
+    var a: InMemoryCalendarProvider { world.a }
+    var b: InMemoryCalendarProvider { world.b }
+    var store: SyncStateStore { world.store }
+    var engine: SyncEngine { world.engine }
     var trace: [String] = []
     /// Logical events and whether the oracle expects them to exist after the quiet runs.
     var alive: [Int: Bool] = [:]
@@ -99,19 +97,12 @@ struct SyncModel {
     var counter = 0
 
     init() async throws {
-        directory = try TemporaryDirectory(prefix: "calbridge-sync-model")
-        store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
-        let clock = Self.now
-        engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { clock })
-        try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: Self.options, at: Self.now)
+        world = try await SyncTestWorld(options: Self.options)
     }
 
-    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { side == .a ? a : b }
-    func calendar(_ side: SyncSide) -> String { side == .a ? "home" : "work" }
-
-    func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint {
-        SyncEngine.Endpoint(provider: provider(side), calendarID: calendar(side), accountIdentity: side == .a ? "home-id" : "work-id")
-    }
+    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { world.provider(side) }
+    func calendar(_ side: SyncSide) -> String { world.calendar(side) }
+    func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint { world.endpoint(side) }
 
     /// The logical number in a title (`E12: ...`).
     static func number(_ title: String) -> Int? {
@@ -312,7 +303,7 @@ struct SyncModel {
     static func run(seed: UInt64) async -> String? {
         do {
             var model = try await SyncModel()
-            defer { model.directory.remove() }
+            defer { model.world.directory.remove() }
             for step in steps(seed: seed) {
                 if let problem = try await model.apply(step) { return model.failure(seed, problem) }
             }
