@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import SyncModel
 import TestSupport
 
 @testable import Sync
@@ -7,12 +8,11 @@ import TestSupport
 /// Two in-memory calendars (A like Google, B like Outlook), a state and a pair `p` between them: what the
 /// engine tests and the model test run against.
 struct SyncTestWorld {
-    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    static let now = InMemorySyncCalendars.now
 
-    let a = InMemoryCalendarProvider(
-        provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
-    let b = InMemoryCalendarProvider(
-        provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
+    let calendars = InMemorySyncCalendars()
+    var a: InMemoryCalendarProvider { calendars.a }
+    var b: InMemoryCalendarProvider { calendars.b }
     let directory: TemporaryDirectory
     let store: SyncStateStore
     let engine: SyncEngine
@@ -26,8 +26,8 @@ struct SyncTestWorld {
         try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: options, at: Self.now)
     }
 
-    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { side == .a ? a : b }
-    func calendar(_ side: SyncSide) -> String { side == .a ? "home" : "work" }
+    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { calendars.memory(side) }
+    func calendar(_ side: SyncSide) -> String { calendars.calendar(side) }
 
     func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint {
         SyncEngine.Endpoint(provider: provider(side), calendarID: calendar(side), accountIdentity: side == .a ? "home-id" : "work-id")

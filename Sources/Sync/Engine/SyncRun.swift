@@ -28,7 +28,7 @@ struct SyncRun {
         self.options = options
         self.dryRun = dryRun
         let now = engine.now()
-        self.window = SyncWindow.round(now: now, options: options, zone: engine.zone)
+        self.window = options.window(now: now, zone: engine.zone)
         self.report = SyncReport(name: pair, dryRun: dryRun, started: now)
         _ = try await engine.store.pairRecord(named: pair)
     }
