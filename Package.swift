@@ -140,6 +140,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // The model-based sync test's generator, oracle and runner, shared by the in-memory and sandbox suites.
+        .target(
+            name: "SyncModel", dependencies: ["Sync", "CalendarBridge", "TestSupport", "CopyModel"], path: "Tests/SyncModel",
+            swiftSettings: swiftSettings
+        ),
+
         // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"], swiftSettings: swiftSettings),
@@ -159,11 +165,11 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "HTTP", "HTTPCurl", "LoopbackServer",
-                "TestSupport", "CopyModel",
+                "TestSupport", "CopyModel", "Sync", "SyncModel",
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CalendarBridge", "TestSupport", "CopyModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Accounts", "CalendarBridge", "TestSupport", "CopyModel", "SyncModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -9,37 +9,9 @@ import TestSupport
 /// test covers at random, written out.
 @Suite("Sync engine")
 struct SyncEngineTests {
-    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    static let now = SyncTestWorld.now
 
-    /// Two calendars, a state and a pair `p`.
-    struct World {
-        let a = InMemoryCalendarProvider(
-            provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
-        let b = InMemoryCalendarProvider(
-            provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
-        let directory: TemporaryDirectory
-        let store: SyncStateStore
-        let engine: SyncEngine
-        var options: SyncPairOptions
-
-        init(options: SyncPairOptions = SyncPairOptions(direction: .both)) async throws {
-            directory = try TemporaryDirectory(prefix: "calbridge-sync-engine")
-            store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
-            engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { SyncEngineTests.now })
-            self.options = options
-            try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: options, at: SyncEngineTests.now)
-        }
-
-        func sync(dryRun: Bool = false) async throws -> SyncReport {
-            try await engine.run(
-                pair: "p", a: SyncEngine.Endpoint(provider: a, calendarID: "home", accountIdentity: "home-id"),
-                b: SyncEngine.Endpoint(provider: b, calendarID: "work", accountIdentity: "work-id"), options: options, dryRun: dryRun)
-        }
-
-        func titles(_ provider: InMemoryCalendarProvider, _ calendar: String) async -> [String] {
-            await provider.storedEvents(in: calendar).map(\.title).sorted()
-        }
-    }
+    typealias World = SyncTestWorld
 
     static func event(_ title: String, day: Int, hour: Int = 9) -> Event {
         let start = now.addingTimeInterval(Double(day) * 86_400 + Double(hour - 12) * 3600)
@@ -54,8 +26,8 @@ struct SyncEngineTests {
         let review = try await w.b.createEvent(Self.event("Review", day: 2), in: "work")
         let first = try await w.sync()
         #expect(first.aToB.created == 1 && first.bToA.created == 1)
-        #expect(await w.titles(w.a, "home") == ["Lunch", "Review"])
-        #expect(await w.titles(w.b, "work") == ["Lunch", "Review"])
+        #expect(await w.titles(.a) == ["Lunch", "Review"])
+        #expect(await w.titles(.b) == ["Lunch", "Review"])
 
         // A edits Lunch, B edits Review, and both edit... Lunch's copy on B too: a conflict.
         var lunchA = lunch
@@ -76,8 +48,8 @@ struct SyncEngineTests {
         #expect(second.conflicts.count == 1)
         #expect(second.conflicts.first?.winner == .b)
         #expect(second.conflicts.first?.a.title == "Lunch with Ann")
-        #expect(await w.titles(w.a, "home") == ["Design review", "Lunch at noon"])
-        #expect(await w.titles(w.b, "work") == ["Design review", "Lunch at noon"])
+        #expect(await w.titles(.a) == ["Design review", "Lunch at noon"])
+        #expect(await w.titles(.b) == ["Design review", "Lunch at noon"])
         let kept = try await w.store.read { try $0.conflicts(pair: "p") }
         #expect(kept.count == 1)
         #expect(kept.first?.versionA.contains("Lunch with Ann") == true, "the losing version is kept")
@@ -113,8 +85,8 @@ struct SyncEngineTests {
         let report = try await w.sync()
         #expect(report.aToB.deleted == 1)
         #expect(report.bToA.created == 1)
-        #expect(await w.titles(w.a, "home") == ["Call (moved)"])
-        #expect(await w.titles(w.b, "work") == ["Call (moved)"])
+        #expect(await w.titles(.a) == ["Call (moved)"])
+        #expect(await w.titles(.b) == ["Call (moved)"])
     }
 
     @Test("an expired cursor (410) is read in full and reconciled: no duplicates, and a deletion is still proven")
@@ -132,7 +104,7 @@ struct SyncEngineTests {
         #expect(report.notices.contains { $0.contains("fullSyncRequired") })
         #expect(report.aToB.created == 0 && report.bToA.created == 0)
         #expect(report.aToB.deleted == 1)
-        #expect(await w.titles(w.b, "work") == ["Two"])
+        #expect(await w.titles(.b) == ["Two"])
     }
 
     @Test("a run killed after a write, before its state row: the next run links the copy instead of making another")
@@ -149,8 +121,8 @@ struct SyncEngineTests {
         await w.b.failWritesAfter(nil)
         _ = try await w.sync()
         _ = try await w.sync()
-        #expect(await w.titles(w.a, "home") == ["Retro", "Standup"])
-        #expect(await w.titles(w.b, "work") == ["Retro", "Standup"])
+        #expect(await w.titles(.a) == ["Retro", "Standup"])
+        #expect(await w.titles(.b) == ["Retro", "Standup"])
         let items = try await w.store.read { try $0.items(pair: "p") }
         #expect(items.count == 2)
         #expect(items.allSatisfy { $0.idA != nil && $0.idB != nil })
@@ -166,8 +138,8 @@ struct SyncEngineTests {
         #expect(dry.aToB.created == 1)
         #expect(await w.b.writesApplied == 1, "only the test's own create")
         _ = try await w.sync()
-        #expect(await w.titles(w.a, "home") == ["Focus"])
-        #expect(await w.titles(w.b, "work") == ["Focus", "Private"])
+        #expect(await w.titles(.a) == ["Focus"])
+        #expect(await w.titles(.b) == ["Focus", "Private"])
     }
 
     @Test("an expired grant is 'grant must be renewed', naming the account")
@@ -190,12 +162,10 @@ struct SyncEngineTests {
         _ = try await w.a.createEvent(Self.event("Mine A", day: 1), in: "home")
         _ = try await w.b.createEvent(Self.event("Mine B", day: 1), in: "work")
         _ = try await w.sync()
-        let report = try await w.engine.removeCopies(
-            pair: "p", a: SyncEngine.Endpoint(provider: w.a, calendarID: "home", accountIdentity: "home-id"),
-            b: SyncEngine.Endpoint(provider: w.b, calendarID: "work", accountIdentity: "work-id"))
+        let report = try await w.engine.removeCopies(pair: "p", a: w.endpoint(.a), b: w.endpoint(.b))
         #expect(report.aToB.deleted == 1 && report.bToA.deleted == 1)
-        #expect(await w.titles(w.a, "home") == ["Mine A"])
-        #expect(await w.titles(w.b, "work") == ["Mine B"])
+        #expect(await w.titles(.a) == ["Mine A"])
+        #expect(await w.titles(.b) == ["Mine B"])
     }
 
     @Test("a series crosses as a series, and an occurrence cancelled on one side is cancelled on the other")

@@ -1,4 +1,5 @@
 import CopyModel
+import SyncModel
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct SyncModelTests {
         let seeds = ModelCheck.seeds(defaultCount: 300)
         var failures: [String] = []
         for seed in seeds {
-            if let failure = await SyncModel.run(seed: seed) {
+            if let failure = await SyncModel.run(seed: seed, calendars: InMemorySyncCalendars()) {
                 failures.append(failure)
                 if failures.count >= 3 { break }
             }

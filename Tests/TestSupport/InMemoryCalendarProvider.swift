@@ -48,8 +48,8 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
     private var readFailure: CalendarError?
     /// (calendar id, event or occurrence id) of every write, in order: the change log cursors point into.
     private var changeLog: [(calendarID: String, id: String)] = []
-    /// Cursors before this position answer `.cursorExpired`.
-    private var changeFloor = 0
+    /// Cursors handed out before the last `expireChangeCursors()` (an older epoch) answer `.cursorExpired`.
+    private var cursorEpoch = 0
 
     /// - Parameters:
     ///   - provider: whose behaviour to imitate (ids, idempotency, default capabilities).
@@ -276,7 +276,7 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
     // MARK: ChangeReadingProvider
 
     /// Makes every cursor handed out so far answer `.cursorExpired(.expired)` (Google 410, Graph 410).
-    package func expireChangeCursors() { changeFloor = changeLog.count }
+    package func expireChangeCursors() { cursorEpoch += 1 }
 
     /// Like Graph's delta, the Microsoft kind's change reads carry no markers.
     package nonisolated var changeReadsCarryMarkers: Bool { provider != .microsoft }
@@ -286,7 +286,7 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
         try checkRead()
         try checkCalendar(calendarID)
         let windowText = "\(window.start.timeIntervalSince1970)|\(window.end.timeIntervalSince1970)"
-        let next = "mem|\(calendarID)|\(windowText)|\(changeLog.count)"
+        let next = "mem|\(calendarID)|\(windowText)|\(changeLog.count)|\(cursorEpoch)"
         guard let cursor else {
             var changed: [Event] = []
             var removed: [RemovedEvent] = []
@@ -305,13 +305,13 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
             return .changes(ChangeSet(isFullRead: true, changed: changed, removed: removed, cursor: next, requests: 1))
         }
         let parts = cursor.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 5, parts[0] == "mem", parts[1] == calendarID, let position = Int(parts[4]), position >= 0,
-            position <= changeLog.count
+        guard parts.count == 6, parts[0] == "mem", parts[1] == calendarID, let position = Int(parts[4]), position >= 0,
+            position <= changeLog.count, let epoch = Int(parts[5])
         else { return .cursorExpired(CursorExpiry(.unreadable, message: "not a cursor of this calendar")) }
         if provider == .microsoft && parts[2] + "|" + parts[3] != windowText {
             return .cursorExpired(CursorExpiry(.windowChanged, message: "the delta round covers another window"))
         }
-        if position < changeFloor {
+        if epoch != cursorEpoch {
             return .cursorExpired(
                 CursorExpiry(.expired, message: "the sync token is no longer valid", providerCode: provider == .google ? "fullSyncRequired" : "SyncStateNotFound"))
         }

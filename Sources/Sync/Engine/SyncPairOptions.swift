@@ -92,12 +92,9 @@ public struct SyncPairOptions: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// The window around `now`: from `pastDays` before to `futureDays` after (whole UTC days are not
-    /// needed: the window is instants, and all-day events are read in `zone`).
+    /// The window a run keeps in step around `now`: from `pastDays` before to `futureDays` after, rounded
+    /// out to a week-long round (see `SyncWindow`), all-day dates read in `zone`.
     public func window(now: Date, zone: TimeZone) -> CopyWindow {
-        let day = 86_400.0
-        return CopyWindow(
-            range: TimeRange(start: now.addingTimeInterval(-Double(pastDays) * day), end: now.addingTimeInterval(Double(futureDays) * day)),
-            zone: zone)
+        SyncWindow.round(now: now, options: self, zone: zone)
     }
 }

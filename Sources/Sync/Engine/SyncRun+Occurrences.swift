@@ -12,11 +12,11 @@ extension SyncRun {
         for from in SyncSide.allCases where options.direction.carries(from: from) {
             let to = from.other
             var seen = Set<Int>()
-            let series = requested.filter { $0.from == from && seen.insert($0.item).inserted }.compactMap { entry -> (String, String)? in
+            let chosen = requested.filter { $0.from == from && seen.insert($0.item).inserted }.filter { entry in
                 let record = items[entry.item]
-                guard record.seriesKey == SyncItemKind.series, let sourceID = record.id(from), let targetID = record.id(to) else { return nil }
-                return (sourceID, targetID)
+                return record.seriesKey == SyncItemKind.series && record.id(from) != nil && record.id(to) != nil
             }
+            let series = chosen.compactMap { entry in items[entry.item].id(from).flatMap { s in items[entry.item].id(to).map { (s, $0) } } }
             guard !series.isEmpty else { continue }
             let source = endpoint(from)
             let target = endpoint(to)
@@ -59,6 +59,7 @@ extension SyncRun {
                 guard !writes.isEmpty else { continue }
                 let outcomes = await target.provider.applyWrites(writes, in: target.calendarID, maxConcurrent: 4)
                 report.requests += 1
+                writtenTo[to, default: []].formUnion(chosen.map(\.item))
                 for (write, outcome) in zip(writes, outcomes) {
                     switch outcome {
                     case .success:

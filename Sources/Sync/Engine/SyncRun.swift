@@ -16,8 +16,10 @@ struct SyncRun {
     /// Items whose state changed without a write (flushed before the writes).
     var pendingSaves = Set<Int>()
     var pendingForgets = Set<Int64>()
-    /// Items that got a write, per receiving side.
+    /// Items that got a write, per receiving side (series: also occurrence writes).
     var writtenTo: [SyncSide: Set<Int>] = [.a: [], .b: []]
+    /// Ids this run deleted, per side (their removals come back in the follow-up read).
+    var deletedIDs: [SyncSide: Set<String>] = [.a: [], .b: []]
 
     init(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, options: SyncPairOptions, dryRun: Bool)
         async throws(SyncError)
@@ -28,7 +30,7 @@ struct SyncRun {
         self.options = options
         self.dryRun = dryRun
         let now = engine.now()
-        self.window = SyncWindow.round(now: now, options: options, zone: engine.zone)
+        self.window = options.window(now: now, zone: engine.zone)
         self.report = SyncReport(name: pair, dryRun: dryRun, started: now)
         _ = try await engine.store.pairRecord(named: pair)
     }
@@ -99,12 +101,19 @@ struct SyncRun {
 
         if !dryRun {
             let now = engine.now()
-            let cursors = SyncSide.allCases.compactMap { side -> (SyncSide, String)? in
-                failedFrom.contains(side) ? nil : (side, SyncWindow.cursor(reads[side].cursor, roundKey: roundKey))
+            var cursors: [(SyncSide, String)] = []
+            for side in SyncSide.allCases where !failedFrom.contains(side) {
+                var cursor = reads[side].cursor
+                // A side this run wrote to is read once more, so that the stored cursor lies past this run's
+                // own writes: Graph's delta compares two sync states, so a copy created after the first read
+                // and deleted by the user before the next one would never be reported removed.
+                if !(writtenTo[side] ?? []).isEmpty, let past = await cursorPastOwnWrites(side, from: cursor) { cursor = past }
+                cursors.append((side, SyncWindow.cursor(cursor, roundKey: roundKey)))
             }
+            let stored = cursors
             do {
                 try await engine.store.write { t in
-                    for (side, cursor) in cursors { try t.setCursor(cursor, pair: pair, side: side, at: now) }
+                    for (side, cursor) in stored { try t.setCursor(cursor, pair: pair, side: side, at: now) }
                 }
             } catch {
                 throw SyncError.wrap(error)
@@ -247,6 +256,36 @@ struct SyncRun {
             }
         }
         return view
+    }
+
+    /// The cursor after a second change read of `side`, when that read holds nothing but the echoes of this
+    /// run's own writes; nil (keep the first cursor, the next run reads it all again) when it holds anything
+    /// else, such as an edit the user made during the run.
+    mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async -> String? {
+        let endpoint = self.endpoint(side)
+        guard case .changes(let set)? = try? await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window.listingRange, cursor: cursor)
+        else { return nil }
+        report.requests += set.requests
+        let written = writtenTo[side] ?? []
+        let writtenSeries = Set(written.compactMap { items[$0].seriesKey == SyncItemKind.series ? items[$0].id(side) : nil })
+        for event in set.changed {
+            if let seriesID = event.seriesID {
+                guard writtenSeries.contains(seriesID) else { return nil }
+            } else {
+                guard let index = itemIndex(side, event.id), written.contains(index), sideHash(event, on: side) == items[index].hash(side)
+                else { return nil }
+            }
+        }
+        for removed in set.removed {
+            if let seriesID = removed.seriesID {
+                guard writtenSeries.contains(seriesID) else { return nil }
+            } else if !(deletedIDs[side] ?? []).contains(removed.id) {
+                // An occurrence this run cancelled (Graph names only its id), or something else: only the
+                // former is an echo, and only where this run wrote occurrences.
+                guard itemIndex(side, removed.id) == nil, !writtenSeries.isEmpty else { return nil }
+            }
+        }
+        return set.cursor
     }
 
     // MARK: copies and markers
@@ -596,7 +635,8 @@ struct SyncRun {
                     changedRows.append(write.item)
                     writtenTo[side, default: []].insert(write.item)
                     count(write.kind, to: side)
-                case .success(.deleted):
+                case .success(.deleted(let id)):
+                    deletedIDs[side, default: []].insert(id)
                     if let rowID = items[write.item].rowID { forgotten.append(rowID) }
                     items[write.item].idA = nil
                     items[write.item].idB = nil

@@ -1,9 +1,76 @@
 import CalendarBridge
 import CopyModel
 import Foundation
+import Sync
 import TestSupport
 
-@testable import Sync
+/// The two calendars a model run syncs: in memory (`InMemorySyncCalendars`) or the sandbox through the
+/// real providers (ProvidersTests).
+package protocol SyncModelCalendars: Sendable {
+    /// Where the generated events are dated from (the engine's clock for the run).
+    var now: Date { get }
+    func provider(_ side: SyncSide) -> any ChangeReadingProvider
+    func calendar(_ side: SyncSide) -> String
+    /// Makes the side's change cursors expire (Google 410 `fullSyncRequired`, Graph 410).
+    func expireCursors(_ side: SyncSide) async
+}
+
+/// Side A an in-memory Google calendar, side B an in-memory Outlook one.
+package struct InMemorySyncCalendars: SyncModelCalendars {
+    package static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
+    package let a = InMemoryCalendarProvider(
+        provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
+    package let b = InMemoryCalendarProvider(
+        provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
+
+    package init() {}
+    package var now: Date { InMemorySyncCalendars.now }
+    package func memory(_ side: SyncSide) -> InMemoryCalendarProvider { side == .a ? a : b }
+    package func provider(_ side: SyncSide) -> any ChangeReadingProvider { memory(side) }
+    package func calendar(_ side: SyncSide) -> String { side == .a ? "home" : "work" }
+    package func expireCursors(_ side: SyncSide) async { await memory(side).expireChangeCursors() }
+}
+
+/// A change-reading provider whose process dies after some writes (`KilledProvider`, with change reads).
+struct KilledChangeProvider: ChangeReadingProvider {
+    let base: any ChangeReadingProvider
+    let killed: KilledProvider
+
+    init(_ base: any ChangeReadingProvider, kill: KillSwitch) {
+        self.base = base
+        killed = KilledProvider(base, kill: kill)
+    }
+
+    var provider: ProviderKind { base.provider }
+    var account: String { base.account }
+    var capabilities: ProviderCapabilities { base.capabilities }
+    var changeReadsCarryMarkers: Bool { base.changeReadsCarryMarkers }
+    func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
+        try await base.changes(calendarID: calendarID, window: window, cursor: cursor)
+    }
+    func userInfo() async throws -> UserInfo { try await base.userInfo() }
+    func listCalendars() async throws -> [CalendarInfo] { try await base.listCalendars() }
+    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        try await base.listEvents(calendarID: calendarID, range: range, expand: expand)
+    }
+    func getEvent(id: String, calendarID: String) async throws -> Event { try await base.getEvent(id: id, calendarID: calendarID) }
+    func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+        try await killed.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
+    }
+    func updateEvent(_ event: Event) async throws -> Event { try await killed.updateEvent(event) }
+    func deleteEvent(id: String, calendarID: String) async throws { try await killed.deleteEvent(id: id, calendarID: calendarID) }
+    func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
+    func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await base.findEvents(origin: origin, in: calendarID)
+    }
+    func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] { await base.probeEvents(ids: ids, calendarID: calendarID) }
+    func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
+        await base.probeOccurrences(queries, calendarID: calendarID)
+    }
+    func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
+        await killed.applyWrites(writes, in: calendarID, maxConcurrent: maxConcurrent)
+    }
+}
 
 /// The model-based two-way sync test: random edits on both sides between syncs, killed runs, expired
 /// cursors; after the quiet runs that follow, both sides must hold the same events.
@@ -12,7 +79,7 @@ import TestSupport
 /// no markers in change reads, removals by id). Every event's title starts with its logical number
 /// (`E12:`), which is how the oracle follows it across both sides and through conflicts.
 /// Seeds and replay as in the copy model test: `CALBRIDGE_MODEL_SEQUENCES`, `_FIRST_SEED`, `_SEED`.
-struct SyncModel {
+package struct SyncModel {
     enum Step: CustomStringConvertible {
         case create(SyncSide, n: Int, kind: Int, day: Int, minute: Int)
         case retitle(SyncSide, pick: Int)
@@ -45,7 +112,6 @@ struct SyncModel {
         }
     }
 
-    static let now = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
     static let options = SyncPairOptions(direction: .both, fields: .basic, pastDays: 7, futureDays: 60, conflict: .newer)
 
     /// A random sequence of steps for `seed`.
@@ -80,13 +146,13 @@ struct SyncModel {
 
     // MARK: the world
 
-    let a = InMemoryCalendarProvider(
-        provider: .google, account: "home", calendars: [CalendarInfo(id: "home", name: "Home", account: "home", provider: .google, accessRole: .owner)])
-    let b = InMemoryCalendarProvider(
-        provider: .microsoft, account: "work", calendars: [CalendarInfo(id: "work", name: "Work", account: "work", provider: .microsoft, accessRole: .owner)])
+    let calendars: any SyncModelCalendars
     let directory: TemporaryDirectory
     let store: SyncStateStore
     let engine: SyncEngine
+    let now: Date
+    /// Set for a killed run: the engine's writes go through it.
+    var kill: KillSwitch?
     var trace: [String] = []
     /// Logical events and whether the oracle expects them to exist after the quiet runs.
     var alive: [Int: Bool] = [:]
@@ -98,19 +164,24 @@ struct SyncModel {
     var conflictsReported = 0
     var counter = 0
 
-    init() async throws {
+    init(_ calendars: any SyncModelCalendars) async throws {
+        self.calendars = calendars
+        now = calendars.now
         directory = try TemporaryDirectory(prefix: "calbridge-sync-model")
         store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
-        let clock = Self.now
+        let clock = now
         engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { clock })
-        try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: Self.options, at: Self.now)
+        try await store.addPair(name: "p", sideA: "a", sideB: "b", options: Self.options, at: now)
     }
 
-    func provider(_ side: SyncSide) -> InMemoryCalendarProvider { side == .a ? a : b }
-    func calendar(_ side: SyncSide) -> String { side == .a ? "home" : "work" }
+    func provider(_ side: SyncSide) -> any ChangeReadingProvider { calendars.provider(side) }
+    func calendar(_ side: SyncSide) -> String { calendars.calendar(side) }
 
+    /// What the engine writes through: the side's provider, or in a killed run, the dying one.
     func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint {
-        SyncEngine.Endpoint(provider: provider(side), calendarID: calendar(side), accountIdentity: side == .a ? "home-id" : "work-id")
+        let base = provider(side)
+        let writer: any ChangeReadingProvider = kill.map { KilledChangeProvider(base, kill: $0) } ?? base
+        return SyncEngine.Endpoint(provider: writer, calendarID: calendar(side), accountIdentity: side == .a ? "a-id" : "b-id")
     }
 
     /// The logical number in a title (`E12: ...`).
@@ -120,12 +191,15 @@ struct SyncModel {
     }
 
     /// The side's single events and masters, in a stable order (what `pick` chooses among).
-    func units(_ side: SyncSide) async -> [Event] {
-        await provider(side).storedEvents(in: calendar(side)).sorted { $0.title < $1.title || ($0.title == $1.title && $0.id < $1.id) }
+    func units(_ side: SyncSide) async throws -> [Event] {
+        let range = TimeRange(start: now.addingTimeInterval(-400 * 86_400), end: now.addingTimeInterval(400 * 86_400))
+        return try await provider(side).listEvents(calendarID: calendar(side), range: range, expand: false)
+            .filter { $0.seriesID == nil && $0.status != .cancelled }
+            .sorted { $0.title < $1.title || ($0.title == $1.title && $0.id < $1.id) }
     }
 
-    mutating func pick(_ side: SyncSide, _ n: Int, series: Bool? = nil) async -> Event? {
-        var list = await units(side)
+    mutating func pick(_ side: SyncSide, _ n: Int, series: Bool? = nil) async throws -> Event? {
+        var list = try await units(side)
         if let series { list = list.filter { ($0.recurrence != nil) == series } }
         guard !list.isEmpty else { return nil }
         return list[n % list.count]
@@ -142,7 +216,7 @@ struct SyncModel {
         counter += 1
         switch step {
         case .create(let side, let n, let kind, let day, let minute):
-            let date = LocalDate(instant: Self.now, in: TimeZone(identifier: "UTC")!).adding(days: day)
+            let date = LocalDate(instant: now, in: TimeZone(identifier: "UTC")!).adding(days: day)
             let zone = kind == 1 ? "America/New_York" : "Europe/Berlin"
             let tz = TimeZone(identifier: zone)!
             let start = LocalDateTime(date: date, hour: minute / 60 % 24, minute: minute % 60, second: 0).instant(in: tz)
@@ -155,31 +229,31 @@ struct SyncModel {
             alive[n] = true
             edited[side, default: []].insert(n)
         case .retitle(let side, let p):
-            guard var e = await pick(side, p) else { return nil }
+            guard var e = try await pick(side, p) else { return nil }
             e.title = retitled(e.title, side)
             _ = try await provider(side).updateEvent(e)
             edit(side, e)
         case .bothRetitle(let p):
-            guard let e = await pick(.a, p), let n = Self.number(e.title),
-                let other = await units(.b).first(where: { Self.number($0.title) == n })
+            guard let e = try await pick(.a, p), let n = Self.number(e.title),
+                let other = try await units(.b).first(where: { Self.number($0.title) == n })
             else { return nil }
             var ea = e
             ea.title = retitled(e.title, .a)
-            _ = try await a.updateEvent(ea)
+            _ = try await provider(.a).updateEvent(ea)
             var eb = other
             eb.title = retitled(other.title, .b)
-            _ = try await b.updateEvent(eb)
+            _ = try await provider(.b).updateEvent(eb)
             edit(.a, ea)
             edit(.b, eb)
         case .shift(let side, let p, let minutes):
-            guard var e = await pick(side, p) else { return nil }
+            guard var e = try await pick(side, p) else { return nil }
             e.start = Self.shifted(e.start, minutes)
             e.end = Self.shifted(e.end, minutes)
             e.title = retitled(e.title, side)  // every edit is a change, even one that undoes an earlier one
             _ = try await provider(side).updateEvent(e)
             edit(side, e)
         case .toggleAllDay(let side, let p):
-            guard var e = await pick(side, p, series: false) else { return nil }
+            guard var e = try await pick(side, p, series: false) else { return nil }
             switch e.start {
             case .allDay(let date):
                 let start = LocalDateTime(date: date, hour: 9, minute: 0, second: 0).instant(in: TimeZone(identifier: "Europe/Berlin")!)
@@ -194,13 +268,13 @@ struct SyncModel {
             _ = try await provider(side).updateEvent(e)
             edit(side, e)
         case .delete(let side, let p):
-            guard let e = await pick(side, p), let n = Self.number(e.title) else { return nil }
+            guard let e = try await pick(side, p), let n = Self.number(e.title) else { return nil }
             try await provider(side).deleteEvent(id: e.id, calendarID: calendar(side))
             deletedOn[side, default: []].insert(n)
         case .cancelOccurrence(let side, let p, let o), .moveOccurrence(let side, let p, let o, _):
-            guard let master = await pick(side, p, series: true), let n = Self.number(master.title) else { return nil }
+            guard let master = try await pick(side, p, series: true), let n = Self.number(master.title) else { return nil }
             if let owner = occurrenceEdits[n], owner != side { return nil }  // one side per series between syncs
-            let window = SyncWindow.round(now: Self.now, options: Self.options, zone: TimeZone(identifier: "UTC")!)
+            let window = Self.options.window(now: now, zone: TimeZone(identifier: "UTC")!)
             let occurrences = try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
                 .filter { $0.seriesID == master.id }
             guard !occurrences.isEmpty else { return nil }
@@ -216,15 +290,13 @@ struct SyncModel {
         case .sync:
             try await sync()
         case .killedSync(let writes, let lose):
-            await a.failWritesAfter(writes, loseFirstResponse: lose)
-            await b.failWritesAfter(writes, loseFirstResponse: lose)
+            kill = KillSwitch(after: writes, loseResponse: lose)
             _ = try? await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
-            await a.failWritesAfter(nil)
-            await b.failWritesAfter(nil)
+            kill = nil
             // The oracle follows completed syncs only: the next run finishes what the killed one began.
             try await sync()
         case .expireCursor(let side):
-            await provider(side).expireChangeCursors()
+            await calendars.expireCursors(side)
         }
         return nil
     }
@@ -276,12 +348,12 @@ struct SyncModel {
             }
         }
         if !quiet { return "the pair did not settle: writes in four runs after the edits" }
-        let window = SyncWindow.round(now: Self.now, options: Self.options, zone: TimeZone(identifier: "UTC")!)
+        let window = Self.options.window(now: now, zone: TimeZone(identifier: "UTC")!)
         var sides: [SyncSide: [String]] = [:]
         for side in SyncSide.allCases {
             let listed = try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
             sides[side] = listed.filter { window.contains($0) }.map { "\($0.title) \(ModelKey.time($0.start))-\(ModelKey.time($0.end))" }.sorted()
-            let units = await units(side)
+            let units = try await units(side)
             var seen = Set<Int>()
             for unit in units {
                 guard let n = Self.number(unit.title) else { return "side \(side): an event without a logical number: \(unit.title)" }
@@ -302,16 +374,16 @@ struct SyncModel {
         return nil
     }
 
-    static func summary(_ r: SyncReport) -> String {
+    package static func summary(_ r: SyncReport) -> String {
         func c(_ x: SyncCounts) -> String { "+\(x.created) ~\(x.updated) -\(x.deleted) =\(x.unchanged) !\(x.failed)" }
         return "  run: a->b \(c(r.aToB)) b->a \(c(r.bToA)) conflicts \(r.conflicts.count) requests \(r.requests) full \(r.fullReads) "
             + r.notices.joined(separator: "; ") + r.errors.map(\.message).joined(separator: "; ")
     }
 
     /// Runs one seed: nil when every invariant held, else the failure with the trace.
-    static func run(seed: UInt64) async -> String? {
+    package static func run(seed: UInt64, calendars: any SyncModelCalendars) async -> String? {
         do {
-            var model = try await SyncModel()
+            var model = try await SyncModel(calendars)
             defer { model.directory.remove() }
             for step in steps(seed: seed) {
                 if let problem = try await model.apply(step) { return model.failure(seed, problem) }

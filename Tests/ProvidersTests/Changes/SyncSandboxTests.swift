@@ -1,0 +1,85 @@
+import CalendarBridge
+import Foundation
+import GoogleCalendar
+import MicrosoftGraph
+import Sandbox
+import Sync
+import Testing
+import TestSupport
+
+/// The sync engine through the real Google and Graph providers against the sandbox: the seeded calendars
+/// synced both ways, a quiet run of one request per side, edits on both sides with one conflict, and a
+/// deletion carried across.
+@Suite("Sync against the sandbox", .serialized)
+struct SyncSandboxTests {
+    static func event(_ title: String, daysAhead: Double) -> Event {
+        let start = Date().addingTimeInterval(daysAhead * 86_400).rounded(toMinutes: 60)
+        return Event(
+            title: title, start: .timed(instant: start, zone: "Europe/Berlin"), end: .timed(instant: start.addingTimeInterval(3600), zone: "Europe/Berlin"))
+    }
+
+    @Test("two-way between Google and Outlook: both calendars end up alike, a quiet run is 2 requests, a conflict is reported")
+    func twoWay() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let temp = try TemporaryDirectory(prefix: "calbridge-sync-sandbox")
+        defer { temp.remove() }
+        let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        let options = SyncPairOptions(direction: .both)
+        try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
+        let engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!)
+        let a = SyncEngine.Endpoint(provider: sandbox.google, calendarID: try await sandbox.calendarID(sandbox.google))
+        let b = SyncEngine.Endpoint(provider: sandbox.graph, calendarID: try await sandbox.calendarID(sandbox.graph))
+        func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: options) }
+
+        let first = try await sync()
+        #expect(first.errors.isEmpty, "\(first.errors.map(\.message))")
+        #expect(first.aToB.created > 0 && first.bToA.created > 0)
+        var settled = false
+        for _ in 0..<4 {
+            let run = try await sync()
+            #expect(run.errors.isEmpty, "\(run.errors.map(\.message))")
+            if run.aToB.writes + run.bToA.writes == 0 {
+                settled = true
+                break
+            }
+        }
+        #expect(settled, "the pair settles after the first sync")
+        let quiet = try await sync()
+        #expect(quiet.requests == 2 && quiet.aToB.writes + quiet.bToA.writes == 0, "requests \(quiet.requests), \(quiet.notices)")
+
+        // New on each side, and one event edited on both.
+        let dentist = try await sandbox.google.createEvent(Self.event("Dentist", daysAhead: 3), in: a.calendarID)
+        _ = try await sandbox.graph.createEvent(Self.event("Planning", daysAhead: 4), in: b.calendarID)
+        _ = try await sync()
+        _ = try await sync()
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        let onB = try await sandbox.graph.listEvents(calendarID: b.calendarID, range: window, expand: false)
+        let onA = try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false)
+        #expect(onB.contains { $0.title == "Dentist" })
+        #expect(onA.contains { $0.title == "Planning" })
+        var dentistA = dentist
+        dentistA.title = "Dentist (Google's edit)"
+        _ = try await sandbox.google.updateEvent(dentistA)
+        var dentistB = try #require(onB.first { $0.title == "Dentist" })
+        dentistB.title = "Dentist (Outlook's edit)"
+        _ = try await sandbox.graph.updateEvent(dentistB)
+        let conflicted = try await sync()
+        #expect(conflicted.conflicts.count == 1)
+        let winner = try #require(conflicted.conflicts.first).winner == .a ? "Dentist (Google's edit)" : "Dentist (Outlook's edit)"
+        _ = try await sync()
+        #expect(try await sandbox.google.getEvent(id: dentist.id, calendarID: a.calendarID).title == winner)
+        #expect(try await sandbox.graph.getEvent(id: dentistB.id, calendarID: b.calendarID).title == winner)
+
+        // Deleted on Outlook: deleted on Google.
+        try await sandbox.graph.deleteEvent(id: dentistB.id, calendarID: b.calendarID)
+        let deleted = try await sync()
+        #expect(deleted.bToA.deleted == 1)
+        // (Google reads a deleted event back `cancelled`; either answer is "gone".)
+        let probe = await sandbox.google.probeEvents(ids: [dentist.id], calendarID: a.calendarID)
+        guard case .gone? = probe.first else {
+            Issue.record("the Google event is still there: \(probe)")
+            return
+        }
+    }
+}
