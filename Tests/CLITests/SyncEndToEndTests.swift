@@ -94,10 +94,24 @@ struct SyncEndToEndTests {
             let table = try await home.run(["sync", "status"])
             #expect(table.stdout.contains("change cursors: A "), "\(table.stdout)")
 
-            // Removing the pair leaves the calendars alone.
-            let remove = try await home.run(["sync", "remove", "work-home"])
-            #expect(remove.status == 0, "\(remove.stderr)")
+            // Removing the pair with its copies: a dry run counts them, then each side keeps only its own events.
+            let dryRemove = try await home.run(["sync", "remove", "work-home", "--remove-copies", "--dry-run"])
+            #expect(dryRemove.status == 0, "\(dryRemove.stderr)")
+            // Known engine issue (reported in /work/briefs/sync-engine-api.md, request 4): removeCopies counts 6 and
+            // deletes the Outlook original whose content came from the other side in the conflict.
+            withKnownIssue("sync remove --remove-copies counts the Outlook original a conflict's winner was written to as a copy") {
+                #expect(dryRemove.stdout.contains("Would remove 5 copies made by sync pair 'work-home'"), "\(dryRemove.stdout)")
+            }
             #expect(try await outlookTitles(api) == expected)
+            let remove = try await home.run(["sync", "remove", "work-home", "--remove-copies"])
+            #expect(remove.status == 0, "\(remove.stderr)")
+            #expect(remove.stdout.contains("0 failed"), "\(remove.stdout)")
+            let outlookAfter = try await outlookTitles(api)
+            withKnownIssue("sync remove --remove-copies deletes the Outlook original that a conflict's winner was written to") {
+                #expect(remove.stdout.contains("Removed 5 copies made by sync pair 'work-home'"), "\(remove.stdout)")
+                #expect(outlookAfter == ["Offsite", "Planning (moved to Friday)", "Review (Google edit)"])
+            }
+            #expect(try await googleTitles(api, family) == ["Dentist (rebooked)", "Piano lesson"])
             #expect(try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout).isEmpty)
         }
     }
@@ -156,6 +170,12 @@ struct SyncEndToEndTests {
             let status = try JSONOutput.object(try await home.run(["sync", "status", "one", "--format", "json"]).stdout)
             let lastRun = (status["pairs"] as? [[String: Any]])?.first?["lastRun"] as? [String: Any]
             #expect(lastRun?["outcome"] as? String == "needsSignIn", "\(status)")
+
+            // Removing a pair without --remove-copies changes no calendar and needs no sign-in.
+            let remove = try await home.run(["sync", "remove", "one"])
+            #expect(remove.status == 0, "\(remove.stderr)")
+            #expect(remove.stdout.contains("the calendars were not changed"), "\(remove.stdout)")
+            try await expect(["sync", "remove", "two", "--dry-run"], 2, "--dry-run goes with --remove-copies")
         }
     }
 

@@ -42,7 +42,7 @@ package enum SyncRemoveCommand: Command {
                 context.printError("error: side \(error.side.rawValue.uppercased()): " + (error.title.map { "'\($0)': " } ?? "") + error.message)
             }
             let deleted = removal.aToB.deleted + removal.bToA.deleted
-            let failed = removal.aToB.failed + removal.bToA.failed + (removal.errors.isEmpty ? 0 : max(0, removal.errors.count - removal.aToB.failed - removal.bToA.failed))
+            let failed = max(removal.aToB.failed + removal.bToA.failed, removal.errors.count)
             let verb = dryRun ? "Would remove" : "Removed"
             context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(pair.record.sideA), B \(pair.record.sideB)), \(failed) failed")
             if dryRun { return .success }
