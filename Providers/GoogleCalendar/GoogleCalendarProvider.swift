@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -187,7 +188,7 @@ public struct GoogleCalendarProvider: CalendarProvider {
     ) async throws -> HTTPResponse {
         var request = HTTPRequest(method: method, url: url.url, headers: ["Accept": "application/json"])
         if let json {
-            request.body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.body = try SortedJSONWriter.data(json)
             request.headers["Content-Type"] = "application/json"
         }
         request.isRetrySafe = retrySafe && !method.isIdempotent

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -273,7 +274,7 @@ public struct GraphCalendarProvider: CalendarProvider {
         var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
         request.headers["Prefer"] = preferHeader
         if let json {
-            request.body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.body = try SortedJSONWriter.data(json)
             request.headers["Content-Type"] = "application/json"
         }
         request.isRetrySafe = retrySafe && !method.isIdempotent
