@@ -159,7 +159,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "HTTP", "HTTPCurl", "LoopbackServer",
-                "TestSupport", "CopyModel",
+                "TestSupport", "CopyModel", "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings
         ),
