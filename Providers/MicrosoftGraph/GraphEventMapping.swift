@@ -87,11 +87,16 @@ struct GraphEventMapping: Sendable {
                 ?? (Self.isCustom(g.originalStartTimeZone)
                     ? custom([MAPITimeZoneDefinition.recurID, MAPITimeZoneDefinition.startDisplayID]) : nil)
                 ?? responseZone
-            let endZone = namedZone(g.originalEndTimeZone)
+            var endZone = namedZone(g.originalEndTimeZone)
                 ?? (Self.isCustom(g.originalEndTimeZone) ? custom([MAPITimeZoneDefinition.endDisplayID]) : nil)
                 ?? eventZone
+            let endInstant = try instant(end, field: "end")
+            // An end calbridge wrote in UTC because its wall clock repeats in the event's zone (`dateTime`).
+            if g.originalEndTimeZone?.caseInsensitiveCompare("UTC") == .orderedSame, Self.isRepeatedWallClock(endInstant, in: eventZone) {
+                endZone = eventZone
+            }
             startTime = .timed(instant: startInstant, zone: Self.name(eventZone))
-            endTime = .timed(instant: try instant(end, field: "end"), zone: Self.name(endZone))
+            endTime = .timed(instant: endInstant, zone: Self.name(endZone))
         }
         let (origin, bag) = Event.splitProperties(properties)
 
@@ -101,7 +106,9 @@ struct GraphEventMapping: Sendable {
             location: g.location?.displayName.flatMap { $0.isEmpty ? nil : $0 },
             start: startTime, end: endTime,
             recurrence: try g.recurrence.map { r throws(CalendarError) in
-                Recurrence(rule: try GraphRecurrenceMapping.rule(r, allDay: g.isAllDay == true, zone: eventZone))
+                var recurrence = Recurrence(rule: try GraphRecurrenceMapping.rule(r, allDay: g.isAllDay == true, zone: eventZone))
+                if g.isAllDay == true { recurrence.allDayZone = seriesZone(g).map(Self.name) }
+                return recurrence
             },
             seriesID: g.seriesMasterId,
             status: g.isCancelled == true ? .cancelled : .confirmed,
@@ -141,6 +148,16 @@ struct GraphEventMapping: Sendable {
     /// A series master's `recurrence.range.recurrenceTimeZone` as a zone (nil when missing or empty).
     func recurrenceZone(_ g: GraphEvent) -> TimeZone? {
         namedZone(g.recurrence?.range.recurrenceTimeZone.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Whether the wall clock `instant` shows in `zone` names a second instant too (clocks went back over
+    /// it). Offsets change months apart, so the offsets a day either side are the only other candidates.
+    static func isRepeatedWallClock(_ instant: Date, in zone: TimeZone) -> Bool {
+        let offset = zone.secondsFromGMT(for: instant)
+        let others = Set([-86_400.0, 86_400.0].map { zone.secondsFromGMT(for: instant.addingTimeInterval($0)) })
+        return others.contains { other in
+            other != offset && zone.secondsFromGMT(for: instant.addingTimeInterval(Double(offset - other))) == other
+        }
     }
 
     /// The IANA spelling of a zone, with Foundation's "GMT" for UTC written as "UTC".
@@ -213,8 +230,10 @@ struct GraphEventMapping: Sendable {
             "attendees": event.attendees.map(Self.attendeeJSON),
         ]
         if let transactionID { json["transactionId"] = transactionID }
-        let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start")
-        let (end, _, _) = try dateTime(event.end, isAllDay: event.isAllDay, field: "end")
+        let allDayZone = event.recurrence?.allDayZone
+        let (start, startZone, windows) = try dateTime(event.start, isAllDay: event.isAllDay, field: "start", allDayZone: allDayZone)
+        let (end, _, _) = try dateTime(
+            event.end, isAllDay: event.isAllDay, field: "end", exactInstant: event.recurrence == nil, allDayZone: allDayZone)
         json["start"] = start
         json["end"] = end
         json["isAllDay"] = event.isAllDay
@@ -244,13 +263,25 @@ struct GraphEventMapping: Sendable {
 
     /// `{dateTime, timeZone}` for a time: the wall-clock time in the event's zone, labelled with its
     /// Windows name; UTC when the zone has no Windows name (the instant is kept, the zone is not).
-    func dateTime(_ time: EventTime, isAllDay: Bool, field: String) throws(CalendarError)
-        -> ([String: String], TimeZone, String)
+    ///
+    /// With `exactInstant`, a wall clock that happens twice in its zone (the hour repeated when clocks go
+    /// back) is written in UTC too: how Exchange reads such a time is not documented (RFC 5545 takes the
+    /// first, .NET's `TimeZoneInfo` the second), and a single event's end must keep its instant. Reading
+    /// maps such an end back to the event's zone. A series' times stay wall clocks: its zone is its meaning.
+    ///
+    /// All-day times are midnights in UTC, or in `allDayZone` (a series' `Recurrence.allDayZone`) when it
+    /// has a Windows name.
+    func dateTime(_ time: EventTime, isAllDay: Bool, field: String, exactInstant: Bool = false, allDayZone: String? = nil)
+        throws(CalendarError) -> ([String: String], TimeZone, String)
     {
         switch time {
         case .allDay(let date):
+            let midnight = LocalDateTime(date: date).format(fractionDigits: 0)
+            if let name = allDayZone, let tz = TimeZone(identifier: name), let windows = zones.toWindows(name) {
+                return (["dateTime": midnight, "timeZone": windows], tz, windows)
+            }
             let utc = TimeZone(identifier: "UTC")!
-            return (["dateTime": LocalDateTime(date: date).format(fractionDigits: 0), "timeZone": "UTC"], utc, "UTC")
+            return (["dateTime": midnight, "timeZone": "UTC"], utc, "UTC")
         case .timed(let instant, let zone):
             guard !isAllDay else {
                 throw CalendarError(.invalidRequest, "event \(field) has a time but the event is all-day", provider: .microsoft)
@@ -258,7 +289,7 @@ struct GraphEventMapping: Sendable {
             guard let tz = TimeZone(identifier: zone) else {
                 throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .microsoft)
             }
-            if let windows = zones.toWindows(zone) {
+            if let windows = zones.toWindows(zone), !(exactInstant && Self.isRepeatedWallClock(instant, in: tz)) {
                 let local = LocalDateTime(instant: instant, in: tz).format(fractionDigits: 0)
                 return (["dateTime": local, "timeZone": windows], tz, windows)
             }

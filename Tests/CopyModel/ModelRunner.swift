@@ -222,6 +222,10 @@ package struct ModelRunner {
         default:
             return false
         }
+        if try await world.updateSource?(e, id) == true {
+            events[index] = e
+            return true
+        }
         var stored = try await world.source.getEvent(id: id, calendarID: calendarID)
         stored.title = e.title
         stored.start = e.start

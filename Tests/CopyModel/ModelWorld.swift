@@ -18,12 +18,17 @@ package struct ModelWorld: Sendable {
     /// Creates a source event the way another client would (Outlook's all-day events in the mailbox
     /// zone, say) and returns its id; nil: create it through the source provider.
     package var createSource: (@Sendable (ModelEvent) async throws -> String?)?
+    /// Edits a source event (the model's new version, the event's id) the way that client would; false:
+    /// edit it through the source provider.
+    package var updateSource: (@Sendable (ModelEvent, String) async throws -> Bool)?
 
     package init(
         source: any CalendarProvider, sourceCalendar: CalendarInfo, sourceAlias: any CalendarProvider,
         target: any CalendarProvider, targetCalendar: CalendarInfo, close: @escaping @Sendable () async -> Void = {},
-        createSource: (@Sendable (ModelEvent) async throws -> String?)? = nil, sourceIdentity: String? = nil
+        createSource: (@Sendable (ModelEvent) async throws -> String?)? = nil,
+        updateSource: (@Sendable (ModelEvent, String) async throws -> Bool)? = nil, sourceIdentity: String? = nil
     ) {
+        self.updateSource = updateSource
         self.sourceIdentity = sourceIdentity
         self.createSource = createSource
         self.source = source

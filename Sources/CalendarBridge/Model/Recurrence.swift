@@ -5,8 +5,18 @@
 /// `RRULE` line; `rules` gives the parsed form.
 public struct Recurrence: Sendable, Hashable, Codable {
     public var lines: [String]
+    /// For an all-day series: the IANA zone whose midnights its dates are, when the provider keeps one
+    /// (Graph's `recurrenceTimeZone`; Outlook writes the mailbox's zone). Writing it back keeps the series
+    /// where it is: Outlook resets a series whose start moves, dropping its exceptions and deletions.
+    /// Nil: the provider's default (UTC on Graph). Timed series repeat in their start's zone.
+    public var allDayZone: String?
 
     public init(lines: [String]) { self.lines = lines }
+
+    public init(lines: [String], allDayZone: String?) {
+        self.lines = lines
+        self.allDayZone = allDayZone
+    }
 
     /// A recurrence made of one rule.
     public init(rule: RecurrenceRule) { lines = [rule.line] }

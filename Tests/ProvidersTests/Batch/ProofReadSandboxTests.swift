@@ -138,4 +138,63 @@ struct ProofReadSandboxTests {
             #expect(occurrence.originalStart == occurrence.start, "\(occurrence.start)")
         }
     }
+
+    /// Seed 5061 of the copy model: a 4-hour event from 23:30 in Adelaide ends at 02:30 on the night
+    /// clocks go back at 03:00, a wall clock that happens twice. Written as a wall clock, the sandbox
+    /// (RFC 5545: the first) read it an hour early; calbridge now writes such an end in UTC and reads it
+    /// back in the event's zone, whatever the service makes of repeated wall clocks.
+    @Test("an end in the hour clocks repeat keeps its instant and its zone through Graph", arguments: Side.allCases)
+    func repeatedWallClockEnd(side: Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        let start = Date(timeIntervalSince1970: 1_806_757_200)  // 2027-04-03T23:30+10:30
+        let end = start.addingTimeInterval(4 * 3600)  // 2027-04-04T02:30+09:30, the second 02:30
+        let made = try await provider.createEvent(
+            Event(title: "Late", start: .timed(instant: start, zone: "Australia/Adelaide"), end: .timed(instant: end, zone: "Australia/Adelaide")),
+            in: calendar)
+        let read = try await provider.getEvent(id: made.id, calendarID: calendar)
+        #expect(read.start == .timed(instant: start, zone: "Australia/Adelaide"))
+        #expect(read.end == .timed(instant: end, zone: "Australia/Adelaide"))
+        var moved = read
+        moved.title = "Later"
+        let updated = try await provider.updateEvent(moved)
+        #expect(updated.end == .timed(instant: end, zone: "Australia/Adelaide"))
+    }
+
+    /// Outlook writes an all-day series in the mailbox's zone and resets a series whose start moves
+    /// (exceptions and deletions dropped). A read-edit-write through calbridge keeps the series' zone, so
+    /// retitling a Tokyo series keeps its deleted occurrence deleted.
+    @Test("an all-day Outlook series keeps its zone, and so its deleted occurrences, through an edit")
+    func allDaySeriesZoneKept() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = sandbox.graph
+        let calendar = try await sandbox.calendarID(provider)
+        let first = try #require(LocalDate("2027-09-07"))
+        let master = try await provider.createEvent(
+            Event(
+                title: "Tokyo days", start: .allDay(date: first), end: .allDay(date: first.adding(days: 1)),
+                recurrence: Recurrence(lines: ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4"], allDayZone: "Asia/Tokyo")),
+            in: calendar)
+        #expect(master.recurrence?.allDayZone == "Asia/Tokyo")
+        let range = TimeRange(start: Date(timeIntervalSince1970: 1_819_756_800), end: Date(timeIntervalSince1970: 1_823_558_400))  // September to mid-October 2027
+        func dates() async throws -> [LocalDate] {
+            try await provider.listEvents(calendarID: calendar, range: range, expand: true)
+                .filter { $0.seriesID == master.id && $0.status != .cancelled }
+                .compactMap { if case .allDay(let d) = $0.start { d } else { nil } }.sorted()
+        }
+        let occurrences = try await provider.listEvents(calendarID: calendar, range: range, expand: true).filter { $0.seriesID == master.id }
+        let second = try #require(occurrences.first { $0.start == .allDay(date: first.adding(days: 7)) })
+        try await provider.deleteEvent(id: second.id, calendarID: calendar)
+        let kept = [first, first.adding(days: 14), first.adding(days: 21)]
+        #expect(try await dates() == kept)
+
+        var edited = try await provider.getEvent(id: master.id, calendarID: calendar)
+        #expect(edited.recurrence?.allDayZone == "Asia/Tokyo")
+        edited.title = "Tokyo days, renamed"
+        _ = try await provider.updateEvent(edited)
+        #expect(try await dates() == kept, "the deleted occurrence came back: the series was reset")
+    }
 }

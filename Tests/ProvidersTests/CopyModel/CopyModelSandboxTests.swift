@@ -35,6 +35,15 @@ struct CopyModelSandboxTests {
         // Graph's series view fetched masters only for `occurrence` items: a window whose only occurrence
         // of a series was a moved one skipped the series ("its series is not in the listing").
         (.outlookToGoogle, 1091, [0, 3], [3]),
+        // The model edited Outlook's zoned all-day series through calbridge's provider, which writes all-day
+        // events in UTC: Outlook resets a series whose start moves, so a cancelled or moved occurrence came
+        // back. The model now edits them as Outlook does (OutlookZonedAllDay.update).
+        (.outlookToGoogle, 7067, [1, 2], [1]),
+        (.outlookToGoogle, 5056, [0, 4], [0]),
+        // A single event's end in the hour clocks repeat (Adelaide, 2027-04-04 02:30) was written as a wall
+        // clock and read back an hour early; Graph ends like that are now written in UTC.
+        (.googleToOutlook, 5061, [1, 2], [2]),
+        (.outlookToGoogle, 5061, [1], [2]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs
@@ -48,6 +57,25 @@ struct CopyModelSandboxTests {
             if let operations, let events { scenario = scenario.keeping(operations: operations, events: events) }
             let problem = await ModelRunner.run(scenario, on: SandboxModelBackend())
             #expect(problem == nil, "seed \(seed): \(problem.map(String.init(describing:)) ?? "")\n\(scenario.text)")
+        }
+    }
+
+    /// The generator's custom-zone Outlook events reach the source as Outlook desktop stores them
+    /// (`tzone://Microsoft/Custom` and a TZDEFINITION), and calbridge reads them in the IANA zone their rules match.
+    @Test("custom-zone Outlook events: seeded in a third of the scenarios, read back in their IANA zone")
+    func customZones() async throws {
+        let scenarios = (1...60).map { ModelScenario.generate(seed: $0, direction: Direction.outlookToGoogle.kinds) }
+        let withCustom = scenarios.filter { !OutlookCustomZone.chosen($0).isEmpty }
+        #expect(withCustom.count >= 10, "\(withCustom.count) of 60 scenarios have custom-zone events")
+        let scenario = try #require(withCustom.first)
+        let chosen = OutlookCustomZone.chosen(scenario)
+        let world = try await SandboxModelBackend().world(for: scenario)
+        defer { Task { await world.close() } }
+        for (_, event) in chosen {
+            let id = try #require(try await world.createSource?(event))
+            let read = try await world.source.getEvent(id: id, calendarID: world.sourceCalendar.id)
+            #expect(read.start == event.start, "\(event.summary)")
+            #expect(read.end == event.end, "\(event.summary)")
         }
     }
 

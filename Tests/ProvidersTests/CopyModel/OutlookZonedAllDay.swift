@@ -14,23 +14,46 @@ struct OutlookZonedAllDay: Sendable {
 
     /// The event's id, or nil when the event is not one to create this way (timed, or in UTC).
     func create(_ event: ModelEvent) async throws -> String? {
-        guard event.allDay, event.zone != "UTC", let windows = Self.windowsNames[event.zone] else { return nil }
+        guard let (json, windows) = Self.body(event) else { return nil }
+        let answer = try await send(.post, "v1.0/me/events", json, zone: windows, event: event)
+        guard let id = answer["id"] as? String else {
+            throw ModelProblem(code: "error", step: -1, detail: "Graph answered a zoned all-day event without an id")
+        }
+        return id
+    }
+
+    /// Edits such an event as Outlook does, keeping its zone (calbridge's provider would write it in UTC,
+    /// and Outlook resets a series whose start moves: its exceptions and deletions would be dropped, which
+    /// no user's edit in Outlook does). False when the event is not one to edit this way.
+    func update(_ event: ModelEvent, id: String) async throws -> Bool {
+        guard let (json, windows) = Self.body(event) else { return false }
+        _ = try await send(.patch, "v1.0/me/events/\(id)", json, zone: windows, event: event)
+        return true
+    }
+
+    /// Subject, all-day start and end in the event's Windows zone, and the rule with that zone; and the zone.
+    static func body(_ event: ModelEvent) -> ([String: Any], String)? {
+        guard event.allDay, event.zone != "UTC", let windows = windowsNames[event.zone] else { return nil }
         func local(_ date: LocalDate) -> [String: String] { ["dateTime": "\(date)T00:00:00.0000000", "timeZone": windows] }
         var json: [String: Any] = [
             "subject": event.title, "isAllDay": true, "start": local(event.date), "end": local(event.date.adding(days: event.duration)),
         ]
-        if let rule = event.rule { json["recurrence"] = Self.recurrence(rule, start: event.date, zone: windows) }
+        if let rule = event.rule { json["recurrence"] = recurrence(rule, start: event.date, zone: windows) }
+        return (json, windows)
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, _ json: [String: Any], zone: String, event: ModelEvent) async throws -> [String: Any] {
         var request = HTTPRequest(
-            method: .post, url: baseURL.appendingPathComponent("v1.0/me/events"),
+            method: method, url: baseURL.appendingPathComponent(path),
             headers: ["Content-Type": "application/json"], body: try JSONSerialization.data(withJSONObject: json))
-        request.headers["Prefer"] = "outlook.timezone=\"\(windows)\""
+        request.headers["Prefer"] = "outlook.timezone=\"\(zone)\""
         let response = try await transport.send(request)
         guard (200..<300).contains(response.status),
-            let answer = try JSONSerialization.jsonObject(with: response.body) as? [String: Any], let id = answer["id"] as? String
+            let answer = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         else {
-            throw ModelProblem(code: "error", step: -1, detail: "Graph refused the zoned all-day event: \(response.status) \(response.bodyText)")
+            throw ModelProblem(code: "error", step: -1, detail: "Graph refused the zoned all-day event \(event.title): \(response.status) \(response.bodyText)")
         }
-        return id
+        return answer
     }
 
     /// Graph's `patternedRecurrence` for a model rule.

@@ -16,7 +16,8 @@ struct SandboxModelBackend: ModelBackend {
 
     func world(for scenario: ModelScenario) async throws -> ModelWorld {
         var options = SandboxOptions()
-        options.seed = Self.emptySeed
+        let customZoned = OutlookCustomZone.chosen(scenario)
+        options.seed = try OutlookCustomZone.seed(Self.emptySeed, adding: customZoned)
         let server = try await SandboxServer.start(options)
         do {
             let curl = CurlTransport()
@@ -31,21 +32,37 @@ struct SandboxModelBackend: ModelBackend {
                     : GraphCalendarProvider(account: account, transport: transport, baseURL: server.baseURL)
             }
             let source = try provider(scenario.sourceKind, account: "src")
-            var createSource: (@Sendable (ModelEvent) async throws -> String?)?
-            if scenario.sourceKind == .microsoft, let user = server.info.accounts.first(where: { $0.provider == .microsoft }) {
-                let maker = OutlookZonedAllDay(
-                    transport: SandboxBearerTransport(base: curl, token: user.accessToken), baseURL: server.baseURL)
-                createSource = { event in try await maker.create(event) }
-            }
             let target = try provider(scenario.targetKind, account: "dst")
             guard let sourceCalendar = try await source.listCalendars().first(where: \.isPrimary),
                 let targetCalendar = try await target.listCalendars().first(where: \.isPrimary)
             else { throw ModelProblem(code: "error", step: -1, detail: "no primary calendar in the sandbox") }
+            var createSource: (@Sendable (ModelEvent) async throws -> String?)?
+            var updateSource: (@Sendable (ModelEvent, String) async throws -> Bool)?
+            if scenario.sourceKind == .microsoft, let user = server.info.accounts.first(where: { $0.provider == .microsoft }) {
+                let transport = SandboxBearerTransport(base: curl, token: user.accessToken)
+                let maker = OutlookZonedAllDay(transport: transport, baseURL: server.baseURL)
+                let custom = OutlookCustomZone(transport: transport, baseURL: server.baseURL)
+                let customTitles = Set(customZoned.values.map(\.title))
+                let calendarID = sourceCalendar.id
+                createSource = { event in
+                    if customTitles.contains(event.title) {
+                        guard let id = try await custom.id(of: event, source: source, calendarID: calendarID) else {
+                            throw ModelProblem(code: "error", step: -1, detail: "custom-zone event \(event.title) was not seeded")
+                        }
+                        return id
+                    }
+                    return try await maker.create(event)
+                }
+                updateSource = { event, id in
+                    if try await custom.update(event, id: id) { return true }
+                    return try await maker.update(event, id: id)
+                }
+            }
             return ModelWorld(
                 source: source, sourceCalendar: sourceCalendar,
                 sourceAlias: try provider(scenario.sourceKind, account: "src-again"), target: target,
                 targetCalendar: targetCalendar, close: { try? await server.stop() },
-                createSource: createSource)
+                createSource: createSource, updateSource: updateSource)
         } catch {
             try? await server.stop()
             throw error
