@@ -4,17 +4,8 @@ import Testing
 
 @Suite("SortedJSONWriter: the bytes JSONSerialization writes with sortedKeys")
 struct SortedJSONWriterTests {
-    /// A seeded generator, so a failure names a replayable seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator of the quick-add fuzz tests, so a failure names a replayable seed.
+    typealias SplitMix = QuickAddFuzzTests.SplitMix
 
     static func key(_ rng: inout SplitMix) -> String {
         // Letters of both cases and dots (the fast path's keys), sometimes a digit or '_' (the fallback's).
