@@ -88,14 +88,14 @@ let package = Package(
         // Providers: one module each, each exporting one provider registration.
         .target(
             name: "GoogleCalendar",
-            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "CalbridgeSupport"],
             path: "Providers/GoogleCalendar",
             resources: [.embedInCode("google.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MicrosoftGraph",
-            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones"],
+            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones", "CalbridgeSupport"],
             path: "Providers/MicrosoftGraph",
             resources: [.embedInCode("microsoft.json")],
             swiftSettings: swiftSettings
@@ -165,7 +165,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "OAuth", "HTTP", "HTTPCurl", "LoopbackServer",
-                "TestSupport", "CopyModel", "Sync", "SyncModel",
+                "TestSupport", "CopyModel", "Sync", "SyncModel", "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -47,13 +48,13 @@ extension GoogleCalendarProvider {
 
     /// What a call is for, so its answer can be read.
     enum CallKind: Sendable {
-        /// An insert; `id` is the deterministic id when there is one, `revive` the patch body that brings
-        /// a deleted copy back.
-        case create(id: String?, revive: Data?)
+        /// An insert; `id` is the deterministic id when there is one, `revive` the event whose patch body
+        /// brings a deleted copy back (encoded only when that happens: most inserts never need it).
+        case create(id: String?, revive: Event?)
         case update
         case delete(id: String)
         /// After a 409: fetch the event the earlier attempt created.
-        case adopt(id: String, revive: Data?)
+        case adopt(id: String, revive: Event?)
         /// The adopted event was deleted since: patch it back to confirmed.
         case revive
     }
@@ -82,16 +83,9 @@ extension GoogleCalendarProvider {
         case .create(let event, let key):
             let id = key?.googleEventID
             let body = try GoogleEventMapping.body(for: event, id: id)
-            var revive: Data?
-            if id != nil {
-                var patch = try GoogleEventMapping.body(for: event, patching: true)
-                patch["status"] = "confirmed"
-                patch["id"] = nil
-                revive = try JSONSerialization.data(withJSONObject: patch, options: [.sortedKeys])
-            }
             let url = events(calendarID).query("sendUpdates", "none").url
             return PendingCall(
-                index: index, kind: .create(id: id, revive: revive),
+                index: index, kind: .create(id: id, revive: id != nil ? event : nil),
                 call: .init(method: .post, url: url, body: try Self.json(body), isRetrySafe: id != nil))
         case .update(let event):
             let body = try GoogleEventMapping.body(for: event, patching: true)
@@ -138,8 +132,14 @@ extension GoogleCalendarProvider {
             guard case .success(let event) = found, event.status == .cancelled, let revive else {
                 return .done(found.map(EventWriteOutcome.created))
             }
+            let body: Data
+            do {
+                body = try Self.reviveBody(revive)
+            } catch {
+                return .done(.failure(error))
+            }
             let url = events(calendarID).segment(id).query("sendUpdates", "none").url
-            return .then(PendingCall(index: call.index, kind: .revive, call: .init(method: .patch, url: url, body: revive)))
+            return .then(PendingCall(index: call.index, kind: .revive, call: .init(method: .patch, url: url, body: body)))
         case .revive:
             return .done(eventResult(response, calendarID: calendarID).map(EventWriteOutcome.created))
         }
@@ -235,7 +235,15 @@ extension GoogleCalendarProvider {
     }
 
     static func json(_ object: [String: Any]) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try SortedJSONWriter.data(object)
+    }
+
+    /// The patch that brings a deleted copy of `event` back: its fields, confirmed.
+    static func reviveBody(_ event: Event) throws -> Data {
+        var patch = try GoogleEventMapping.body(for: event, patching: true)
+        patch["status"] = "confirmed"
+        patch["id"] = nil
+        return try json(patch)
     }
 
     /// Seconds before resending throttled calls that named no `Retry-After`.

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -91,7 +92,7 @@ extension GoogleCalendarProvider: ChangeReadingProvider {
 }
 
 /// An events.list page as an incremental read needs it: `GoogleEvents` plus the `nextSyncToken` of the last page.
-struct GoogleEventChanges: Decodable {
+struct GoogleEventChanges: JSONReadable {
     var items: [GoogleEvent]?
     var nextPageToken: String?
     var nextSyncToken: String?

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -182,12 +183,18 @@ public struct GoogleCalendarProvider: CalendarProvider {
         return try decode(T.self, response)
     }
 
+    func get<T: JSONReadable>(_ url: APIURL, calendar: String?) async throws -> T {
+        let response = try await send(.get, url, json: nil, calendar: calendar, retrySafe: true)
+        try check(response, calendar: calendar)
+        return try decode(T.self, response)
+    }
+
     func send(
         _ method: HTTPMethod, _ url: APIURL, json: [String: Any]?, calendar: String?, retrySafe: Bool
     ) async throws -> HTTPResponse {
         var request = HTTPRequest(method: method, url: url.url, headers: ["Accept": "application/json"])
         if let json {
-            request.body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.body = try SortedJSONWriter.data(json)
             request.headers["Content-Type"] = "application/json"
         }
         request.isRetrySafe = retrySafe && !method.isIdempotent
@@ -207,6 +214,17 @@ public struct GoogleCalendarProvider: CalendarProvider {
     func decode<T: Decodable>(_ type: T.Type, _ response: HTTPResponse) throws(CalendarError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
+        } catch {
+            throw CalendarError(
+                .invalidResponse, "unreadable Google response: \(error)", provider: .google, account: account,
+                httpStatus: response.status)
+        }
+    }
+
+    /// The events resources, read by hand (`GoogleResources+Reading.swift`).
+    func decode<T: JSONReadable>(_ type: T.Type, _ response: HTTPResponse) throws(CalendarError) -> T {
+        do {
+            return try JSONReader.read(T.self, from: response.body)
         } catch {
             throw CalendarError(
                 .invalidResponse, "unreadable Google response: \(error)", provider: .google, account: account,

@@ -76,11 +76,24 @@ enum GoogleEventMapping {
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
+    static let htmlMarkers = ["<br", "<p>", "<p ", "</", "<b>", "<i>", "<ul", "<a href", "<html", "<div"]
+
     static func looksLikeHTML(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return ["<br", "<p>", "<p ", "</", "<b>", "<i>", "<ul", "<a href", "<html", "<div"].contains {
-            lowered.contains($0)
+        // ASCII text (nearly every description): the same test on bytes, folded to lower case. Foundation's
+        // `lowercased().contains` cost 5% of a no-change copy (callgrind, 1,000 events).
+        let bytes = text.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            return htmlMarkers.contains { marker in
+                let pattern = Array(marker.utf8)
+                guard lowered.count >= pattern.count else { return false }
+                return (0...(lowered.count - pattern.count)).contains { start in
+                    lowered[start] == pattern[0] && lowered[start..<(start + pattern.count)].elementsEqual(pattern)
+                }
+            }
         }
+        let lowered = text.lowercased()
+        return htmlMarkers.contains { lowered.contains($0) }
     }
 
     static func attendee(_ a: GoogleAttendee) -> Attendee? {

@@ -1,3 +1,5 @@
+import CalbridgeSupport
+
 // Google Calendar v3 resources as the API sends them (see the discovery document, schemas `Event`,
 // `CalendarListEntry`, `Events`, `CalendarList`). Only what calbridge maps is declared; the rest is
 // ignored when decoding.
@@ -18,14 +20,14 @@ struct GoogleCalendarListEntry: Decodable {
     var deleted: Bool?
 }
 
-struct GoogleEvents: Decodable {
+struct GoogleEvents: JSONReadable {
     var items: [GoogleEvent]?
     var nextPageToken: String?
     /// The calendar's zone: the zone of event times that state only an offset.
     var timeZone: String?
 }
 
-struct GoogleEvent: Decodable {
+struct GoogleEvent: JSONReadable {
     var id: String
     var status: String?
     var htmlLink: String?
@@ -51,18 +53,18 @@ struct GoogleEvent: Decodable {
     var eventType: String?
 }
 
-struct GoogleEventDateTime: Decodable {
+struct GoogleEventDateTime: JSONReadable {
     var date: String?
     var dateTime: String?
     var timeZone: String?
 }
 
-struct GooglePerson: Decodable {
+struct GooglePerson: JSONReadable {
     var email: String?
     var displayName: String?
 }
 
-struct GoogleAttendee: Decodable {
+struct GoogleAttendee: JSONReadable {
     var email: String?
     var displayName: String?
     var optional: Bool?
@@ -71,21 +73,21 @@ struct GoogleAttendee: Decodable {
     var responseStatus: String?
 }
 
-struct GoogleConferenceData: Decodable {
-    struct EntryPoint: Decodable {
+struct GoogleConferenceData: JSONReadable {
+    struct EntryPoint: JSONReadable {
         var entryPointType: String?
         var uri: String?
     }
     var entryPoints: [EntryPoint]?
 }
 
-struct GoogleExtendedProperties: Decodable {
+struct GoogleExtendedProperties: JSONReadable {
     var `private`: [String: String]?
     var shared: [String: String]?
 }
 
-struct GoogleReminders: Decodable {
-    struct Override: Decodable {
+struct GoogleReminders: JSONReadable {
+    struct Override: JSONReadable {
         var method: String?
         var minutes: Int?
     }

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -238,8 +239,9 @@ extension GraphCalendarProvider {
         for (offset, step) in steps.enumerated() {
             var request: [String: Any] = ["id": String(offset + 1), "method": step.method.rawValue, "url": step.url]
             var headers = ["Prefer": preferHeader]
-            if let body = step.body, let object = try? JSONSerialization.jsonObject(with: body) {
-                request["body"] = object
+            // A step's body is JSON this provider wrote (`json(_:)`): spliced in as it is, not parsed again.
+            if let body = step.body {
+                request["body"] = SortedJSONWriter.Fragment(body)
                 headers["Content-Type"] = "application/json"
             }
             request["headers"] = headers
@@ -339,7 +341,7 @@ extension GraphCalendarProvider {
     }
 
     static func json(_ object: [String: Any]) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try SortedJSONWriter.data(object)
     }
 
     /// Seconds before resending throttled requests that named no `Retry-After`.

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -93,35 +94,17 @@ extension GraphCalendarProvider: ChangeReadingProvider {
 }
 
 /// A delta page: events, `@removed` stubs, and a next link or the delta link.
-struct GraphDeltaPage: Decodable {
-    var value: [GraphDeltaItem]
+struct GraphDeltaPage: JSONReadable {
+    var value: [GraphDeltaItem] = []
     var nextLink: String?
     var deltaLink: String?
-
-    enum CodingKeys: String, CodingKey {
-        case value
-        case nextLink = "@odata.nextLink"
-        case deltaLink = "@odata.deltaLink"
-    }
 }
 
 /// One delta item: a removal (`{"id", "@removed": {"reason"}}`) or a whole event.
-struct GraphDeltaItem: Decodable {
-    struct Removed: Decodable { var reason: String? }
+struct GraphDeltaItem: JSONReadable {
+    struct Removed: JSONReadable { var reason: String? }
 
     var id: String
     var removed: Removed?
     var event: GraphEvent?
-
-    enum CodingKeys: String, CodingKey {
-        case id
-        case removed = "@removed"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        removed = try container.decodeIfPresent(Removed.self, forKey: .removed)
-        event = removed == nil ? try GraphEvent(from: decoder) : nil
-    }
 }

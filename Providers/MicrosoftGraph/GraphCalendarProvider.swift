@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
@@ -227,14 +228,14 @@ public struct GraphCalendarProvider: CalendarProvider {
     }
 
     /// Every item of a collection, following `@odata.nextLink` (only to the same server).
-    func all<Item: Decodable>(_ first: URL, calendar: String?) async throws -> [Item] {
+    func all<Item: JSONReadable>(_ first: URL, calendar: String?) async throws -> [Item] {
         try await all(first, calendar: calendar) { (page: [Item]) throws(CalendarError) in page }
     }
 
     /// Every item of a collection, each page turned into results as it arrives, so that the decoded
     /// wire structs of only one page are alive at a time (holding every page's until the end cost
     /// about 6 MB of `calbridge copy`'s peak at 10,000 events, measured).
-    func all<Item: Decodable, Output>(
+    func all<Item: JSONReadable, Output>(
         _ first: URL, calendar: String?, page transform: ([Item]) throws(CalendarError) -> [Output]
     ) async throws -> [Output] {
         var items: [Output] = []
@@ -267,13 +268,19 @@ public struct GraphCalendarProvider: CalendarProvider {
         return try decode(T.self, response)
     }
 
+    func get<T: JSONReadable>(_ url: APIURL, calendar: String?) async throws -> T {
+        let response = try await send(.get, url.url, json: nil, calendar: calendar, retrySafe: true)
+        try check(response, calendar: calendar, writing: false)
+        return try decode(T.self, response)
+    }
+
     func send(_ method: HTTPMethod, _ url: URL, json: [String: Any]?, calendar: String?, retrySafe: Bool) async throws
         -> HTTPResponse
     {
         var request = HTTPRequest(method: method, url: url, headers: ["Accept": "application/json"])
         request.headers["Prefer"] = preferHeader
         if let json {
-            request.body = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+            request.body = try SortedJSONWriter.data(json)
             request.headers["Content-Type"] = "application/json"
         }
         request.isRetrySafe = retrySafe && !method.isIdempotent
@@ -292,6 +299,17 @@ public struct GraphCalendarProvider: CalendarProvider {
             // Refused writes are, for a user, a read-only calendar.
             if writing && error.code == .forbidden { error.code = .readOnly }
             throw error
+        }
+    }
+
+    /// Events and calendars, read by hand (`GraphResources+Reading.swift`).
+    func decode<T: JSONReadable>(_ type: T.Type, _ response: HTTPResponse) throws(CalendarError) -> T {
+        do {
+            return try JSONReader.read(T.self, from: response.body)
+        } catch {
+            throw CalendarError(
+                .invalidResponse, "unreadable Graph response: \(error)", provider: .microsoft, account: account,
+                httpStatus: response.status)
         }
     }
 

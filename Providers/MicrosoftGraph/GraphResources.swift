@@ -1,18 +1,22 @@
+import CalbridgeSupport
+
 // Microsoft Graph v1.0 resources as the API sends them (calendar, event, dateTimeTimeZone,
 // patternedRecurrence, user, mailboxSettings, OData collections and errors). Only what calbridge maps
 // is declared; the rest is ignored when decoding.
 
-struct GraphCollection<Item: Decodable>: Decodable {
+struct GraphCollection<Item> {
     var value: [Item]
     var nextLink: String?
+}
 
+extension GraphCollection: Decodable where Item: Decodable {
     enum CodingKeys: String, CodingKey {
         case value
         case nextLink = "@odata.nextLink"
     }
 }
 
-struct GraphCalendar: Decodable {
+struct GraphCalendar: JSONReadable {
     var id: String
     var name: String?
     var color: String?
@@ -23,17 +27,17 @@ struct GraphCalendar: Decodable {
     var owner: GraphEmailAddress?
 }
 
-struct GraphEmailAddress: Decodable {
+struct GraphEmailAddress: JSONReadable {
     var name: String?
     var address: String?
 }
 
-struct GraphDateTimeTimeZone: Decodable {
+struct GraphDateTimeTimeZone: JSONReadable {
     var dateTime: String
     var timeZone: String?
 }
 
-struct GraphEvent: Decodable {
+struct GraphEvent: JSONReadable {
     var id: String
     var subject: String?
     var body: GraphItemBody?
@@ -65,21 +69,21 @@ struct GraphEvent: Decodable {
     var singleValueExtendedProperties: [GraphExtendedProperty]?
 }
 
-struct GraphItemBody: Decodable {
+struct GraphItemBody: JSONReadable {
     var contentType: String?
     var content: String?
 }
 
-struct GraphLocation: Decodable {
+struct GraphLocation: JSONReadable {
     var displayName: String?
 }
 
-struct GraphRecipient: Decodable {
+struct GraphRecipient: JSONReadable {
     var emailAddress: GraphEmailAddress?
 }
 
-struct GraphAttendee: Decodable {
-    struct Status: Decodable {
+struct GraphAttendee: JSONReadable {
+    struct Status: JSONReadable {
         var response: String?
     }
     var type: String?
@@ -87,17 +91,17 @@ struct GraphAttendee: Decodable {
     var emailAddress: GraphEmailAddress?
 }
 
-struct GraphOnlineMeeting: Decodable {
+struct GraphOnlineMeeting: JSONReadable {
     var joinUrl: String?
 }
 
-struct GraphExtendedProperty: Decodable {
+struct GraphExtendedProperty: JSONReadable {
     var id: String
     var value: String?
 }
 
-struct GraphPatternedRecurrence: Decodable {
-    struct Pattern: Decodable {
+struct GraphPatternedRecurrence: JSONReadable {
+    struct Pattern: JSONReadable {
         var type: String
         var interval: Int?
         var month: Int?
@@ -106,7 +110,7 @@ struct GraphPatternedRecurrence: Decodable {
         var firstDayOfWeek: String?
         var index: String?
     }
-    struct Range: Decodable {
+    struct Range: JSONReadable {
         var type: String
         var startDate: String?
         var endDate: String?
@@ -119,7 +123,7 @@ struct GraphPatternedRecurrence: Decodable {
 
 extension GraphEvent {
     /// The fields of a `$select=id,isCancelled` read (is the event there?).
-    struct Head: Decodable {
+    struct Head: JSONReadable {
         var id: String?
         var isCancelled: Bool?
         /// A master's recurrence (its zone dates its all-day instances).

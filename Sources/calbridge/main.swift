@@ -1,4 +1,5 @@
 import CLI
+import Dispatch
 
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +23,12 @@ if !hostsSandbox, let symbol = dlsym(nil, "mallopt") {
 }
 #endif
 
-let code = await CalbridgeCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
-BenchCopyCommand.writePeakMemoryIfAsked()
-exit(code.rawValue)
+// The command runs in a task that ends the process, while the main thread waits, instead of as top-level
+// `await` code: valgrind (3.19) crashes on a Swift async main (dispatch_main retires the main thread), and
+// `calbridge-bench copy --instructions` runs this executable under callgrind.
+Task.detached {
+    let code = await CalbridgeCLI.run(Array(CommandLine.arguments.dropFirst()), context: .process())
+    BenchChildUsage.writeIfAsked()
+    exit(code.rawValue)
+}
+DispatchSemaphore(value: 0).wait()

@@ -129,3 +129,15 @@ package struct KilledProvider: CalendarProvider {
         CalendarError(.transport, "the run was killed (injected by the model test)", provider: provider)
     }
 }
+
+/// Change reads pass through when the base can read changes: the sync model's killed runs.
+extension KilledProvider: ChangeReadingProvider {
+    package func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
+        guard let reader = base as? any ChangeReadingProvider else {
+            throw CalendarError(.unsupported, "the killed provider's base reads no changes", provider: provider)
+        }
+        return try await reader.changes(calendarID: calendarID, window: window, cursor: cursor)
+    }
+
+    package var changeReadsCarryMarkers: Bool { (base as? any ChangeReadingProvider)?.changeReadsCarryMarkers ?? true }
+}

@@ -5,6 +5,7 @@
 // Each target must not crash, hang or grow memory past its limits on any input; where a property can be
 // checked cheaply (a re-parse of what was printed, a split feed giving the same requests), it traps when
 // that property fails, so libFuzzer reports it like a crash.
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 @testable import CLI
@@ -22,6 +23,7 @@ let fuzzTargets: [String: @Sendable (Data) -> Void] = [
     "google-event": fuzzGoogleEvent,
     "graph-batch": fuzzGraphBatch,
     "graph-event": fuzzGraphEvent,
+    "json-reader": fuzzJSONReader,
     "dates": fuzzDates,
     "retry-after": fuzzRetryAfter,
     "descriptor": fuzzDescriptor,
@@ -96,15 +98,15 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
         status: 200, headers: ["Content-Type": "multipart/mixed; boundary=batch_fuzz"], body: data)
     guard let parts = try? GoogleBatchCodec.decode(response) else { return }
     for (_, part) in parts {
-        if let events = try? JSONDecoder().decode(GoogleEvent.self, from: part.body) {
+        if let events = try? JSONReader.read(GoogleEvent.self, from: part.body) {
             _ = try? GoogleEventMapping.event(events, calendarID: "fuzz@example.com", calendarZone: "Europe/Berlin")
         }
     }
 }
 
 @Sendable func fuzzGoogleEvent(_ data: Data) {
-    guard let page = try? JSONDecoder().decode(GoogleEvents.self, from: data) else {
-        if let event = try? JSONDecoder().decode(GoogleEvent.self, from: data) {
+    guard let page = try? JSONReader.read(GoogleEvents.self, from: data) else {
+        if let event = try? JSONReader.read(GoogleEvent.self, from: data) {
             _ = try? GoogleEventMapping.event(event, calendarID: "fuzz@example.com", calendarZone: "Europe/Berlin")
         }
         return
@@ -119,7 +121,7 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
     let mapping = GraphEventMapping(zones: .cldr)
     var memo = GraphEventMapping.CustomZoneMemo()
     for (_, answer) in answers {
-        if let event = try? JSONDecoder().decode(GraphEvent.self, from: answer.body) {
+        if let event = try? JSONReader.read(GraphEvent.self, from: answer.body) {
             _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
         }
     }
@@ -128,11 +130,25 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
 @Sendable func fuzzGraphEvent(_ data: Data) {
     let mapping = GraphEventMapping(zones: .cldr)
     var memo = GraphEventMapping.CustomZoneMemo()
-    if let page = try? JSONDecoder().decode(GraphCollection<GraphEvent>.self, from: data) {
+    if let page = try? JSONReader.read(GraphCollection<GraphEvent>.self, from: data) {
         for event in page.value { _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo) }
-    } else if let event = try? JSONDecoder().decode(GraphEvent.self, from: data) {
+    } else if let event = try? JSONReader.read(GraphEvent.self, from: data) {
         _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
     }
+    _ = try? JSONReader.read(GraphDeltaPage.self, from: data)
+}
+
+/// The reader under every provider's listing: any bytes either read as one JSON value (skipped, which
+/// walks every string, number and nesting level) or throw, without a crash; then as each event type.
+@Sendable func fuzzJSONReader(_ data: Data) {
+    var reader = JSONReader(data)
+    _ = try? { () throws(JSONReader.Error) in
+        try reader.skipValue()
+        try reader.end()
+    }()
+    _ = try? JSONReader.read(GoogleEventChanges.self, from: data)
+    _ = try? JSONReader.read(GraphEvent.Head.self, from: data)
+    _ = try? JSONReader.read(GraphCollection<GraphCalendar>.self, from: data)
 }
 
 // MARK: - Dates, Retry-After, descriptors, quick add, files

@@ -31,47 +31,6 @@ package struct InMemorySyncCalendars: SyncModelCalendars {
     package func expireCursors(_ side: SyncSide) async { await memory(side).expireChangeCursors() }
 }
 
-/// A change-reading provider whose process dies after some writes (`KilledProvider`, with change reads).
-struct KilledChangeProvider: ChangeReadingProvider {
-    let base: any ChangeReadingProvider
-    let killed: KilledProvider
-
-    init(_ base: any ChangeReadingProvider, kill: KillSwitch) {
-        self.base = base
-        killed = KilledProvider(base, kill: kill)
-    }
-
-    var provider: ProviderKind { base.provider }
-    var account: String { base.account }
-    var capabilities: ProviderCapabilities { base.capabilities }
-    var changeReadsCarryMarkers: Bool { base.changeReadsCarryMarkers }
-    func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
-        try await base.changes(calendarID: calendarID, window: window, cursor: cursor)
-    }
-    func userInfo() async throws -> UserInfo { try await base.userInfo() }
-    func listCalendars() async throws -> [CalendarInfo] { try await base.listCalendars() }
-    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
-        try await base.listEvents(calendarID: calendarID, range: range, expand: expand)
-    }
-    func getEvent(id: String, calendarID: String) async throws -> Event { try await base.getEvent(id: id, calendarID: calendarID) }
-    func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
-        try await killed.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
-    }
-    func updateEvent(_ event: Event) async throws -> Event { try await killed.updateEvent(event) }
-    func deleteEvent(id: String, calendarID: String) async throws { try await killed.deleteEvent(id: id, calendarID: calendarID) }
-    func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
-    func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await base.findEvents(origin: origin, in: calendarID)
-    }
-    func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] { await base.probeEvents(ids: ids, calendarID: calendarID) }
-    func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
-        await base.probeOccurrences(queries, calendarID: calendarID)
-    }
-    func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
-        await killed.applyWrites(writes, in: calendarID, maxConcurrent: maxConcurrent)
-    }
-}
-
 /// The model-based two-way sync test: random edits on both sides between syncs, killed runs, expired
 /// cursors; after the quiet runs that follow, both sides must hold the same events.
 ///
@@ -180,7 +139,7 @@ package struct SyncModel {
     /// What the engine writes through: the side's provider, or in a killed run, the dying one.
     func endpoint(_ side: SyncSide) -> SyncEngine.Endpoint {
         let base = provider(side)
-        let writer: any ChangeReadingProvider = kill.map { KilledChangeProvider(base, kill: $0) } ?? base
+        let writer: any ChangeReadingProvider = kill.map { KilledProvider(base, kill: $0) } ?? base
         return SyncEngine.Endpoint(provider: writer, calendarID: calendar(side), accountIdentity: side == .a ? "a-id" : "b-id")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 
 /// How a sandbox runs: what `calbridge sandbox`'s options set, plus the knobs tests need.
 package struct SandboxOptions: Sendable {
@@ -28,6 +29,9 @@ package struct SandboxOptions: Sendable {
     package var devicePolicy = MicrosoftIdentityServer.DeviceFlowPolicy()
     /// Requests kept in memory for `SandboxServer.requestLog`; older ones are dropped.
     package var requestLogCapacity: Int = 10_000
+    /// Sees every API request (method, target, headers, body) before it is answered; benchmarks use it to
+    /// keep a transcript of what the client sent. Nil: none.
+    package var apiRequestObserver: (@Sendable (ServerRequest) -> Void)?
     /// The clock of the token authority and the OAuth servers; tests pass a controllable one.
     package var now: @Sendable () -> Date = { Date() }
 

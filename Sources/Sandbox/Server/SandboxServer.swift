@@ -89,7 +89,8 @@ package final class SandboxServer: Sendable {
         let faults = SandboxFaultInjector(rate: options.faultRate, seed: options.faultSeed)
         let router = Router(
             google: google, microsoft: microsoft, api: api.components.map(\.component), log: log, faults: faults,
-            latency: options.latencyMs > 0 ? .milliseconds(options.latencyMs) : nil, now: now
+            latency: options.latencyMs > 0 ? .milliseconds(options.latencyMs) : nil,
+            observer: options.apiRequestObserver, now: now
         )
         let http = LoopbackHTTPServer(port: options.port) { request in await router.route(request) }
         do {
@@ -146,6 +147,7 @@ private struct Router: Sendable {
     let log: SandboxRequestLog
     let faults: SandboxFaultInjector
     let latency: Duration?
+    let observer: (@Sendable (ServerRequest) -> Void)?
     let now: @Sendable () -> Date
 
     func route(_ request: ServerRequest) async -> ServerResponse {
@@ -153,6 +155,7 @@ private struct Router: Sendable {
         var response: ServerResponse?
         var faulted = false
         if let provider = Self.apiProvider(request.rawPath) {
+            observer?(request)
             if let latency { try? await Task.sleep(for: latency) }
             if let fault = faults.next(for: provider) {
                 response = fault.response(to: request, now: now())

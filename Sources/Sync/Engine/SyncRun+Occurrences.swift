@@ -91,7 +91,7 @@ extension SyncRun {
         } catch {
             throw SyncError.wrap(error)
         }
-        run.items = stored
+        for record in stored { run.appendItem(record) }
         for side in SyncSide.allCases {
             let source = side.other
             let endpoint = run.endpoint(side)

@@ -2,14 +2,31 @@ import CalendarBridge
 import Foundation
 
 extension SyncRun {
+    /// Adds an item (and its ids to the index).
+    mutating func appendItem(_ record: SyncItemRecord) {
+        items.append(record)
+        for side in SyncSide.allCases { if let id = record.id(side) { itemsByID[side][id] = items.count - 1 } }
+    }
+
+    /// Sets one side's id and hash of an item, keeping the index.
+    mutating func setItem(_ index: Int, _ side: SyncSide, id: String?, hash: String?) {
+        if let old = items[index].id(side), itemsByID[side][old] == index { itemsByID[side][old] = nil }
+        items[index].set(side, id: id, hash: hash)
+        if let id { itemsByID[side][id] = index }
+    }
+
+    /// Takes both ids off an item (it is forgotten; its row goes with the next save).
+    mutating func clearItem(_ index: Int) {
+        for side in SyncSide.allCases { setItem(index, side, id: nil, hash: items[index].hash(side)) }
+    }
+
     /// Marks an item's row to be saved with the next flush.
     mutating func save(_ index: Int) { pendingSaves.insert(index) }
 
     /// Forgets an item (gone on both sides, or its last side is gone with nothing to carry).
     mutating func forget(_ index: Int) {
         if let rowID = items[index].rowID { pendingForgets.insert(rowID) }
-        items[index].idA = nil
-        items[index].idB = nil
+        clearItem(index)
         pendingSaves.remove(index)
     }
 

@@ -13,6 +13,8 @@ struct SyncRun {
     var report: SyncReport
     /// The pair's items: as stored, plus the ones this run adds (indexes stay valid for the whole run).
     var items: [SyncItemRecord] = []
+    /// Each side's event ids → index in `items` (kept by `appendItem`, `setItem`, `clearItem`).
+    var itemsByID = Sides<[String: Int]>([:])
     /// Items whose state changed without a write (flushed before the writes).
     var pendingSaves = Set<Int>()
     var pendingForgets = Set<Int64>()
@@ -51,7 +53,7 @@ struct SyncRun {
         } catch {
             throw SyncError.wrap(error)
         }
-        items = stored.items
+        for record in stored.items { appendItem(record) }
         let roundKey = SyncWindow.key(window.range)
 
         // 1. What changed on each side (both at once).
@@ -318,19 +320,19 @@ struct SyncRun {
             for (id, event) in views[side].units.sorted(by: { $0.key < $1.key }) {
                 guard item(side, id) == nil, isCopy(event, of: other), let sourceID = event.origin?.eventID else { continue }
                 if let index = itemIndex(other, sourceID) {
-                    if items[index].id(side) == nil { items[index].set(side, id: id, hash: nil) }
+                    if items[index].id(side) == nil { setItem(index, side, id: id, hash: nil) }
                 } else {
                     var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: other)
                     record.set(other, id: sourceID, hash: nil)
                     record.set(side, id: id, hash: nil)
                     record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
-                    items.append(record)
+                    appendItem(record)
                 }
             }
         }
     }
 
-    func itemIndex(_ side: SyncSide, _ id: String) -> Int? { items.firstIndex { $0.id(side) == id } }
+    func itemIndex(_ side: SyncSide, _ id: String) -> Int? { itemsByID[side][id] }
     func item(_ side: SyncSide, _ id: String) -> SyncItemRecord? { itemIndex(side, id).map { items[$0] } }
 
     // MARK: deciding
@@ -378,7 +380,7 @@ struct SyncRun {
                     var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: side)
                     record.set(side, id: id, hash: nil)
                     record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
-                    items.append(record)
+                    appendItem(record)
                     touched.insert(items.count - 1)
                 }
             }
@@ -434,8 +436,8 @@ struct SyncRun {
         case (.present(let ea), .present(let eb)) where changed.a && changed.b:
             if equivalent(ea, eb) {
                 // The same content on both (a write whose state row was lost, or the same edit twice).
-                items[index].set(.a, id: ea.id, hash: hashes[.a])
-                items[index].set(.b, id: eb.id, hash: hashes[.b])
+                setItem(index, .a, id: ea.id, hash: hashes[.a])
+                setItem(index, .b, id: eb.id, hash: hashes[.b])
                 save(index)
                 return
             }
@@ -480,13 +482,13 @@ struct SyncRun {
         guard options.direction.carries(from: side) else {
             // A one-way pair: changes on the receiving side stay there; the state follows them, so they are
             // not taken for changes again.
-            items[index].set(side, id: event.id, hash: hash)
+            setItem(index, side, id: event.id, hash: hash)
             save(index)
             return
         }
         if record.id(side.other) != nil, case .gone = other {
             // Deleted there, changed here: the change wins and is copied back.
-            items[index].set(side.other, id: nil, hash: nil)
+            setItem(index, side.other, id: nil, hash: nil)
             items[index].origin = side
             plan.writes.append(create(index, from: side, source: event, hash: hash))
         } else if let targetID = record.id(side.other) {
@@ -505,12 +507,12 @@ struct SyncRun {
         guard let keptID = record.id(keep) else { return forget(index) }
         if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
             if options.direction.carries(from: keep) {
-                items[index].set(goneSide, id: nil, hash: nil)
+                setItem(index, goneSide, id: nil, hash: nil)
                 items[index].origin = keep
                 plan.writes.append(create(index, from: keep, source: event, hash: hash))
             } else {
-                items[index].set(goneSide, id: nil, hash: nil)
-                items[index].set(keep, id: keptID, hash: hash)
+                setItem(index, goneSide, id: nil, hash: nil)
+                setItem(index, keep, id: keptID, hash: hash)
                 save(index)
             }
             return
@@ -523,8 +525,8 @@ struct SyncRun {
             if let event = otherEvent, let hash = sideHash(event, on: keep) {
                 plan.writes.append(create(index, from: keep, source: event, hash: hash))
             } else {
-                items[index].set(keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
-                items[index].set(goneSide, id: nil, hash: nil)
+                setItem(index, keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
+                setItem(index, goneSide, id: nil, hash: nil)
                 save(index)
             }
         }
@@ -627,9 +629,9 @@ struct SyncRun {
                     position < outcomes.count ? outcomes[position] : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
                 switch outcome {
                 case .success(.created(let event)), .success(.updated(let event)):
-                    items[write.item].set(side, id: event.id, hash: sideHash(event, on: side))
+                    setItem(write.item, side, id: event.id, hash: sideHash(event, on: side))
                     if let hash = write.sourceHash, let sourceID = items[write.item].id(write.sourceSide) {
-                        items[write.item].set(write.sourceSide, id: sourceID, hash: hash)
+                        setItem(write.item, write.sourceSide, id: sourceID, hash: hash)
                     }
                     items[write.item].updated = engine.now()
                     changedRows.append(write.item)
@@ -638,8 +640,7 @@ struct SyncRun {
                 case .success(.deleted(let id)):
                     deletedIDs[side, default: []].insert(id)
                     if let rowID = items[write.item].rowID { forgotten.append(rowID) }
-                    items[write.item].idA = nil
-                    items[write.item].idB = nil
+                    clearItem(write.item)
                     writtenTo[side, default: []].insert(write.item)
                     count(write.kind, to: side)
                 case .failure(let error):

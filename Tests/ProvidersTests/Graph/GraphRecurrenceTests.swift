@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 @testable import MicrosoftGraph
@@ -34,7 +35,7 @@ struct GraphRecurrenceTests {
         let expected = try JSONSerialization.jsonObject(with: Data(c.pattern.utf8)) as! NSDictionary
         #expect(json["pattern"] as? NSDictionary == expected)
         let data = try JSONSerialization.data(withJSONObject: json)
-        let decoded = try JSONDecoder().decode(GraphPatternedRecurrence.self, from: data)
+        let decoded = try JSONReader.read(GraphPatternedRecurrence.self, from: data)
         let back = try GraphRecurrenceMapping.rule(decoded, allDay: false, zone: Self.la)
         #expect(back.line == c.rule)
     }
@@ -55,7 +56,7 @@ struct GraphRecurrenceTests {
         #expect(open["type"] as? String == "noEnd")
         #expect(open["startDate"] as? String == "2026-03-09" && open["recurrenceTimeZone"] as? String == "Pacific Standard Time")
 
-        let allDay = try JSONDecoder().decode(GraphPatternedRecurrence.self, from: Data(#"""
+        let allDay = try JSONReader.read(GraphPatternedRecurrence.self, from: Data(#"""
             {"pattern": {"type": "daily", "interval": 1}, "range": {"type": "endDate", "startDate": "2026-03-09", "endDate": "2026-03-20"}}
             """#.utf8))
         #expect(try GraphRecurrenceMapping.rule(allDay, allDay: true, zone: Self.la).line == "RRULE:FREQ=DAILY;UNTIL=20260320")

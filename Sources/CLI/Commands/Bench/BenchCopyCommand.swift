@@ -1,6 +1,7 @@
 import Accounts
 import CalendarBridge
 import Foundation
+import LoopbackServer
 import OAuth
 import Sandbox
 
@@ -11,7 +12,14 @@ package enum BenchCopyCommand: Command {
     package enum Options {
         package static let events = Option.int("events", "N", "Events to seed in the Outlook calendar (default 1000).", in: 1...200_000)
         package static let latencyMs = Option.int("latency-ms", "L", "API latency in milliseconds (default 20).", in: 0...10_000)
-        package static let clientProcess = Flag("client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory.")
+        package static let clientProcess = Flag(
+            "client-process", "Run each copy as a child 'calbridge copy' process and report its own peak memory and CPU time.")
+        package static let instructions = Flag(
+            "instructions", "Run each child copy under valgrind's callgrind and report its instruction count (implies --client-process).")
+        package static let callgrindDirectory = Option<String>(
+            "callgrind-dir", "DIR", "With --instructions: keep the profiles there (first.callgrind, second.callgrind).")
+        package static let requestTranscript = Option<String>(
+            "request-transcript", "FILE", "Write every API request the copies sent (sorted, tokens and boundaries left out) to FILE.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
@@ -27,9 +35,16 @@ package enum BenchCopyCommand: Command {
             For each run: wall time, API requests the sandbox answered, and the ratio to a naive copy, \
             naive = (items + 2) x latency: one request per copied item (its write, or the request that finds \
             its copy unchanged) plus one listing of each side. Goals at 1000 events and 20 ms: first run \
-            <= 0.1 x naive, second run <= 0.05 x naive. Also prints the process's peak resident memory (VmHWM).
+            <= 0.1 x naive, second run <= 0.05 x naive. Also prints the process's peak resident memory (VmHWM). \
+            With --client-process, each copy's own peak memory and CPU time (user + system, getrusage); \
+            goals at 1000 events: first run <= 0.15 s, second <= 0.05 s. --instructions counts the copies' \
+            instructions under callgrind (slow; repeatable where CPU time is not). Two --request-transcript \
+            files of the same code are identical, so diff shows whether a change sends other requests.
             """,
-        options: [Options.events, Options.latencyMs, Options.clientProcess, Options.format],
+        options: [
+            Options.events, Options.latencyMs, Options.clientProcess, Options.instructions, Options.callgrindDirectory,
+            Options.requestTranscript, Options.format,
+        ],
         program: "calbridge-bench"
     )
 
@@ -47,8 +62,10 @@ package enum BenchCopyCommand: Command {
         var breakdown: [String: Int]
         /// The sandbox's time answering them (latency included), by the same key, in ms.
         var serverMs: [String: Double]
-        /// With --client-process: the child's own peak resident memory (its VmHWM at exit), in KiB.
-        var clientPeakKB: Int?
+        /// With --client-process: the child's own peak memory and CPU time, as it wrote them at exit.
+        var client: BenchChildUsage?
+        /// With --instructions: the child's instructions under callgrind.
+        var instructions: Int?
         var ratio: Double { naiveMs > 0 ? wallMs / naiveMs : 0 }
     }
 
@@ -56,18 +73,39 @@ package enum BenchCopyCommand: Command {
         let count = arguments[Options.events] ?? 1000
         let latency = arguments[Options.latencyMs] ?? 20
         let format = (arguments[Options.format] ?? .table)
-        let clientProcess = arguments[Options.clientProcess]
-
-        return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+        let instructions = arguments[Options.instructions]
+        let child: ChildMode? =
+            instructions
+            ? .callgrind(keepIn: arguments[Options.callgrindDirectory].map { URL(fileURLWithPath: $0) })
+            : (arguments[Options.clientProcess] ? .plain : nil)
+        if arguments[Options.callgrindDirectory] != nil && !instructions {
+            throw UsageError("--callgrind-dir keeps the profiles of --instructions; add --instructions")
+        }
+        let transcript = arguments[Options.requestTranscript].map { _ in BenchRequestTranscript() }
+        var observer: (@Sendable (ServerRequest) -> Void)?
+        if let transcript { observer = { @Sendable request in transcript.record(request) } }
+        let code = try await BenchSandbox.with(latencyMs: latency, observer: observer) { sandbox, directory in
             try await measure(
                 sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
-                clientProcess: clientProcess, context: context)
+                child: child, transcript: transcript, context: context)
         }
+        if let transcript, let path = arguments[Options.requestTranscript] {
+            try transcript.write(to: URL(fileURLWithPath: path))
+        }
+        return code
+    }
+
+    /// How a copy runs when not in-process.
+    enum ChildMode {
+        /// A child `calbridge copy`.
+        case plain
+        /// The child under `valgrind --tool=callgrind`; the profiles are kept in the directory when given.
+        case callgrind(keepIn: URL?)
     }
 
     private static func measure(
-        sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, clientProcess: Bool,
-        context: CommandContext
+        sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, child: ChildMode?,
+        transcript: BenchRequestTranscript?, context: CommandContext
     ) async throws -> ExitCode {
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
         guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user,
@@ -81,24 +119,40 @@ package enum BenchCopyCommand: Command {
         environment["CALBRIDGE_HOME"] = directory.path
         let sub = CommandContext(stdout: BufferSink(), stderr: BufferSink(), environment: environment, now: context.now)
 
-        let seeded = try await seed(count: count, context: sub)
+        let seededIDs = try await seed(count: count, context: sub)
+        let seeded = seededIDs.count
+        // The transcript is of the copies, not of the seeding; the sandbox gave the seeded events random ids.
+        for (index, id) in seededIDs.enumerated() { transcript?.alias(id, as: "outlook-\(index)") }
+        transcript?.start()
         // The sandbox runs in this process: its state (every seeded event, later every copy) is part of the peak.
-        let afterSeedMB = Double(peakResidentKB() ?? 0) / 1024
-        let first = try await copy(sandbox: sandbox, environment: environment, latency: latency, clientProcess: clientProcess, context: context)
-        let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, clientProcess: clientProcess, context: context)
-        let peakMB = Double(peakResidentKB() ?? 0) / 1024
+        let afterSeedMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
+        let first = try await copy(sandbox: sandbox, environment: environment, latency: latency, child: child, name: "first", context: context)
+        let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, child: child, name: "second", context: context)
+        if let transcript {
+            transcript.stop()
+            try await aliasCopies(in: transcript, seededIDs: seededIDs, context: sub)
+        }
+        let peakMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
         // With --client-process: the larger of the two copy processes' own peaks (calbridge without the sandbox).
-        let clientPeakMB: Double? = clientProcess ? Double(max(first.clientPeakKB ?? 0, second.clientPeakKB ?? 0)) / 1024 : nil
+        let clientPeakMB: Double? = child != nil ? Double(max(first.client?.peakKB ?? 0, second.client?.peakKB ?? 0)) / 1024 : nil
         let firstMet = first.ratio <= 0.1
         let secondMet = second.ratio <= 0.05
 
         if format == .json {
             func object(_ run: Run) -> [String: Any] {
-                [
+                var object: [String: Any] = [
                     "wallMs": (run.wallMs * 10).rounded() / 10, "requests": run.requests, "items": run.items,
                     "naiveMs": run.naiveMs, "ratio": (run.ratio * 1000).rounded() / 1000, "result": run.counts,
                     "requestsByKind": run.breakdown,
                 ]
+                if let client = run.client {
+                    object["clientCPUSeconds"] = (client.cpuSeconds * 1000).rounded() / 1000
+                    object["clientUserSeconds"] = (client.userSeconds * 1000).rounded() / 1000
+                    object["clientSystemSeconds"] = (client.systemSeconds * 1000).rounded() / 1000
+                    object["clientPeakMemoryMB"] = (Double(client.peakKB) / 1024 * 10).rounded() / 10
+                }
+                if let instructions = run.instructions { object["clientInstructions"] = instructions }
+                return object
             }
             context.print(try JSONText.render([
                 "events": count, "seededEvents": seeded, "latencyMs": latency, "naiveFormula": "(items + 2) * latencyMs",
@@ -116,6 +170,13 @@ package enum BenchCopyCommand: Command {
                         + "\(String(format: "%.0f", run.naiveMs)) ms, ratio \(String(format: "%.3f", run.ratio)) "
                         + "(goal <= \(goal): \(met ? "met" : "NOT met")); created \(c["created"] ?? 0), updated "
                         + "\(c["updated"] ?? 0), unchanged \(c["unchanged"] ?? 0), failed \(c["failed"] ?? 0)")
+                if let client = run.client {
+                    let instructions = run.instructions.map { ", \($0) instructions (callgrind)" } ?? ""
+                    context.print(
+                        "      calbridge copy's own CPU: \(String(format: "%.3f", client.cpuSeconds)) s (user "
+                            + "\(String(format: "%.3f", client.userSeconds)), system \(String(format: "%.3f", client.systemSeconds)))"
+                            + "\(instructions), peak \(String(format: "%.1f", Double(client.peakKB) / 1024)) MB")
+                }
                 for (shape, n) in run.breakdown.sorted(by: { $0.value > $1.value }) {
                     let ms = run.serverMs[shape] ?? 0
                     context.print("      \(String(format: "%5d", n)) \(shape)  (server \(String(format: "%.0f", ms)) ms in all)")
@@ -123,6 +184,13 @@ package enum BenchCopyCommand: Command {
             }
             line("first run ", first, goal: 0.1, met: firstMet)
             line("second run", second, goal: 0.05, met: secondMet)
+            if case .callgrind = child {
+                context.print("  (under callgrind: CPU time and wall time are valgrind's, the instruction counts are the measure)")
+            } else if let a = first.client, let b = second.client {
+                context.print(
+                    "  client CPU goals at 1000 events: first <= 0.15 s (\(a.cpuSeconds <= 0.15 ? "met" : "NOT met")), "
+                        + "second <= 0.05 s (\(b.cpuSeconds <= 0.05 ? "met" : "NOT met"))")
+            }
             if let clientPeakMB {
                 context.print(
                     "  peak memory of calbridge copy (its own process, max RSS): \(String(format: "%.1f", clientPeakMB)) MB "
@@ -137,27 +205,44 @@ package enum BenchCopyCommand: Command {
         return .success
     }
 
+    /// Names the copies in the transcript after their sources: their ids and origin keys derive from the
+    /// source's random id (read back from the target's listing, after the copies).
+    private static func aliasCopies(in transcript: BenchRequestTranscript, seededIDs: [String], context: CommandContext) async throws {
+        let names = Dictionary(seededIDs.enumerated().map { ($1, "outlook-\($0)") }, uniquingKeysWith: { a, _ in a })
+        let ref = try CalendarRef(parsing: targetRef)
+        let provider = try AccountProviders(context: context, verbose: false).provider(for: ref)
+        let calendar = try ref.resolve(in: try await provider.listCalendars())
+        let now = context.now()
+        let range = TimeRange(start: now.addingTimeInterval(-400 * 86_400), end: now.addingTimeInterval(800 * 86_400))
+        for event in try await provider.listEvents(calendarID: calendar.id, range: range, expand: false) {
+            guard let origin = event.origin, let name = names[origin.eventID] else { continue }
+            transcript.alias(event.id, as: "copy-of-\(name)")
+            transcript.alias(origin.eventKey, as: "key-of-\(name)")
+        }
+    }
+
     /// Writes the mix into the Outlook calendar (`reference`, default the copy's source) through the
     /// provider's batch writes (not timed).
-    /// - Returns: how many events were written.
-    static func seed(count: Int, into reference: String = sourceRef, context: CommandContext) async throws -> Int {
+    /// - Returns: the ids of the events written, in the mix's order.
+    static func seed(count: Int, into reference: String = sourceRef, context: CommandContext) async throws -> [String] {
         let accounts = AccountProviders(context: context, verbose: false)
         let ref = try CalendarRef(parsing: reference)
         let provider = try accounts.provider(for: ref)
         let calendar = try ref.resolve(in: try await provider.listCalendars())
         let zone = TimeZone(identifier: "UTC")!
         let mix = BenchCopySeed(today: LocalDate(instant: context.now(), in: zone))
-        var written = 0
+        var written: [String] = []
         // Chunks keep the seed's own memory small at large N.
         for chunk in stride(from: 0, to: count, by: 400) {
             let writes = (chunk..<min(chunk + 400, count)).map { EventWrite.create(mix.event($0), idempotencyKey: nil) }
             let results = await provider.applyWrites(writes, in: calendar.id, maxConcurrent: 4)
             for result in results {
-                if case .failure(let error) = result {
-                    throw InputError("seeding the Outlook calendar failed: \(error)", exitCode: .failure)
+                switch result {
+                case .failure(let error): throw InputError("seeding the Outlook calendar failed: \(error)", exitCode: .failure)
+                case .success(.created(let event)), .success(.updated(let event)): written.append(event.id)
+                case .success(.deleted(let id)): written.append(id)
                 }
             }
-            written += results.count
         }
         return written
     }
@@ -165,7 +250,8 @@ package enum BenchCopyCommand: Command {
     /// Runs `calbridge copy SOURCE TARGET` (in-process, or as a child process) and measures it.
     static func copy(
         _ source: String = sourceRef, _ target: String = targetRef,
-        sandbox: SandboxServer, environment: [String: String], latency: Int, clientProcess: Bool, context: CommandContext
+        sandbox: SandboxServer, environment: [String: String], latency: Int, child: ChildMode?, name: String,
+        context: CommandContext
     ) async throws -> Run {
         let out = BufferSink()
         let err = BufferSink()
@@ -173,10 +259,12 @@ package enum BenchCopyCommand: Command {
         let arguments = ["copy", source, target, "--format", "json"]
         let mark = sandbox.log.count
         let started = ContinuousClock.now
-        var clientPeakKB: Int?
+        var client: BenchChildUsage?
+        var instructions: Int?
         let code: ExitCode
-        if clientProcess {
-            (code, clientPeakKB) = try await runChild(arguments, environment: environment, stdout: out, stderr: err)
+        if let child {
+            (code, client, instructions) = try await runChild(
+                arguments, mode: child, name: name, environment: environment, stdout: out, stderr: err)
         } else {
             code = await CalbridgeCLI.run(arguments, context: sub)
         }
@@ -194,25 +282,35 @@ package enum BenchCopyCommand: Command {
         let items = counts.values.reduce(0, +)
         let wall = BenchRequests.milliseconds(elapsed)
         return Run(wallMs: wall, requests: requests, items: items, counts: counts, naiveMs: Double((items + 2) * latency),
-            breakdown: breakdown, serverMs: serverMs, clientPeakKB: clientPeakKB)
+            breakdown: breakdown, serverMs: serverMs, client: client, instructions: instructions)
     }
 
-    /// Runs the user's `calbridge` with `arguments` as a child process and collects its output and its
-    /// own peak memory. The child writes that itself (`peakMemoryFileVariable`): getrusage's
-    /// RUSAGE_CHILDREN cannot tell it, since Linux charges a child spawned with vfork semantics
-    /// (posix_spawn) the parent's high-water mark at exec, here the whole sandbox's.
+    /// Runs the user's `calbridge` with `arguments` as a child process (under callgrind in that mode) and
+    /// collects its output, its own usage (`BenchChildUsage`) and, under callgrind, its instruction count.
     private static func runChild(
-        _ arguments: [String], environment: [String: String], stdout: BufferSink, stderr: BufferSink
-    ) async throws -> (ExitCode, Int?) {
+        _ arguments: [String], mode: ChildMode, name: String, environment: [String: String], stdout: BufferSink,
+        stderr: BufferSink
+    ) async throws -> (ExitCode, BenchChildUsage?, Int?) {
         let process = Process()
-        process.executableURL = try CalbridgeExecutable.url()
-        process.arguments = arguments
+        let calbridge = try CalbridgeExecutable.url()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let peakURL = directory.appendingPathComponent("peak")
+        var profile: URL?
+        switch mode {
+        case .plain:
+            process.executableURL = calbridge
+            process.arguments = arguments
+        case .callgrind(let keepIn):
+            let out = (keepIn ?? directory).appendingPathComponent("\(name).callgrind")
+            if let keepIn { try FileManager.default.createDirectory(at: keepIn, withIntermediateDirectories: true) }
+            process.executableURL = try valgrind(environment)
+            process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(out.path)", calbridge.path] + arguments
+            profile = out
+        }
+        let usageURL = directory.appendingPathComponent("usage")
         var environment = environment
-        environment[peakMemoryFileVariable] = peakURL.path
+        environment[BenchChildUsage.fileVariable] = usageURL.path
         process.environment = environment
         let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -224,26 +322,32 @@ package enum BenchCopyCommand: Command {
             do { try process.run() } catch { continuation.resume(throwing: error) }
         }
         stdout.write(String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self))
-        stderr.write(String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
-        let peak = (try? String(contentsOf: peakURL, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        return (ExitCode(rawValue: status) ?? .failure, peak)
+        let errors = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        // valgrind's own report goes to stderr too ("==123== ..."): keep only the child's lines.
+        stderr.write(errors.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("==") }.joined(separator: "\n"))
+        let instructions = try profile.map { url -> Int in
+            guard let count = callgrindTotal(url) else {
+                throw InputError("callgrind wrote no instruction total to \(url.path)", exitCode: .failure)
+            }
+            return count
+        }
+        return (ExitCode(rawValue: status) ?? .failure, BenchChildUsage.read(usageURL), instructions)
     }
 
-    /// The environment variable naming a file where `calbridge` writes its peak resident memory in KiB
-    /// when it exits (set by this benchmark for its child processes only).
-    package static let peakMemoryFileVariable = "CALBRIDGE_BENCH_PEAK_MEMORY_FILE"
-
-    /// Writes this process's peak resident memory to the file named by `peakMemoryFileVariable`, if set.
-    package static func writePeakMemoryIfAsked() {
-        guard let path = ProcessInfo.processInfo.environment[peakMemoryFileVariable], let peak = peakResidentKB() else { return }
-        try? Data("\(peak)\n".utf8).write(to: URL(fileURLWithPath: path))
+    /// `valgrind` on PATH, or a clear error naming the package.
+    private static func valgrind(_ environment: [String: String]) throws -> URL {
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("valgrind")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw InputError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind)", exitCode: .usage)
     }
 
-    /// The process's peak resident set size in KiB (`VmHWM` in /proc/self/status), nil where unreadable.
-    static func peakResidentKB() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+    /// The instruction total of a callgrind profile (its `summary:` or `totals:` line).
+    static func callgrindTotal(_ url: URL) -> Int? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+            if let count = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return count }
         }
         return nil
     }

@@ -172,7 +172,7 @@ package enum BenchSyncCommand: Command {
             _ = try await BenchCopyCommand.seed(count: count, into: BenchCopyCommand.sourceRef, context: sub)
             let copy = try await BenchCopyCommand.copy(
                 BenchCopyCommand.sourceRef, "google:Family", sandbox: sandbox, environment: environment, latency: latency,
-                clientProcess: false, context: context)
+                child: nil, name: "sync-bench-copy", context: context)
             try await calbridge(
                 ["sync", "add", "first", "--a", BenchCopyCommand.sourceRef, "--b", BenchCopyCommand.targetRef],
                 environment: environment, context: context)

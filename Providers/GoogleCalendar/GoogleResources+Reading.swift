@@ -1,0 +1,181 @@
+import CalbridgeSupport
+
+// The Google resources read from JSON by hand (`JSONReader`): listings are most of what a copy reads, and
+// `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would: unknown members
+// are skipped, `null` is an absent member, a member of the wrong type fails the whole document.
+
+extension GoogleEvents {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "items": items = try r.optionalArray(of: GoogleEvent.self)
+            case "nextPageToken": nextPageToken = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleEventChanges {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "items": items = try r.optionalArray(of: GoogleEvent.self)
+            case "nextPageToken": nextPageToken = try r.optionalString()
+            case "nextSyncToken": nextSyncToken = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleEvent {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var id: String?
+        var event = GoogleEvent(id: "")
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "id": id = try r.optionalString()
+            case "status": event.status = try r.optionalString()
+            case "htmlLink": event.htmlLink = try r.optionalString()
+            case "created": event.created = try r.optionalString()
+            case "updated": event.updated = try r.optionalString()
+            case "summary": event.summary = try r.optionalString()
+            case "description": event.description = try r.optionalString()
+            case "location": event.location = try r.optionalString()
+            case "start": event.start = try r.optional(GoogleEventDateTime.self)
+            case "end": event.end = try r.optional(GoogleEventDateTime.self)
+            case "recurrence": event.recurrence = try r.optionalStrings()
+            case "recurringEventId": event.recurringEventId = try r.optionalString()
+            case "originalStartTime": event.originalStartTime = try r.optional(GoogleEventDateTime.self)
+            case "transparency": event.transparency = try r.optionalString()
+            case "visibility": event.visibility = try r.optionalString()
+            case "iCalUID": event.iCalUID = try r.optionalString()
+            case "organizer": event.organizer = try r.optional(GooglePerson.self)
+            case "attendees": event.attendees = try r.optionalArray(of: GoogleAttendee.self)
+            case "hangoutLink": event.hangoutLink = try r.optionalString()
+            case "conferenceData": event.conferenceData = try r.optional(GoogleConferenceData.self)
+            case "extendedProperties": event.extendedProperties = try r.optional(GoogleExtendedProperties.self)
+            case "reminders": event.reminders = try r.optional(GoogleReminders.self)
+            case "eventType": event.eventType = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw r.missing("id", in: "a Google event") }
+        event.id = id
+        self = event
+    }
+}
+
+extension GoogleEventDateTime {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "date": date = try r.optionalString()
+            case "dateTime": dateTime = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GooglePerson {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "email": email = try r.optionalString()
+            case "displayName": displayName = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleAttendee {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "email": email = try r.optionalString()
+            case "displayName": displayName = try r.optionalString()
+            case "optional": optional = try r.optionalBool()
+            case "resource": resource = try r.optionalBool()
+            case "organizer": organizer = try r.optionalBool()
+            case "responseStatus": responseStatus = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleConferenceData {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "entryPoints": entryPoints = try r.optionalArray(of: EntryPoint.self)
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleConferenceData.EntryPoint {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "entryPointType": entryPointType = try r.optionalString()
+            case "uri": uri = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleExtendedProperties {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "private": `private` = try r.optionalStringMap()
+            case "shared": shared = try r.optionalStringMap()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleReminders {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "useDefault": useDefault = try r.optionalBool()
+            case "overrides": overrides = try r.optionalArray(of: Override.self)
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GoogleReminders.Override {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "method": method = try r.optionalString()
+            case "minutes": minutes = try r.optionalInt()
+            default: try r.skipValue()
+            }
+        }
+    }
+}

@@ -1,0 +1,334 @@
+import CalbridgeSupport
+
+// The Graph event resources read from JSON by hand (`JSONReader`): calendarView pages are most of what a
+// copy reads, and `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would:
+// unknown members are skipped, `null` is an absent member, a member of the wrong type fails the document.
+
+extension GraphCollection: JSONReadable where Item: JSONReadable {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var value: [Item]?
+        var nextLink: String?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "value": value = try r.optionalArray(of: Item.self)
+            case "@odata.nextLink": nextLink = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let value else { throw r.missing("value", in: "a Graph collection") }
+        self.init(value: value, nextLink: nextLink)
+    }
+}
+
+extension GraphEvent {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var removed: GraphDeltaItem.Removed?
+        self = try Self.read(&r, removed: &removed)
+    }
+
+    /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
+    static func read(_ r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) -> GraphEvent {
+        var id: String?
+        var e = GraphEvent(id: "")
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "id": id = try r.optionalString()
+            case "subject": e.subject = try r.optionalString()
+            case "body": e.body = try r.optional(GraphItemBody.self)
+            case "start": e.start = try r.optional(GraphDateTimeTimeZone.self)
+            case "end": e.end = try r.optional(GraphDateTimeTimeZone.self)
+            case "originalStartTimeZone": e.originalStartTimeZone = try r.optionalString()
+            case "originalEndTimeZone": e.originalEndTimeZone = try r.optionalString()
+            case "originalStart": e.originalStart = try r.optionalString()
+            case "isAllDay": e.isAllDay = try r.optionalBool()
+            case "isCancelled": e.isCancelled = try r.optionalBool()
+            case "location": e.location = try r.optional(GraphLocation.self)
+            case "attendees": e.attendees = try r.optionalArray(of: GraphAttendee.self)
+            case "organizer": e.organizer = try r.optional(GraphRecipient.self)
+            case "showAs": e.showAs = try r.optionalString()
+            case "sensitivity": e.sensitivity = try r.optionalString()
+            case "isReminderOn": e.isReminderOn = try r.optionalBool()
+            case "reminderMinutesBeforeStart": e.reminderMinutesBeforeStart = try r.optionalInt()
+            case "recurrence": e.recurrence = try r.optional(GraphPatternedRecurrence.self)
+            case "seriesMasterId": e.seriesMasterId = try r.optionalString()
+            case "type": e.type = try r.optionalString()
+            case "onlineMeeting": e.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
+            case "onlineMeetingUrl": e.onlineMeetingUrl = try r.optionalString()
+            case "webLink": e.webLink = try r.optionalString()
+            case "createdDateTime": e.createdDateTime = try r.optionalString()
+            case "lastModifiedDateTime": e.lastModifiedDateTime = try r.optionalString()
+            case "categories": e.categories = try r.optionalStrings()
+            case "iCalUId": e.iCalUId = try r.optionalString()
+            case "transactionId": e.transactionId = try r.optionalString()
+            case "singleValueExtendedProperties":
+                e.singleValueExtendedProperties = try r.optionalArray(of: GraphExtendedProperty.self)
+            case "@removed": removed = try r.optional(GraphDeltaItem.Removed.self)
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw r.missing("id", in: "a Graph event") }
+        e.id = id
+        return e
+    }
+}
+
+extension GraphDeltaItem.Removed {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "reason": reason = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphDateTimeTimeZone {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var dateTime: String?
+        var timeZone: String?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "dateTime": dateTime = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let dateTime else { throw r.missing("dateTime", in: "a Graph dateTimeTimeZone") }
+        self.init(dateTime: dateTime, timeZone: timeZone)
+    }
+}
+
+extension GraphItemBody {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "contentType": contentType = try r.optionalString()
+            case "content": content = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphLocation {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "displayName": displayName = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphEmailAddress {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "name": name = try r.optionalString()
+            case "address": address = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphRecipient {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "emailAddress": emailAddress = try r.optional(GraphEmailAddress.self)
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphAttendee {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "type": type = try r.optionalString()
+            case "status": status = try r.optional(Status.self)
+            case "emailAddress": emailAddress = try r.optional(GraphEmailAddress.self)
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphAttendee.Status {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "response": response = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphOnlineMeeting {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "joinUrl": joinUrl = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphExtendedProperty {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var id: String?
+        var value: String?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "id": id = try r.optionalString()
+            case "value": value = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw r.missing("id", in: "a Graph extended property") }
+        self.init(id: id, value: value)
+    }
+}
+
+extension GraphPatternedRecurrence {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var pattern: Pattern?
+        var range: Range?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "pattern": pattern = try r.optional(Pattern.self)
+            case "range": range = try r.optional(Range.self)
+            default: try r.skipValue()
+            }
+        }
+        guard let pattern else { throw r.missing("pattern", in: "a Graph recurrence") }
+        guard let range else { throw r.missing("range", in: "a Graph recurrence") }
+        self.init(pattern: pattern, range: range)
+    }
+}
+
+extension GraphPatternedRecurrence.Pattern {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var type: String?
+        var p = GraphPatternedRecurrence.Pattern(type: "")
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "type": type = try r.optionalString()
+            case "interval": p.interval = try r.optionalInt()
+            case "month": p.month = try r.optionalInt()
+            case "dayOfMonth": p.dayOfMonth = try r.optionalInt()
+            case "daysOfWeek": p.daysOfWeek = try r.optionalStrings()
+            case "firstDayOfWeek": p.firstDayOfWeek = try r.optionalString()
+            case "index": p.index = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let type else { throw r.missing("type", in: "a Graph recurrence pattern") }
+        p.type = type
+        self = p
+    }
+}
+
+extension GraphPatternedRecurrence.Range {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var type: String?
+        var range = GraphPatternedRecurrence.Range(type: "")
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "type": type = try r.optionalString()
+            case "startDate": range.startDate = try r.optionalString()
+            case "endDate": range.endDate = try r.optionalString()
+            case "recurrenceTimeZone": range.recurrenceTimeZone = try r.optionalString()
+            case "numberOfOccurrences": range.numberOfOccurrences = try r.optionalInt()
+            default: try r.skipValue()
+            }
+        }
+        guard let type else { throw r.missing("type", in: "a Graph recurrence range") }
+        range.type = type
+        self = range
+    }
+}
+
+extension GraphEvent.Head {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "id": id = try r.optionalString()
+            case "isCancelled": isCancelled = try r.optionalBool()
+            case "recurrence": recurrence = try r.optional(GraphPatternedRecurrence.self)
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
+extension GraphCalendar {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var id: String?
+        var c = GraphCalendar(id: "")
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "id": id = try r.optionalString()
+            case "name": c.name = try r.optionalString()
+            case "color": c.color = try r.optionalString()
+            case "hexColor": c.hexColor = try r.optionalString()
+            case "isDefaultCalendar": c.isDefaultCalendar = try r.optionalBool()
+            case "canEdit": c.canEdit = try r.optionalBool()
+            case "canShare": c.canShare = try r.optionalBool()
+            case "owner": c.owner = try r.optional(GraphEmailAddress.self)
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw r.missing("id", in: "a Graph calendar") }
+        c.id = id
+        self = c
+    }
+}
+
+extension GraphDeltaPage {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var value: [GraphDeltaItem]?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "value": value = try r.optionalArray(of: GraphDeltaItem.self)
+            case "@odata.nextLink": nextLink = try r.optionalString()
+            case "@odata.deltaLink": deltaLink = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        guard let value else { throw r.missing("value", in: "a Graph delta page") }
+        self.value = value
+    }
+}
+
+extension GraphDeltaItem {
+    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var removed: Removed?
+        let event = try GraphEvent.read(&r, removed: &removed)
+        self.init(id: event.id, removed: removed, event: removed == nil ? event : nil)
+    }
+}

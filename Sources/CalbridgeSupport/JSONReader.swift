@@ -1,0 +1,331 @@
+import Foundation
+
+/// A forward-only reader of JSON text (RFC 8259), for decoders written by hand for the response types
+/// read most (event listings): `JSONDecoder` on Linux spent about 1.3 million instructions per listed
+/// event (callgrind, `calbridge-bench copy --instructions`), most of a no-change copy's CPU time.
+///
+/// ```swift
+/// var reader = try JSONReader(data)
+/// try reader.beginObject()
+/// while let key = try reader.nextKey() {
+///     switch key {
+///     case "id": id = try reader.string()
+///     default: try reader.skipValue()
+///     }
+/// }
+/// try reader.end()
+/// ```
+///
+/// Input is untrusted: every malformed document (bad syntax, invalid UTF-8, a control character or lone
+/// surrogate in a string, a number that is not an integer where one is read, nesting deeper than
+/// `maxDepth`) throws `JSONReader.Error`, never traps. Fuzzed by `Tests/Fuzz` (`google-event`, `graph-event`).
+package struct JSONReader {
+    /// Why a document could not be read, with the byte offset.
+    package struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        package var description: String
+    }
+
+    /// Deepest nesting `skipValue` follows (as `JSONDecoder`, which refuses deeper documents).
+    package static let maxDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    /// After `beginObject`/`beginArray`: whether the next member is the first (no comma before it).
+    private var first = false
+
+    package init(_ data: Data) {
+        bytes = Array(data)
+    }
+
+    private func error(_ what: String) -> Error {
+        Error(description: "\(what) at byte \(index)")
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func peek() throws(Error) -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of JSON") }
+        return bytes[index]
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Error) {
+        guard try peek() == byte else { throw error("expected \(what)") }
+        index += 1
+    }
+
+    /// Only whitespace is left.
+    package mutating func end() throws(Error) {
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON value") }
+    }
+
+    /// Consumes `null` if it is next; false (nothing consumed) for any other value.
+    package mutating func consumeNull() throws(Error) -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Error) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("unexpected end of JSON") }
+        let start = word.utf8Start
+        for offset in 0..<count where bytes[index + offset] != start[offset] {
+            throw error("invalid literal")
+        }
+        index += count
+    }
+
+    // MARK: objects and arrays
+
+    package mutating func beginObject() throws(Error) {
+        try expect(UInt8(ascii: "{"), "an object")
+        first = true
+    }
+
+    /// The next key of the object being read (its value is next), or nil at its end (consumed).
+    package mutating func nextKey() throws(Error) -> String? {
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            first = false
+            return nil
+        }
+        if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
+        first = false
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
+        let key = try string()
+        try expect(UInt8(ascii: ":"), "':'")
+        return key
+    }
+
+    package mutating func beginArray() throws(Error) {
+        try expect(UInt8(ascii: "["), "an array")
+        first = true
+    }
+
+    /// Whether another element of the array being read follows (then it is next); false at its end (consumed).
+    package mutating func nextElement() throws(Error) -> Bool {
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            first = false
+            return false
+        }
+        if !first { try expect(UInt8(ascii: ","), "',' or ']'") }
+        first = false
+        return true
+    }
+
+    // MARK: values
+
+    package mutating func string() throws(Error) -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = bytes.withUnsafeBufferPointer { String(validating: $0[start..<index], as: UTF8.self) }
+                guard let text else { throw error("invalid UTF-8 in a string") }
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw error("control character in a string") }
+            index += 1
+        }
+        var out = Array(bytes[start..<index])
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                return text
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { throw error("unterminated string") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw error("lone surrogate in a string") }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("lone surrogate in a string") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(scalar) {
+                        throw error("lone surrogate in a string")
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                default:
+                    throw error("invalid escape in a string")
+                }
+            default:
+                guard byte >= 0x20 else { throw error("control character in a string") }
+                out.append(byte)
+            }
+        }
+    }
+
+    private mutating func hex4() throws(Error) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("unterminated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    package mutating func bool() throws(Error) -> Bool {
+        switch try peek() {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw error("expected true or false")
+        }
+    }
+
+    /// An integer; a number with a fraction or exponent only when its value is whole (`15.0`), as
+    /// `JSONDecoder` reads it.
+    package mutating func int() throws(Error) -> Int {
+        let text = try numberText()
+        if let value = Int(text) { return value }
+        guard let double = Double(text), double.rounded() == double, let value = Int(exactly: double) else {
+            throw error("expected an integer, found \(text)")
+        }
+        return value
+    }
+
+    /// The text of a number, checked against JSON's grammar.
+    private mutating func numberText() throws(Error) -> String {
+        _ = try peek()
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - from
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let leading = index
+        guard digits() > 0 else { throw error("expected a number") }
+        guard bytes[leading] != UInt8(ascii: "0") || index - leading == 1 else { throw error("leading zero in a number") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("expected digits in an exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    package mutating func optionalString() throws(Error) -> String? { try consumeNull() ? nil : string() }
+    package mutating func optionalBool() throws(Error) -> Bool? { try consumeNull() ? nil : bool() }
+    package mutating func optionalInt() throws(Error) -> Int? { try consumeNull() ? nil : int() }
+
+    /// An array of strings, or nil for `null`.
+    package mutating func optionalStrings() throws(Error) -> [String]? {
+        guard try !consumeNull() else { return nil }
+        var strings: [String] = []
+        try beginArray()
+        while try nextElement() { strings.append(try string()) }
+        return strings
+    }
+
+    /// An array whose elements `element` reads, or nil for `null`.
+    package mutating func optionalArray<T>(_ element: (inout JSONReader) throws(Error) -> T) throws(Error) -> [T]? {
+        guard try !consumeNull() else { return nil }
+        var values: [T] = []
+        try beginArray()
+        while try nextElement() { values.append(try element(&self)) }
+        return values
+    }
+
+    /// Skips one value of any kind.
+    package mutating func skipValue() throws(Error) {
+        try skipValue(depth: 0)
+    }
+
+    private mutating func skipValue(depth: Int) throws(Error) {
+        guard depth < Self.maxDepth else { throw error("JSON nested too deeply") }
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextKey() != nil { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["):
+            try beginArray()
+            while try nextElement() { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"): try literal("null")
+        default: _ = try numberText()
+        }
+    }
+}
+
+/// A type read by hand from JSON (`JSONReader`), instead of through `Decodable`.
+package protocol JSONReadable {
+    init(reading reader: inout JSONReader) throws(JSONReader.Error)
+}
+
+extension JSONReader {
+    /// The whole document as one `T`.
+    package static func read<T: JSONReadable>(_ type: T.Type, from data: Data) throws(Error) -> T {
+        var reader = JSONReader(data)
+        let value = try T(reading: &reader)
+        try reader.end()
+        return value
+    }
+
+    /// A `T`, or nil for `null`.
+    package mutating func optional<T: JSONReadable>(_ type: T.Type) throws(Error) -> T? {
+        try consumeNull() ? nil : T(reading: &self)
+    }
+
+    /// An array of `T`, or nil for `null`.
+    package mutating func optionalArray<T: JSONReadable>(of type: T.Type) throws(Error) -> [T]? {
+        try optionalArray { (reader: inout JSONReader) throws(Error) in try T(reading: &reader) }
+    }
+
+    /// An object of string values, or nil for `null`.
+    package mutating func optionalStringMap() throws(Error) -> [String: String]? {
+        guard try !consumeNull() else { return nil }
+        var map: [String: String] = [:]
+        try beginObject()
+        while let key = try nextKey() { map[key] = try string() }
+        return map
+    }
+
+    /// The error for a member an object must have.
+    package func missing(_ key: String, in type: String) -> Error {
+        Error(description: "\(type) has no '\(key)'")
+    }
+}
