@@ -97,20 +97,15 @@ struct SyncEndToEndTests {
             // Removing the pair with its copies: a dry run counts them, then each side keeps only its own events.
             let dryRemove = try await home.run(["sync", "remove", "work-home", "--remove-copies", "--dry-run"])
             #expect(dryRemove.status == 0, "\(dryRemove.stderr)")
-            // Known engine issue (reported in /work/briefs/sync-engine-api.md, request 4): removeCopies counts 6 and
-            // deletes the Outlook original whose content came from the other side in the conflict.
-            withKnownIssue("sync remove --remove-copies counts the Outlook original a conflict's winner was written to as a copy") {
-                #expect(dryRemove.stdout.contains("Would remove 5 copies made by sync pair 'work-home'"), "\(dryRemove.stdout)")
-            }
+            // The Outlook original a conflict's winner was written back to is not a copy (it gets no marker).
+            #expect(dryRemove.stdout.contains("Would remove 5 copies made by sync pair 'work-home'"), "\(dryRemove.stdout)")
             #expect(try await outlookTitles(api) == expected)
             let remove = try await home.run(["sync", "remove", "work-home", "--remove-copies"])
             #expect(remove.status == 0, "\(remove.stderr)")
             #expect(remove.stdout.contains("0 failed"), "\(remove.stdout)")
             let outlookAfter = try await outlookTitles(api)
-            withKnownIssue("sync remove --remove-copies deletes the Outlook original that a conflict's winner was written to") {
-                #expect(remove.stdout.contains("Removed 5 copies made by sync pair 'work-home'"), "\(remove.stdout)")
-                #expect(outlookAfter == ["Offsite", "Planning (moved to Friday)", "Review (Google edit)"])
-            }
+            #expect(remove.stdout.contains("Removed 5 copies made by sync pair 'work-home'"), "\(remove.stdout)")
+            #expect(outlookAfter == ["Offsite", "Planning (moved to Friday)", "Review (Google edit)"])
             #expect(try await googleTitles(api, family) == ["Dentist (rebooked)", "Piano lesson"])
             #expect(try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout).isEmpty)
         }

@@ -100,6 +100,8 @@ extension SyncRun {
                 let lookup = OriginLookup(property: OriginMarker.calendarKeyProperty, value: run.calendarKey(source))
                 let found = try await endpoint.provider.findEvents(origin: lookup, in: endpoint.calendarID)
                 ids.formUnion(found.filter { $0.seriesID == nil }.map(\.id))
+                // Never an original of this side, whatever marker an earlier version may have written into it.
+                ids.subtract(stored.filter { $0.origin == side }.compactMap { $0.id(side) })
                 run.report.requests += 1
             } catch {
                 throw SyncError(reading: error, side: side, account: endpoint.provider.account)

@@ -358,6 +358,8 @@ struct SyncRun {
         var sourceSide: SyncSide
         var sourceHash: String?
         var title: String
+        /// For an update: the source side's event as read (the other side's original is merged with it).
+        var source: Event? = nil
     }
 
     struct PlannedConflict {
@@ -544,7 +546,29 @@ struct SyncRun {
         var copy = copyEvent(source, from: side)
         copy.id = targetID
         copy.calendarID = endpoint(side.other).calendarID
-        return PlannedWrite(kind: .update, target: side.other, write: .update(copy), item: index, sourceSide: side, sourceHash: hash, title: source.title)
+        return PlannedWrite(
+            kind: .update, target: side.other, write: .update(copy), item: index, sourceSide: side, sourceHash: hash, title: source.title,
+            source: source)
+    }
+
+    /// An update of the side that holds an item's original (a copy's edit carried back) must not write a copy
+    /// over it: the original keeps its attendees (rewriting them would e-mail them), body, organizer and
+    /// anything else a copy does not carry, and gets no marker (it would then count as a copy, for
+    /// `--remove-copies` too). Only the fields that differ between the copy and what a copy of the
+    /// original would be are carried back: title, times, location and the rule.
+    func mergedIntoOriginal(_ planned: Event, source: Event, original: Event, from side: SyncSide) -> Event {
+        let unchanged = projection(from: side.other).copy(of: original, recurrence: original.recurrence)
+        var merged = original
+        if source.title != unchanged.title { merged.title = planned.title }
+        if source.start != unchanged.start || source.end != unchanged.end {
+            merged.start = planned.start
+            merged.end = planned.end
+        }
+        if source.location != unchanged.location { merged.location = planned.location }
+        if source.recurrence?.lines != original.recurrence?.lines, let rule = planned.recurrence {
+            merged.recurrence = Recurrence(lines: rule.lines, allDayZone: original.recurrence?.allDayZone)
+        }
+        return merged
     }
 
     // MARK: projection and hashes
@@ -619,8 +643,36 @@ struct SyncRun {
         let size = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
         var failedFrom = Set<SyncSide>()
         for start in stride(from: 0, to: writes.count, by: size) {
-            let batch = Array(writes[start..<min(start + size, writes.count)])
-            let outcomes = await endpoint.provider.applyWrites(batch.map(\.write), in: endpoint.calendarID, maxConcurrent: 4)
+            var batch = Array(writes[start..<min(start + size, writes.count)])
+            // Updates of originals on this side: read them (one batch) and merge the carried fields in.
+            let ontoOriginals = batch.indices.filter {
+                batch[$0].kind == .update && items[batch[$0].item].origin == side && batch[$0].source != nil && batch[$0].write.targetID != nil
+            }
+            /// Why an update of an original is not sent (the write then fails, and is tried again next run).
+            var unreadable: [Int: String] = [:]
+            if !ontoOriginals.isEmpty {
+                let probes = await endpoint.provider.probeEvents(ids: ontoOriginals.compactMap { batch[$0].write.targetID }, calendarID: endpoint.calendarID)
+                report.requests += 1
+                for (position, probe) in zip(ontoOriginals, probes) {
+                    guard case .update(let planned) = batch[position].write, let source = batch[position].source else { continue }
+                    switch probe {
+                    case .exists(let original) where !original.attendees.isEmpty && endpoint.provider.capabilities.invitations == .sentByService:
+                        // Its service mails the attendees of an event that changes, with no way to stop it.
+                        unreadable[position] = "'\(original.title)' has attendees, and \(endpoint.provider.provider) would e-mail them "
+                            + "about the change from the other side; change it there yourself (the other side keeps its edit)"
+                    case .exists(let original):
+                        var merged = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
+                        merged.calendarID = endpoint.calendarID
+                        batch[position].write = .update(merged)
+                    case .gone: unreadable[position] = "the original was deleted meanwhile"
+                    case .unknown(let why): unreadable[position] = "the original could not be read: \(why)"
+                    }
+                }
+            }
+            let sent = batch.indices.filter { unreadable[$0] == nil }
+            let answers = await endpoint.provider.applyWrites(sent.map { batch[$0].write }, in: endpoint.calendarID, maxConcurrent: 4)
+            var outcomes: [EventWriteResult] = batch.indices.map { .failure(CalendarError(.invalidResponse, unreadable[$0] ?? "the batch returned no outcome for this write")) }
+            for (position, answer) in zip(sent, answers) { outcomes[position] = answer }
             report.requests += 1
             var changedRows: [Int] = []
             var forgotten: [Int64] = []

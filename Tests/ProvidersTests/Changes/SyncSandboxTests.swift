@@ -82,4 +82,55 @@ struct SyncSandboxTests {
             return
         }
     }
+
+    /// A copy's edit carried back to its Outlook original changes only what was edited: the original keeps its
+    /// body and gets no marker (it is no copy: `remove --remove-copies` must not find it). An original with
+    /// attendees is not written at all: Graph would e-mail them, and nothing can stop it.
+    @Test("edits carried back to Outlook originals: only the edited fields, no marker, never to a meeting with attendees")
+    func writeBackToOriginals() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let temp = try TemporaryDirectory(prefix: "calbridge-sync-writeback")
+        defer { temp.remove() }
+        let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        let options = SyncPairOptions(direction: .both)
+        try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
+        let engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!)
+        let a = SyncEngine.Endpoint(provider: sandbox.google, calendarID: try await sandbox.calendarID(sandbox.google))
+        let b = SyncEngine.Endpoint(provider: sandbox.graph, calendarID: try await sandbox.calendarID(sandbox.graph))
+        func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: options) }
+
+        var plain = Self.event("Carried-back focus time", daysAhead: 2)
+        plain.body = .text("Keep this free. Notes only Outlook has.")
+        let original = try await sandbox.graph.createEvent(plain, in: b.calendarID)
+        var meeting = Self.event("Carried-back meeting", daysAhead: 3)
+        meeting.attendees = [Attendee(name: "Bob", email: "bob@example.com")]
+        let meetingOriginal = try await sandbox.graph.createEvent(meeting, in: b.calendarID)
+        for _ in 0..<3 { _ = try await sync() }
+
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        let onGoogle = try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false)
+        var focusCopy = try #require(onGoogle.first { $0.title == "Carried-back focus time" })
+        focusCopy.title = "Carried-back focus time (renamed on Google)"
+        _ = try await sandbox.google.updateEvent(focusCopy)
+        var meetingCopy = try #require(onGoogle.first { $0.title == "Carried-back meeting" })
+        meetingCopy.title = "Carried-back meeting (renamed on Google)"
+        _ = try await sandbox.google.updateEvent(meetingCopy)
+
+        let run = try await sync()
+        let again = try await sync()
+        #expect(again.errors.map(\.message) == run.errors.map(\.message), "the refused write is refused again, nothing else")
+        let after = try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID)
+        #expect(after.title == "Carried-back focus time (renamed on Google)")
+        #expect(after.body == original.body, "the original's body is its own")
+        #expect(after.origin == nil, "an original carries no copy marker")
+        let meetingAfter = try await sandbox.graph.getEvent(id: meetingOriginal.id, calendarID: b.calendarID)
+        #expect(meetingAfter.title == "Carried-back meeting" && meetingAfter.attendees.map(\.email) == ["bob@example.com"])
+        #expect(run.errors.contains { $0.message.contains("has attendees") }, "\(run.errors.map(\.message))")
+        #expect(run.outcome == .partial, "\(run.aToB) \(run.bToA) \(run.notices) \(run.conflicts.map(\.title))")
+
+        let removed = try await engine.removeCopies(pair: "bridge", a: a, b: b)
+        #expect(removed.errors.isEmpty)
+        #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Carried-back focus time (renamed on Google)")
+    }
 }
