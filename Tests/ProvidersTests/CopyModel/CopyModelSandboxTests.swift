@@ -44,6 +44,10 @@ struct CopyModelSandboxTests {
         // clock and read back an hour early; Graph ends like that are now written in UTC.
         (.googleToOutlook, 5061, [1, 2], [2]),
         (.outlookToGoogle, 5061, [1], [2]),
+        // Custom-zone events seeded after the scenario's horizon were not found; a custom-zone series whose
+        // rule the model changed was then edited through calbridge's provider and reset (its deletion came back).
+        (.outlookToGoogle, 40092, [], [3]),
+        (.outlookToGoogle, 40086, [0, 2, 4], [0]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs

@@ -14,7 +14,7 @@ import Sandbox
 ///
 /// The model's edits reach them as a user's edits in Outlook would: a new title alone keeps the custom
 /// zone; new times are written with the zone's Windows name (Exchange rewrites the zone, as the sandbox
-/// does), after which the event is an ordinary one.
+/// does), and later edits still send only what changed.
 actor OutlookCustomZone {
     /// The rules of the model's zones as Outlook writes them (bias: UTC = local + bias, in minutes).
     static var rules: [String: [String: Any]] {
@@ -91,7 +91,7 @@ actor OutlookCustomZone {
 
     let transport: any HTTPTransport
     let baseURL: URL
-    /// Events still in their custom zone: their id by model title, then their last model version by id.
+    /// The seeded events' ids by model title, and their last model version by id.
     private var seededIDs: [String: String] = [:]
     private var current: [String: ModelEvent] = [:]
 
@@ -103,7 +103,9 @@ actor OutlookCustomZone {
     /// The seeded event's id, found by its title; nil when `event` was not seeded.
     func id(of event: ModelEvent, source: any CalendarProvider, calendarID: String) async throws -> String? {
         if seededIDs.isEmpty {
-            for listed in try await source.listEvents(calendarID: calendarID, range: ModelScenario.horizon, expand: false)
+            // Wider than the scenario's horizon: events start up to a year after it.
+            let everything = TimeRange(start: Date(timeIntervalSince1970: 1_577_836_800), end: Date(timeIntervalSince1970: 2_051_222_400))  // 2020 to 2035
+            for listed in try await source.listEvents(calendarID: calendarID, range: everything, expand: false)
             where listed.seriesID == nil {
                 seededIDs[listed.title] = listed.id
             }
@@ -113,7 +115,8 @@ actor OutlookCustomZone {
         return id
     }
 
-    /// Edits a still custom-zoned event as Outlook would; false when `id` is not one (any more).
+    /// Edits a seeded event as Outlook would (a new title alone is sent alone, so the rule and the series'
+    /// deletions stay as they are); false when `id` is not one, or is all-day now.
     func update(_ event: ModelEvent, id: String) async throws -> Bool {
         guard let before = current[id], !event.allDay else {
             current[id] = nil
@@ -131,10 +134,8 @@ actor OutlookCustomZone {
             json["start"] = local(event.start)
             json["end"] = local(event.end)
             if let rule = event.rule { json["recurrence"] = OutlookZonedAllDay.recurrence(rule, start: event.date, zone: windows) }
-            current[id] = nil
-        } else {
-            current[id] = event
         }
+        current[id] = event
         var request = HTTPRequest(
             method: .patch, url: baseURL.appendingPathComponent("v1.0/me/events/\(id)"),
             headers: ["Content-Type": "application/json"], body: try JSONSerialization.data(withJSONObject: json))
