@@ -18,19 +18,42 @@ struct SyncSandboxTests {
             title: title, start: .timed(instant: start, zone: "Europe/Berlin"), end: .timed(instant: start.addingTimeInterval(3600), zone: "Europe/Berlin"))
     }
 
+    /// A two-way pair "bridge" between the sandbox's Google and Outlook primary calendars, state in a
+    /// temporary directory.
+    struct Bridge {
+        let sandbox: BatchSandbox
+        let temp: TemporaryDirectory
+        let engine: SyncEngine
+        let a: SyncEngine.Endpoint
+        let b: SyncEngine.Endpoint
+        static let options = SyncPairOptions(direction: .both)
+
+        static func start() async throws -> Bridge {
+            let sandbox = try await BatchSandbox.start()
+            let temp = try TemporaryDirectory(prefix: "calbridge-sync-sandbox")
+            let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+            try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
+            return Bridge(
+                sandbox: sandbox, temp: temp, engine: SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!),
+                a: SyncEngine.Endpoint(provider: sandbox.google, calendarID: try await sandbox.calendarID(sandbox.google)),
+                b: SyncEngine.Endpoint(provider: sandbox.graph, calendarID: try await sandbox.calendarID(sandbox.graph)))
+        }
+
+        func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: Self.options) }
+
+        func stop() {
+            temp.remove()
+            let server = sandbox.server
+            Task { try? await server.stop() }
+        }
+    }
+
     @Test("two-way between Google and Outlook: both calendars end up alike, a quiet run is 2 requests, a conflict is reported")
     func twoWay() async throws {
-        let sandbox = try await BatchSandbox.start()
-        defer { Task { try? await sandbox.server.stop() } }
-        let temp = try TemporaryDirectory(prefix: "calbridge-sync-sandbox")
-        defer { temp.remove() }
-        let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
-        let options = SyncPairOptions(direction: .both)
-        try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
-        let engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!)
-        let a = SyncEngine.Endpoint(provider: sandbox.google, calendarID: try await sandbox.calendarID(sandbox.google))
-        let b = SyncEngine.Endpoint(provider: sandbox.graph, calendarID: try await sandbox.calendarID(sandbox.graph))
-        func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: options) }
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        func sync() async throws -> SyncReport { try await bridge.sync() }
 
         let first = try await sync()
         #expect(first.errors.isEmpty, "\(first.errors.map(\.message))")
@@ -88,17 +111,10 @@ struct SyncSandboxTests {
     /// attendees is not written at all: Graph would e-mail them, and nothing can stop it.
     @Test("edits carried back to Outlook originals: only the edited fields, no marker, never to a meeting with attendees")
     func writeBackToOriginals() async throws {
-        let sandbox = try await BatchSandbox.start()
-        defer { Task { try? await sandbox.server.stop() } }
-        let temp = try TemporaryDirectory(prefix: "calbridge-sync-writeback")
-        defer { temp.remove() }
-        let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
-        let options = SyncPairOptions(direction: .both)
-        try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
-        let engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!)
-        let a = SyncEngine.Endpoint(provider: sandbox.google, calendarID: try await sandbox.calendarID(sandbox.google))
-        let b = SyncEngine.Endpoint(provider: sandbox.graph, calendarID: try await sandbox.calendarID(sandbox.graph))
-        func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: options) }
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b, engine) = (bridge.sandbox, bridge.a, bridge.b, bridge.engine)
+        func sync() async throws -> SyncReport { try await bridge.sync() }
 
         var plain = Self.event("Carried-back focus time", daysAhead: 2)
         plain.body = .text("Keep this free. Notes only Outlook has.")
