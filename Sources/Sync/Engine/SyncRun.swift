@@ -433,7 +433,9 @@ struct SyncRun {
         func carried(_ side: SyncSide) -> Bool { options.direction.carries(from: side) }
 
         switch (now.a, now.b) {
-        case (.gone, .gone), (.gone, .unseen) where record.id(.b) == nil, (.unseen, .gone) where record.id(.a) == nil:
+        case (.gone, .gone):
+            forget(index)
+        case (.gone, .unseen) where record.id(.b) == nil, (.unseen, .gone) where record.id(.a) == nil:
             forget(index)
         case (.present(let ea), .present(let eb)) where changed.a && changed.b:
             if equivalent(ea, eb) {
