@@ -151,7 +151,7 @@ struct CopyCrashTests {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let timeout = Date().addingTimeInterval(60)
         while process.isRunning && !ready() && Date() < timeout { usleep(2_000) }
         let deadline = Date().addingTimeInterval(delay)

@@ -20,7 +20,7 @@ struct SandboxCommandEndToEndTests {
             process.arguments = ["sandbox"] + arguments
             process.standardOutput = stdout
             process.standardError = stderr
-            try process.run()
+            try ProcessLaunch.run(process)
         }
 
         /// Reads stdout up to the first newline (blocking; run it through `blocking`).

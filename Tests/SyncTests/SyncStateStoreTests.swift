@@ -266,7 +266,7 @@ struct SyncStateStoreTests {
             """, url.path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         defer { if process.isRunning { process.terminate() } }
         let line = output.fileHandleForReading.availableData
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("locked"))

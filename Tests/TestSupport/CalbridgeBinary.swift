@@ -68,7 +68,7 @@ package enum CalbridgeBinary {
             process.standardError = err
         }
         process.standardInput = inPipe
-        try process.run()
+        try ProcessLaunch.run(process)
         terminal?.closeSlave()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inPipe.fileHandleForWriting.close()

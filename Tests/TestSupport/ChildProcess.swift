@@ -43,7 +43,7 @@ package enum ChildProcess {
         process.standardError = err
         let stdin = Pipe()
         process.standardInput = stdin
-        try process.run()
+        try ProcessLaunch.run(process)
         if let input { stdin.fileHandleForWriting.write(input) }
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -31,7 +31,7 @@ package final class RunningCalbridge: @unchecked Sendable {
             let data = handle.availableData
             self?.lock.withLock { self?.err.append(data) }
         }
-        try process.run()
+        try ProcessLaunch.run(process)
     }
 
     package var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
