@@ -3,14 +3,17 @@ import SyncModel
 import Foundation
 import Testing
 
-/// The two-way sync model test over a fixed set of seeds (more: `CALBRIDGE_MODEL_SEQUENCES=5000`).
+/// The two-way sync model test over a fixed set of seeds (more: `CALBRIDGE_MODEL_SEQUENCES=5000`). 120 in
+/// `swift test`: beside the other suites on 2 cores, 300 kept the CPU busy long enough to starve the
+/// 2-second-token and device-code tests.
 @Suite("Sync model")
 struct SyncModelTests {
     @Test("random two-way edits, killed runs and expired cursors converge without loss or duplicates")
     func modelSequences() async {
-        let seeds = ModelCheck.seeds(defaultCount: 300)
+        let seeds = ModelCheck.seeds(defaultCount: 120)
         var failures: [String] = []
         for seed in seeds {
+            await Task.yield()  // see ModelCheck.run: let the suites that wait on a clock have the threads
             if let failure = await SyncModel.run(seed: seed, calendars: InMemorySyncCalendars()) {
                 failures.append(failure)
                 if failures.count >= 3 { break }
