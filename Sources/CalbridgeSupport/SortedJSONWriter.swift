@@ -41,16 +41,6 @@ package enum SortedJSONWriter {
             out.append(contentsOf: nullBytes)
         case let fragment as Fragment:
             out.append(contentsOf: fragment.data)
-        case let object as [String: String]:
-            guard let keys = sortedKeys(object.keys) else { return false }
-            out.append(UInt8(ascii: "{"))
-            for (index, key) in keys.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                writeString(object[key] ?? "", into: &out)
-            }
-            out.append(UInt8(ascii: "}"))
         case let object as [String: Any]:
             guard let keys = sortedKeys(object.keys) else { return false }
             out.append(UInt8(ascii: "{"))
