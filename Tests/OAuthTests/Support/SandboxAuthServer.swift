@@ -9,9 +9,13 @@ final class SandboxAuthServer: AuthServerUnderTest, @unchecked Sendable {
 
     private init(_ sandbox: SandboxServer) { self.sandbox = sandbox }
 
-    static func start(tokenLifetime: TimeInterval = 3600, devicePolicy: MicrosoftIdentityServer.DeviceFlowPolicy = .init()) async throws -> SandboxAuthServer {
+    /// `now` is the servers' clock; a test that shares it with the client's token manager controls expiry
+    /// without sleeping (a sleep-based expiry test fails when a loaded machine stalls longer than the lifetime).
+    static func start(tokenLifetime: TimeInterval = 3600, devicePolicy: MicrosoftIdentityServer.DeviceFlowPolicy = .init(),
+                      now: @escaping @Sendable () -> Date = { Date() }) async throws -> SandboxAuthServer {
         var options = SandboxOptions()
         options.tokenLifetime = tokenLifetime
+        options.now = now
         options.devicePolicy = devicePolicy
         return SandboxAuthServer(try await SandboxServer.start(options))
     }
