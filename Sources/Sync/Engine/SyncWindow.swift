@@ -69,7 +69,11 @@ struct Sides<Value> {
 
     subscript(side: SyncSide) -> Value {
         get { side == .a ? a : b }
-        set { if side == .a { a = newValue } else { b = newValue } }
+        // In place: with only get/set, `sides[side][key] = value` copies the whole dictionary each time (a
+        // quiet sync of 10,000 items spent 2 s copying its id index, once per item loaded).
+        _modify {
+            if side == .a { yield &a } else { yield &b }
+        }
     }
 }
 
