@@ -274,6 +274,30 @@ package struct JSONReader {
         try skipValue(depth: 0)
     }
 
+    /// What the next value is, without reading it.
+    package enum ValueKind: Sendable { case object, array, string, number, bool, null }
+
+    /// The kind of the next value (by its first byte; reading it still checks the rest).
+    package mutating func nextKind() throws(Error) -> ValueKind {
+        switch try peek() {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+        case UInt8(ascii: "n"): .null
+        default: .number
+        }
+    }
+
+    /// One value of any kind, checked and skipped, as the bytes it was sent as: a part of a document
+    /// passed on whole (a Graph `$batch` answer's body) without being decoded and encoded again.
+    package mutating func rawValue() throws(Error) -> Data {
+        _ = try peek()
+        let start = index
+        try skipValue()
+        return Data(bytes[start..<index])
+    }
+
     private mutating func skipValue(depth: Int) throws(Error) {
         guard depth < Self.maxDepth else { throw error("JSON nested too deeply") }
         switch try peek() {
