@@ -66,8 +66,18 @@ extension GraphCalendarProvider: ChangeReadingProvider {
             changed += try map(kept, calendarID: calendarID)
             if let deltaLink = page.deltaLink {
                 let nextCursor = [Self.cursorTag, start, end, try sameServer(deltaLink).absoluteString].joined(separator: "|")
+                var markersRead = Set<String>()
+                if cursor == nil, let listed = await originMarkers(calendarID: calendarID, start: start, end: end) {
+                    requests += listed.requests
+                    for index in changed.indices where changed[index].seriesID == nil {
+                        guard let origin = listed.markers[changed[index].id] else { continue }
+                        changed[index].origin = origin
+                        markersRead.insert(changed[index].id)
+                    }
+                }
                 return .changes(ChangeSet(
-                    isFullRead: cursor == nil, changed: changed, removed: removed, cursor: nextCursor, requests: requests))
+                    isFullRead: cursor == nil, changed: changed, removed: removed, cursor: nextCursor, requests: requests,
+                    markersRead: markersRead))
             }
             guard let link = try pages.next(page.nextLink) else {
                 throw CalendarError(
@@ -75,6 +85,30 @@ extension GraphCalendarProvider: ChangeReadingProvider {
                     provider: .microsoft, account: account, calendar: calendarID)
             }
             next = try sameServer(link)
+        }
+    }
+
+    /// The origin markers of the window's events, by id (nil: the event has none), from `calendarView` with
+    /// only ids and our properties selected: after a full delta read, one such page per 999 events instead
+    /// of a read by id per unknown event (20 per `$batch`); at 10,000 events 11 requests instead of 500.
+    /// Nil when the listing fails: the caller then reads the unknown events by id, as after an incremental read.
+    /// An event created or deleted between the delta and this listing is simply not in one of them, and
+    /// its marker stays unknown.
+    func originMarkers(calendarID: String, start: String, end: String) async -> (markers: [String: OriginMarker?], requests: Int)? {
+        let url = calendar(calendarID).path("calendarView")
+            .query("startDateTime", start).query("endDateTime", end)
+            .query("$top", String(Self.pageSize))
+            .query("$select", "id")
+            .query("$expand", Self.expandProperties)
+        var pages = 0
+        do {
+            let pairs = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
+                pages += 1
+                return page.map { g in (g.id, OriginMarker(properties: GraphEventMapping.extendedProperties(of: g).properties)) }
+            }
+            return (Dictionary(pairs, uniquingKeysWith: { first, _ in first }), pages)
+        } catch {
+            return nil
         }
     }
 

@@ -43,6 +43,21 @@ struct GraphEventMapping: Sendable {
     /// occurrences, and a user's other events in the same custom zone, carry the same definition.
     typealias CustomZoneMemo = [String: String?]
 
+    /// An event's extended properties: ours by name, the zone definitions Outlook keeps (MAPI) by
+    /// lower-cased id, anyone else's by full id (they go to the event's bag).
+    static func extendedProperties(of g: GraphEvent) -> (properties: [String: String], zoneDefinitions: [String: String]) {
+        var properties: [String: String] = [:]
+        var zoneDefinitions: [String: String] = [:]
+        for p in g.singleValueExtendedProperties ?? [] {
+            if MAPITimeZoneDefinition.isZoneProperty(p.id) {
+                zoneDefinitions[p.id.lowercased()] = p.value ?? ""
+            } else {
+                properties[propertyName(p.id)] = p.value ?? ""
+            }
+        }
+        return (properties, zoneDefinitions)
+    }
+
     /// - Parameter seriesZones: the recurrence zone of each series master known to the caller (by master
     ///   id), for the dates of its all-day occurrences and exceptions (`seriesZone(_:seriesZones:)`).
     func event(
@@ -51,16 +66,7 @@ struct GraphEventMapping: Sendable {
         guard let start = g.start, let end = g.end else {
             throw CalendarError(.invalidResponse, "Graph event \(g.id) has no start or end", provider: .microsoft)
         }
-        // Our properties by name, the zone definitions Outlook keeps (MAPI) by id, anyone else's in the bag.
-        var properties: [String: String] = [:]
-        var zoneDefinitions: [String: String] = [:]
-        for p in g.singleValueExtendedProperties ?? [] {
-            if MAPITimeZoneDefinition.isZoneProperty(p.id) {
-                zoneDefinitions[p.id.lowercased()] = p.value ?? ""
-            } else {
-                properties[Self.propertyName(p.id)] = p.value ?? ""
-            }
-        }
+        let (properties, zoneDefinitions) = Self.extendedProperties(of: g)
         let startTime: EventTime
         let endTime: EventTime
         let eventZone: TimeZone

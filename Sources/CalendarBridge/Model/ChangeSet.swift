@@ -14,13 +14,20 @@ public struct ChangeSet: Sendable, Hashable {
     public var cursor: String
     /// HTTP requests the read took (one per page).
     public var requests: Int
+    /// Where the service's change reads carry no markers (`ChangeReadingProvider.changeReadsCarryMarkers`
+    /// false): the ids of changed events whose `origin` this read did establish (nil there means the event
+    /// has no marker). Graph fills it on a full read; any other changed event's marker is unknown.
+    public var markersRead: Set<String>
 
-    public init(isFullRead: Bool, changed: [Event], removed: [RemovedEvent], cursor: String, requests: Int) {
+    public init(
+        isFullRead: Bool, changed: [Event], removed: [RemovedEvent], cursor: String, requests: Int, markersRead: Set<String> = []
+    ) {
         self.isFullRead = isFullRead
         self.changed = changed
         self.removed = removed
         self.cursor = cursor
         self.requests = requests
+        self.markersRead = markersRead
     }
 }
 

@@ -135,6 +135,8 @@ struct SyncRun {
         var full: Bool
         var requests: Int
         var notice: String?
+        /// Changed events whose markers the read established although change reads carry none (`ChangeSet`).
+        var markersRead: Set<String> = []
     }
 
     /// Reads a side's changes from its stored cursor; a cursor of another window round, or one the service
@@ -161,7 +163,7 @@ struct SyncRun {
             case .changes(let set):
                 return SideChanges(
                     changed: set.changed, removed: set.removed, cursor: set.cursor, full: set.isFullRead,
-                    requests: max(requests - 1 + set.requests, requests), notice: notice)
+                    requests: max(requests - 1 + set.requests, requests), notice: notice, markersRead: set.markersRead)
             case .cursorExpired(let expiry) where cursor != nil:
                 notice = "side \(side.rawValue.uppercased())'s change cursor cannot be continued (\(expiry.message)"
                     + (expiry.providerCode.map { ", \($0)" } ?? "") + "): read in full and reconciled"
@@ -230,9 +232,10 @@ struct SyncRun {
             let listed = Set(view.units.keys).union(mastersNeeded).union(removals)
             removals += known.subtracting(listed).sorted()
         }
-        // Unknown items without markers, where the service's change read leaves markers out.
+        // Unknown items without markers, where the service's change read leaves markers out (and this read
+        // did not establish them).
         let unmarked = !endpoint.provider.changeReadsCarryMarkers
-            ? view.units.values.filter { $0.origin == nil && !known.contains($0.id) }.map(\.id) : []
+            ? view.units.values.filter { $0.origin == nil && !known.contains($0.id) && !read.markersRead.contains($0.id) }.map(\.id) : []
         let ids = Array(Set(removals).union(mastersNeeded).union(unmarked)).sorted()
         guard !ids.isEmpty else { return view }
         let probes = await endpoint.provider.probeEvents(ids: ids, calendarID: endpoint.calendarID)
