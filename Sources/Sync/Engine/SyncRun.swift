@@ -640,12 +640,18 @@ struct SyncRun {
 
     // MARK: writing
 
-    /// Applies the writes to one side in batches; the state rows of each batch are saved right after it.
+    /// Batches sent at once by `apply` (as `copy` does): one batch at a time made a first sync of 1,000
+    /// events wait for 20 Google batches in a row, 0.84 s of its 2.5 s.
+    static let concurrentBatches = 4
+
+    /// Applies the writes to one side in batches, `concurrentBatches` at a time; the state rows of each
+    /// group of batches are saved right after it.
     /// - Returns: the sides whose changes could not all be applied (their cursors are kept).
     mutating func apply(_ writes: [PlannedWrite], to side: SyncSide) async -> Set<SyncSide> {
         guard !writes.isEmpty else { return [] }
         let endpoint = self.endpoint(side)
-        let size = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        let size = perBatch * Self.concurrentBatches
         var failedFrom = Set<SyncSide>()
         for start in stride(from: 0, to: writes.count, by: size) {
             var batch = Array(writes[start..<min(start + size, writes.count)])
@@ -657,7 +663,7 @@ struct SyncRun {
             var unreadable: [Int: String] = [:]
             if !ontoOriginals.isEmpty {
                 let probes = await endpoint.provider.probeEvents(ids: ontoOriginals.compactMap { batch[$0].write.targetID }, calendarID: endpoint.calendarID)
-                report.requests += 1
+                report.requests += (ontoOriginals.count + perBatch - 1) / perBatch
                 for (position, probe) in zip(ontoOriginals, probes) {
                     guard case .update(let planned) = batch[position].write, let source = batch[position].source else { continue }
                     switch probe {
@@ -675,10 +681,10 @@ struct SyncRun {
                 }
             }
             let sent = batch.indices.filter { unreadable[$0] == nil }
-            let answers = await endpoint.provider.applyWrites(sent.map { batch[$0].write }, in: endpoint.calendarID, maxConcurrent: 4)
+            let answers = await Self.applyInBatches(sent.map { batch[$0].write }, perBatch: perBatch, to: endpoint)
             var outcomes: [EventWriteResult] = batch.indices.map { .failure(CalendarError(.invalidResponse, unreadable[$0] ?? "the batch returned no outcome for this write")) }
             for (position, answer) in zip(sent, answers) { outcomes[position] = answer }
-            report.requests += 1
+            report.requests += (sent.count + perBatch - 1) / perBatch
             var changedRows: [Int] = []
             var forgotten: [Int64] = []
             for (position, write) in batch.enumerated() {
@@ -712,6 +718,21 @@ struct SyncRun {
             if !(await persist(rows: changedRows, forget: forgotten)) { failedFrom.formUnion(SyncSide.allCases) }
         }
         return failedFrom
+    }
+
+    /// `writes` as batches of `perBatch`, all at once; the outcomes in the order of `writes`.
+    static func applyInBatches(_ writes: [EventWrite], perBatch: Int, to endpoint: SyncEngine.Endpoint) async -> [EventWriteResult] {
+        let provider = endpoint.provider, calendarID = endpoint.calendarID
+        let batches = stride(from: 0, to: writes.count, by: perBatch).map { Array(writes[$0..<min($0 + perBatch, writes.count)]) }
+        guard batches.count > 1 else { return await provider.applyWrites(writes, in: calendarID, maxConcurrent: 4) }
+        return await withTaskGroup(of: (Int, [EventWriteResult]).self) { group in
+            for (index, batch) in batches.enumerated() {
+                group.addTask { (index, await provider.applyWrites(batch, in: calendarID, maxConcurrent: 4)) }
+            }
+            var answers = [[EventWriteResult]](repeating: [], count: batches.count)
+            for await (index, outcomes) in group { answers[index] = outcomes }
+            return answers.flatMap { $0 }
+        }
     }
 
     mutating func count(_ kind: PlannedWrite.Kind, to side: SyncSide) {
