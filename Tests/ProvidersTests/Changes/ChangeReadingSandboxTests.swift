@@ -148,6 +148,36 @@ struct ChangeReadingSandboxTests {
         #expect(afterCancel.changed.isEmpty)
     }
 
+    @Test("Graph: a full read establishes every single event's marker with one listing page; a later round carries none")
+    func graphFullReadMarkers() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let graph = sandbox.graph
+        let calendar = try await sandbox.calendarID(graph)
+        var copy = Self.event("A copy", daysAhead: 2)
+        copy.origin = OriginMarker(provider: .google, account: "me@example.com", calendarID: "primary", eventID: "g1", contentHash: "h1")
+        let created = try await graph.createEvent(copy, in: calendar)
+        let plain = try await graph.createEvent(Self.event("Not a copy", daysAhead: 3), in: calendar)
+        let before = sandbox.server.log.count
+
+        let full = try Self.changes(try await graph.changes(calendarID: calendar, window: Self.window, cursor: nil))
+        let singles = Set(full.changed.filter { $0.seriesID == nil }.map(\.id))
+        #expect(singles.isSuperset(of: [created.id, plain.id]))
+        #expect(full.markersRead == singles, "every single event's marker is known, present or not")
+        #expect(full.changed.first { $0.id == created.id }?.origin?.eventID == "g1")
+        #expect(full.changed.first { $0.id == plain.id }?.origin == nil)
+        let paths = sandbox.server.requestLog.dropFirst(before).map(\.path)
+        #expect(paths.filter { $0.hasSuffix("/calendarView") }.count == 1, "one listing page for the markers: \(paths)")
+        #expect(full.requests == paths.count)
+
+        var renamed = created
+        renamed.title = "A copy, renamed"
+        _ = try await graph.updateEvent(renamed)
+        let next = try Self.changes(try await graph.changes(calendarID: calendar, window: Self.window, cursor: full.cursor))
+        #expect(next.changed.map(\.id) == [created.id])
+        #expect(next.markersRead.isEmpty && next.changed.first?.origin == nil, "a delta round carries no markers")
+    }
+
     @Test("Google: a cancelled occurrence names its series; changes outside the window are dropped, removals kept")
     func googleSeriesAndWindow() async throws {
         let sandbox = try await BatchSandbox.start()
