@@ -12,6 +12,7 @@ struct SyncModelTests {
     func modelSequences() async {
         let seeds = ModelCheck.seeds(defaultCount: 120)
         var failures: [String] = []
+        let started = ContinuousClock.now
         for seed in seeds {
             await Task.yield()  // see ModelCheck.run: let the suites that wait on a clock have the threads
             if let failure = await SyncModel.run(seed: seed, calendars: InMemorySyncCalendars()) {
@@ -19,6 +20,7 @@ struct SyncModelTests {
                 if failures.count >= 3 { break }
             }
         }
+        print("sync model (in memory): \(seeds.count) sequences from seed \(seeds.first ?? 0), \(failures.count) failing, \(ContinuousClock.now - started)")
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
 }

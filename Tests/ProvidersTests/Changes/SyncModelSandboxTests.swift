@@ -47,6 +47,7 @@ struct SyncModelSandboxTests {
     func modelSequences() async throws {
         let seeds = ModelCheck.seeds(defaultCount: 20)
         var failures: [String] = []
+        let started = ContinuousClock.now
         for seed in seeds {
             let calendars = try await SandboxSyncCalendars.start()
             let failure = await SyncModel.run(seed: seed, calendars: calendars)
@@ -56,6 +57,7 @@ struct SyncModelSandboxTests {
                 if failures.count >= 3 { break }
             }
         }
+        print("sync model (sandbox): \(seeds.count) sequences from seed \(seeds.first ?? 0), \(failures.count) failing, \(ContinuousClock.now - started)")
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
 }
