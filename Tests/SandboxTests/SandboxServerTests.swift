@@ -85,14 +85,17 @@ struct SandboxServerTests {
         return try await SandboxServer.start(options, components: FakeAPIComponent.factory)
     }
 
-    @Test("info: the base URL, one account per seeded user with working tokens, and both descriptors")
+    @Test("info: Microsoft's and Google's base URLs (two ports), one account per seeded user with working tokens, and both descriptors")
     func info() async throws {
         let sandbox = try await start()
         defer { Task { try? await sandbox.stop() } }
         let info = sandbox.info
         #expect(info.url == "http://127.0.0.1:\(sandbox.port)")
+        #expect(info.googleURL == sandbox.googleBaseURL.absoluteString && info.googleURL != info.url)
         #expect(info.accounts.map(\.user) == ["ada@sandbox.example", "carol@sandbox.example"])
-        #expect(info.descriptors["google"]?.tokenEndpoint == info.url + "/token")
+        #expect(info.descriptors["google"]?.tokenEndpoint == info.googleURL + "/token")
+        #expect(info.descriptors["google"]?.apiBaseURL == info.googleURL)
+        #expect(info.descriptors["microsoft"]?.apiBaseURL == info.url)
         #expect(info.descriptors["google"]?.clientSecret == "sandbox-google-secret")
         #expect(info.descriptors["microsoft"]?.deviceAuthorizationEndpoint == info.url + "/common/oauth2/v2.0/devicecode")
         #expect(info.descriptors["microsoft"]?.clientId == "00000000-0000-4000-8000-00000000c1b0")
@@ -109,6 +112,9 @@ struct SandboxServerTests {
         #expect(responses[1]?.body == "{\"user\":\"carol@sandbox.example\"}")
         #expect(responses[2]?.status == 401)
         #expect(responses[3]?.status == 404)
+        // Every path on both ports: Google's port answers Graph too.
+        let googlePort = try #require(sandbox.googleBaseURL.port.flatMap { UInt16(exactly: $0) })
+        #expect(try await H.send(googlePort, [H.get("/v1.0/me", token: microsoft.accessToken)])[0]?.status == 200)
         // The line is one JSON object that decodes back to the same info.
         let line = try info.jsonLine()
         #expect(!line.contains("\n"))
@@ -124,7 +130,7 @@ struct SandboxServerTests {
         try sandbox.info.writeDescriptors(to: directory.url.appendingPathComponent("d"))
         let google = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("d/google.json"))) as? [String: Any]
         #expect(google?["deviceAuthorizationEndpoint"] is NSNull)
-        #expect(google?["apiBaseURL"] as? String == sandbox.info.url)
+        #expect(google?["apiBaseURL"] as? String == sandbox.info.googleURL)
         #expect(Set(google?.keys.map { $0 } ?? []) == [
             "id", "api", "displayName", "authorizationEndpoint", "tokenEndpoint", "deviceAuthorizationEndpoint",
             "revocationEndpoint", "apiBaseURL", "scopes", "authorizationParameters", "clientId", "clientSecret",

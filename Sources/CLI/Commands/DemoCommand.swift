@@ -70,7 +70,7 @@ private struct Demo {
     func run() async throws -> ExitCode {
         let started = ContinuousClock.now
         section("1. A sandbox instead of real accounts")
-        context.print("Emulated Google Calendar, Microsoft Graph and both sign-in servers at \(sandbox.info.url)")
+        context.print("Emulated Microsoft Graph and its sign-in at \(sandbox.info.url), Google Calendar and its sign-in at \(sandbox.info.googleURL)")
         context.print("(this process, 127.0.0.1 only); calbridge's home is a temporary directory, removed at the end.")
 
         section("2. Sign in (the real OAuth flows)")

@@ -9,7 +9,7 @@ import Glibc
 package enum SandboxCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let port = Option.int("port", "N", "Port on 127.0.0.1 (default: a free one).", in: 0...65535)
+        package static let port = Option.int("port", "N", "Microsoft's port on 127.0.0.1, Google's is N+1 (default: two free ones).", in: 0...65534)
         package static let seed = Option<String>("seed", "FILE", "Seed data {\"google\": ..., \"microsoft\": ...} instead of the built-in one.")
         package static let latencyMs = Option.int("latency-ms", "N", "Delay every API response by N milliseconds.", in: 0...600_000)
         package static let faultRate = Option.number("fault-rate", "F", "Answer this fraction (0 to 1) of API requests with 429/403 or 503.", in: 0...1)
@@ -26,9 +26,11 @@ package enum SandboxCommand: Command {
         ["sandbox"],
         abstract: "Run the local emulator of Google Calendar, Microsoft Graph and both OAuth servers.",
         discussion: """
-        Serves everything on one port of 127.0.0.1 under the real services' paths, until SIGINT or SIGTERM.
-        The first line on stdout is one JSON object: "url", "accounts" (each seeded user with a ready
-        accessToken and refreshToken) and "descriptors" (provider descriptors pointing at the sandbox).
+        Serves everything under the real services' paths on two ports of 127.0.0.1, until SIGINT or SIGTERM:
+        Microsoft's descriptor points at the first, Google's at the second, as the real services are two
+        hosts (a client's connections are counted per host). The first line on stdout is one JSON object:
+        "url" (Microsoft's port), "googleURL", "accounts" (each seeded user with a ready accessToken and
+        refreshToken) and "descriptors" (provider descriptors pointing at the sandbox).
         Faults (--fault-rate) and latency (--latency-ms) apply to API requests only, never to sign-in.
         """,
         options: [Options.port, Options.seed, Options.latencyMs, Options.faultRate, Options.faultSeed, Options.tokenLifetime, Options.refuseRefresh, Options.state, Options.log, Options.writeDescriptors, Options.noAutoApprove]

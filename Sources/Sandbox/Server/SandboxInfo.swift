@@ -10,8 +10,10 @@ package struct SandboxInfo: Sendable, Codable, Equatable {
         package var refreshToken: String
     }
 
-    /// `http://127.0.0.1:<port>`
+    /// `http://127.0.0.1:<port>`: Microsoft's port (every path is served on both).
     package var url: String
+    /// `http://127.0.0.1:<port + 1>`: Google's port, as the real services are two hosts.
+    package var googleURL: String
     package var accounts: [Account]
     /// `google` and `microsoft`, each pointing at this sandbox.
     package var descriptors: [String: SandboxDescriptor]

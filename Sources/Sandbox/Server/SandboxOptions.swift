@@ -3,7 +3,7 @@ import LoopbackServer
 
 /// How a sandbox runs: what `calbridge sandbox`'s options set, plus the knobs tests need.
 package struct SandboxOptions: Sendable {
-    /// Port on 127.0.0.1; 0 picks a free one.
+    /// Microsoft's port on 127.0.0.1, Google's the next one; 0 picks two free ones.
     package var port: UInt16 = 0
     /// Seed data; nil means the compiled-in seeds (Fixtures/sandbox).
     package var seed: SandboxSeed?
