@@ -260,6 +260,14 @@ package struct SyncModel {
         return nil
     }
 
+    func dump(_ label: String) async {
+        print("== after \(label)")
+        for side in SyncSide.allCases {
+            let all = (try? await provider(side).listEvents(calendarID: calendar(side), range: TimeRange(start: now.addingTimeInterval(-400 * 86_400), end: now.addingTimeInterval(400 * 86_400)), expand: false)) ?? []
+            for e in all { print("  \(side) \(e.id.prefix(12)) \(e.title) \(e.status) series=\(e.seriesID?.prefix(8) ?? "-") rec=\(e.recurrence != nil) origin=\(e.origin?.eventID.prefix(8) ?? "-")") }
+        }
+    }
+
     func retitled(_ title: String, _ side: SyncSide) -> String {
         let prefix = title.split(separator: ":").first.map(String.init) ?? title
         return "\(prefix): \(side.rawValue)\(counter)"
@@ -346,6 +354,7 @@ package struct SyncModel {
             defer { model.directory.remove() }
             for step in steps(seed: seed) {
                 if let problem = try await model.apply(step) { return model.failure(seed, problem) }
+                if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_DUMP"] != nil { await model.dump(step.description) }
             }
             if let problem = try await model.settleAndCheck() { return model.failure(seed, problem) }
             return nil

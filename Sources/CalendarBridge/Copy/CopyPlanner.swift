@@ -409,9 +409,13 @@ public struct CopyPlanner: Sendable {
     ///   - sourceExceptions: exceptions from the `expand: false` listing (moved, changed or cancelled
     ///     occurrences), so an occurrence moved out of the window is still known.
     ///   - targetOccurrences: the target listed with `expand: true`, cut to the same window.
+    ///   - targetCancelled: cancelled exceptions of the target's series (Google lists them with `expand:
+    ///     false`): one whose occurrence the source lists, live, is restored from it. `sync` passes them: a
+    ///     series copied back after the user deleted its copy comes back under its old id (Google) with the
+    ///     occurrences cancelled before still cancelled. `copy` passes none.
     public func planOccurrences(
         series: [(sourceMaster: Event, targetMasterID: String)], sourceOccurrences: [Event], sourceExceptions: [Event],
-        targetOccurrences: [Event]
+        targetOccurrences: [Event], targetCancelled: [Event] = []
     ) -> OccurrencePlan {
         var plan = OccurrencePlan()
         for (master, targetID) in series {
@@ -434,8 +438,32 @@ public struct CopyPlanner: Sendable {
                     plan.open.append(OpenOccurrence(sourceMaster: master, target: t, query: query))
                 }
             }
+            let live = Set(targets.map(Self.occurrenceKey))
+            for t in targetCancelled where t.seriesID == targetID && t.status == .cancelled {
+                let key = Self.occurrenceKey(t)
+                guard !live.contains(key), let s = source[key], !cancelled.contains(key) else { continue }
+                plan.entries.append(restoration(master: master, target: t, source: s))
+            }
         }
         return plan
+    }
+
+    /// The write that brings back a target occurrence cancelled there while the source still has it: the
+    /// source occurrence's content, confirmed, on the target's occurrence id.
+    func restoration(master: Event, target t: Event, source s: Event) -> CopyPlan.Entry {
+        var copy = projection.copy(of: s)
+        let hash = CopyProjection.contentHash(of: copy)
+        copy.id = t.id
+        copy.calendarID = targetCalendarID
+        copy.seriesID = t.seriesID
+        copy.originalStart = t.originalStart
+        copy.status = .confirmed
+        copy.origin = marker(for: s, hash: hash)
+        return .init(
+            item: CopyItem(
+                action: .update, sourceEventID: s.id, targetEventID: t.id, title: s.title, start: CopyItem.startText(s.start),
+                reason: "occurrence cancelled on the target but not in the source series: restored", occurrence: true),
+            write: .update(copy))
     }
 
     /// The entries for open occurrences once the source has answered (`probes` in the order of `open`):

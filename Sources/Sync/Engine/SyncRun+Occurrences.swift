@@ -25,10 +25,12 @@ extension SyncRun {
                 async let sourceListed = source.provider.listEvents(calendarID: source.calendarID, range: range, expand: false)
                 async let sourceExpanded = source.provider.listEvents(calendarID: source.calendarID, range: range, expand: true)
                 async let targetExpanded = target.provider.listEvents(calendarID: target.calendarID, range: range, expand: true)
+                async let targetListed = target.provider.listEvents(calendarID: target.calendarID, range: range, expand: false)
                 let listed = try await sourceListed
                 let expanded = try await sourceExpanded
                 let targetOccurrences = try await targetExpanded
-                report.requests += 3
+                let targetCancelled = try await targetListed.filter { $0.seriesID != nil && $0.status == .cancelled }
+                report.requests += 4
                 // Masters not in the series listing (Graph lists none of them there? it does; a master whose
                 // rule left the window does not): read by id.
                 var masters = Dictionary(listed.filter { $0.recurrence != nil && $0.seriesID == nil }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -48,7 +50,8 @@ extension SyncRun {
                 let occurrences = planner.planOccurrences(
                     series: linked, sourceOccurrences: expanded.filter { $0.seriesID != nil && window.contains($0) },
                     sourceExceptions: listed.filter { $0.seriesID != nil },
-                    targetOccurrences: targetOccurrences.filter { $0.seriesID.map(targetIDs.contains) == true && window.contains($0) })
+                    targetOccurrences: targetOccurrences.filter { $0.seriesID.map(targetIDs.contains) == true && window.contains($0) },
+                    targetCancelled: targetCancelled.filter { $0.seriesID.map(targetIDs.contains) == true })
                 var entries = occurrences.entries
                 if !occurrences.open.isEmpty {
                     let probes = await source.provider.probeOccurrences(occurrences.open.map(\.query), calendarID: source.calendarID)

@@ -517,6 +517,9 @@ struct SyncRun {
                 setItem(index, goneSide, id: nil, hash: nil)
                 items[index].origin = keep
                 plan.writes.append(create(index, from: keep, source: event, hash: hash))
+                // A series copied back is compared occurrence by occurrence: Google brings a deleted event back
+                // under its old id with the occurrences cancelled before the deletion still cancelled.
+                if event.recurrence != nil { plan.seriesToCompare.append((index, keep)) }
             } else {
                 setItem(index, goneSide, id: nil, hash: nil)
                 setItem(index, keep, id: keptID, hash: hash)
@@ -531,6 +534,7 @@ struct SyncRun {
             // One-way from `keep`: its event stays; the copy the user deleted comes back.
             if let event = otherEvent, let hash = sideHash(event, on: keep) {
                 plan.writes.append(create(index, from: keep, source: event, hash: hash))
+                if event.recurrence != nil { plan.seriesToCompare.append((index, keep)) }
             } else {
                 setItem(index, keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
                 setItem(index, goneSide, id: nil, hash: nil)
