@@ -168,7 +168,7 @@ struct SyncEngineTests {
         #expect(await w.titles(.b) == ["Mine B"])
     }
 
-    @Test("a series crosses as a series, and an occurrence cancelled on one side is cancelled on the other")
+    @Test("a series crosses as a series, and an occurrence cancelled on one side is cancelled on the other (a dry run counts it first)")
     func seriesAndCancelledOccurrence() async throws {
         let w = try await World()
         defer { w.directory.remove() }
@@ -182,6 +182,10 @@ struct SyncEngineTests {
         let occurrences = try await w.a.listEvents(calendarID: "home", range: window, expand: true).filter { $0.seriesID == master.id }
         try #require(occurrences.count == 4)
         try await w.a.deleteEvent(id: occurrences[2].id, calendarID: "home")
+        // A dry run plans the cancellation (one occurrence write to B) and sends nothing.
+        let dry = try await w.sync(dryRun: true)
+        #expect(dry.aToB.updated == 1)
+        #expect(try await w.b.listEvents(calendarID: "work", range: window, expand: true).filter { $0.seriesID != nil }.count == 4)
         _ = try await w.sync()
         let onB = try await w.b.listEvents(calendarID: "work", range: window, expand: true).filter { $0.seriesID != nil }
         #expect(onB.count == 3)

@@ -4,10 +4,10 @@ import Foundation
 extension SyncRun {
     /// Brings the occurrences of touched series across, from the side whose occurrences (or master)
     /// changed: the copy engine's occurrence planning (moved and changed occurrences patched, cancelled
-    /// ones cancelled on proof), one listing per side for all of them.
+    /// ones cancelled on proof), one listing per side for all of them. A dry run plans them and counts the
+    /// writes it would send.
     /// - Returns: the sides whose occurrence changes could not all be applied.
     mutating func syncOccurrences(_ requested: [(item: Int, from: SyncSide)]) async -> Set<SyncSide> {
-        guard !dryRun else { return [] }
         var failedFrom = Set<SyncSide>()
         for from in SyncSide.allCases where options.direction.carries(from: from) {
             let to = from.other
@@ -60,6 +60,10 @@ extension SyncRun {
                 }
                 let writes = entries.compactMap(\.write)
                 guard !writes.isEmpty else { continue }
+                if dryRun {
+                    for _ in writes { count(.update, to: to) }
+                    continue
+                }
                 let outcomes = await target.provider.applyWrites(writes, in: target.calendarID, maxConcurrent: 4)
                 report.requests += 1
                 writtenTo[to, default: []].formUnion(chosen.map(\.item))
