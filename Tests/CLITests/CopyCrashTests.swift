@@ -27,9 +27,14 @@ struct CopyCrashTests {
         options.faultRate = 0.1
         options.faultSeed = 8
         options.latencyMs = 0
+        try await Self.withSandbox(options) { sandbox in try await Self.check(sandbox, directory: directory) }
+    }
+
+    /// Runs `body` against a sandbox started with `options`, stopping it however `body` ends.
+    static func withSandbox(_ options: SandboxOptions, _ body: (SandboxServer) async throws -> Void) async throws {
         let sandbox = try await SandboxServer.start(options)
         do {
-            try await Self.check(sandbox, directory: directory)
+            try await body(sandbox)
         } catch {
             try? await sandbox.stop()
             throw error

@@ -22,14 +22,7 @@ struct SyncCrashTests {
         options.faultRate = 0.2
         options.faultSeed = 11
         options.latencyMs = 20  // so a kill soon after the first write lands among the writes
-        let sandbox = try await SandboxServer.start(options)
-        do {
-            try await Self.check(sandbox, directory: directory)
-        } catch {
-            try? await sandbox.stop()
-            throw error
-        }
-        try await sandbox.stop()
+        try await CopyCrashTests.withSandbox(options) { sandbox in try await Self.check(sandbox, directory: directory) }
     }
 
     static func check(_ sandbox: SandboxServer, directory: TemporaryDirectory) async throws {
