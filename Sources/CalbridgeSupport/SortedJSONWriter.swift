@@ -52,6 +52,10 @@ package enum SortedJSONWriter {
         }
         if type == [String].self, let strings = value as? [String] { return writeStrings(strings, into: &out) }
         if type == [String: String].self, let object = value as? [String: String] { return writeObject(object, into: &out) }
+        // Google's `extendedProperties`: `["private": [String: String]]`.
+        if type == [String: [String: String]].self, let object = value as? [String: [String: String]] {
+            return writeObject(object, into: &out)
+        }
         if type == [Any].self, let array = value as? [Any] {
             return writeArray(array, into: &out) { element, out in write(element, into: &out) }
         }
