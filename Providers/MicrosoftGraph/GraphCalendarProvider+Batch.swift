@@ -288,7 +288,7 @@ extension GraphCalendarProvider {
         do {
             try reader.beginObject()
             while let key = try reader.nextKey() {
-                guard key == "responses", try reader.nextKind() == .array else {
+                guard case "responses" = key, try reader.nextKind() == .array else {
                     try reader.skipValue()
                     continue
                 }
@@ -322,8 +322,8 @@ extension GraphCalendarProvider {
                 try reader.beginObject()
                 while let name = try reader.nextKey() {
                     switch try reader.nextKind() {
-                    case .string: headers.append((name, try reader.string()))
-                    case .number, .bool: headers.append((name, String(decoding: try reader.rawValue(), as: UTF8.self)))
+                    case .string: headers.append((name.string, try reader.string()))
+                    case .number, .bool: headers.append((name.string, String(decoding: try reader.rawValue(), as: UTF8.self)))
                     default: try reader.skipValue()
                     }
                 }

@@ -91,8 +91,35 @@ package struct JSONReader {
         first = true
     }
 
+    /// A member's key, matched against string literals by its bytes (`switch key { case "id": ... }`)
+    /// without building a `String`: building and comparing one per key, case by case, was about a
+    /// quarter of a no-change copy's instructions (callgrind, 1,000 events).
+    package struct Key {
+        /// The key's UTF-8 bytes (unescaped, valid) are `storage[range]`: the document's own for a key of
+        /// plain ASCII, a copy for one with escapes or other characters.
+        @usableFromInline let storage: [UInt8]
+        @usableFromInline let range: Range<Int>
+
+        /// The key as text.
+        package var string: String { String(decoding: storage[range], as: UTF8.self) }
+
+        /// Whether the key is `pattern`, byte for byte (what `case "id":` asks).
+        @inlinable
+        package static func ~= (pattern: StaticString, key: Key) -> Bool {
+            pattern.withUTF8Buffer { literal in
+                guard literal.count == key.range.count else { return false }
+                var position = key.range.lowerBound
+                for byte in literal {
+                    guard key.storage[position] == byte else { return false }
+                    position += 1
+                }
+                return true
+            }
+        }
+    }
+
     /// The next key of the object being read (its value is next), or nil at its end (consumed).
-    package mutating func nextKey() throws(Error) -> String? {
+    package mutating func nextKey() throws(Error) -> Key? {
         if try peek() == UInt8(ascii: "}") {
             index += 1
             first = false
@@ -101,9 +128,33 @@ package struct JSONReader {
         if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
         first = false
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
-        let key = try string()
+        let key: Key
+        if let range = plainString() {
+            key = Key(storage: bytes, range: range)
+        } else {
+            let text = Array(try string().utf8)
+            key = Key(storage: text, range: 0..<text.count)
+        }
         try expect(UInt8(ascii: ":"), "':'")
         return key
+    }
+
+    /// With a string next (at its opening quote): when it is printable ASCII with no escapes (every key
+    /// and most values the providers send), consumes it and returns the range of its contents; otherwise
+    /// nil and nothing consumed, for `string()` to read (and refuse, if it must).
+    private mutating func plainString() -> Range<Int>? {
+        var position = index + 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let range = (index + 1)..<position
+                index = position + 1
+                return range
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
     }
 
     package mutating func beginArray() throws(Error) {
@@ -128,17 +179,21 @@ package struct JSONReader {
     package mutating func string() throws(Error) -> String {
         try expect(UInt8(ascii: "\""), "a string")
         let start = index
+        var ascii = true
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = bytes.withUnsafeBufferPointer { String(validating: $0[start..<index], as: UTF8.self) }
-                guard let text else { throw error("invalid UTF-8 in a string") }
+                let end = index
+                guard ascii || Self.isValidUTF8(bytes[start..<end]) else { throw error("invalid UTF-8 in a string") }
                 index += 1
-                return text
+                return bytes.withUnsafeBufferPointer { buffer in
+                    String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+                }
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw error("control character in a string") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var out = Array(bytes[start..<index])
@@ -148,8 +203,8 @@ package struct JSONReader {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
-                return text
+                guard Self.isValidUTF8(out[...]) else { throw error("invalid UTF-8 in a string") }
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unterminated string") }
                 let escape = bytes[index]
@@ -183,6 +238,39 @@ package struct JSONReader {
                 out.append(byte)
             }
         }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode 15, table 3-7: no overlong forms, no surrogates,
+    /// nothing past U+10FFFF), as `String(validating:)` decides. Written out because that initialiser is
+    /// generic and ran unspecialised, asking for type metadata on every call: 4% of a no-change copy.
+    package static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let continuations: Int
+            var second: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: continuations = 1
+            case 0xE0: continuations = 2; second = 0xA0...0xBF
+            case 0xED: continuations = 2; second = 0x80...0x9F
+            case 0xE1...0xEF: continuations = 2
+            case 0xF0: continuations = 3; second = 0x90...0xBF
+            case 0xF4: continuations = 3; second = 0x80...0x8F
+            case 0xF1...0xF3: continuations = 3
+            default: return false
+            }
+            guard end - index > continuations, second.contains(bytes[index + 1]) else { return false }
+            for offset in stride(from: 2, through: continuations, by: 1) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return false
+            }
+            index += continuations + 1
+        }
+        return true
     }
 
     private mutating func hex4() throws(Error) -> UInt32 {
@@ -307,7 +395,9 @@ package struct JSONReader {
         case UInt8(ascii: "["):
             try beginArray()
             while try nextElement() { try skipValue(depth: depth + 1) }
-        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "\""):
+            // No String is built for a value nobody keeps; any other string is checked as `string()` does.
+            if plainString() == nil { _ = try string() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
         case UInt8(ascii: "n"): try literal("null")
         default: _ = try numberText()
@@ -344,7 +434,7 @@ extension JSONReader {
         guard try !consumeNull() else { return nil }
         var map: [String: String] = [:]
         try beginObject()
-        while let key = try nextKey() { map[key] = try string() }
+        while let key = try nextKey() { map[key.string] = try string() }
         return map
     }
 

@@ -167,6 +167,14 @@ let fuzzZones = ["UTC", "Europe/Berlin", "America/St_Johns", "Pacific/Kiritimati
     }
     if let date = LocalDate(text) { _ = date.adding(days: 1).description }
     _ = LocalDateTime(text)?.description
+    // The byte-level parsers read a String's bytes in place and a Substring's through the generic entry:
+    // the same answers either way (`DateParsingOracleTests` compares them with the Substring parsers).
+    require(LocalDate(text) == LocalDate(Substring(text)), "LocalDate: String and Substring differ for \(text)")
+    require(LocalDateTime(text) == LocalDateTime(Substring(text)), "LocalDateTime: String and Substring differ for \(text)")
+    if RFC3339.parse(text) != nil {
+        // The grammar has only ASCII, and every accepted timestamp starts with a local YYYY-MM-DDTHH:MM.
+        require(text.utf8.allSatisfy { $0 < 0x80 } && LocalDateTime(text.prefix(16)) != nil, "RFC 3339 accepted \(text)")
+    }
     for zone in fuzzZones {
         _ = try? DateOptions.instant(text, option: "from", zone: zone, command: "events")
         _ = try? DateOptions.instant(text, option: "to", zone: zone, command: "copy", endOfDay: true)

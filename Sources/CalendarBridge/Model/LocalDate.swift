@@ -20,12 +20,23 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD` (exactly; no time, no offset).
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        guard let parsed = DateText.withUTF8(text, LocalDate.init(utf8:)) else { return nil }
+        self = parsed
+    }
+
+    /// `init?(_:)` for a `String` (Google's `start.date`): the generic one is not specialised across modules.
+    public init?(_ text: String) {
+        guard let parsed = DateText.withUTF8(text, LocalDate.init(utf8:)) else { return nil }
+        self = parsed
+    }
+
+    /// `init?(_:)` on UTF-8 bytes: exactly ten, `DDDD-DD-DD`, naming a real day.
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let hi = DateText.twoDigits(bytes, at: 0), let lo = DateText.twoDigits(bytes, at: 2),
+            let m = DateText.twoDigits(bytes, at: 5), let d = DateText.twoDigits(bytes, at: 8)
         else { return nil }
-        self.init(year: y, month: m, day: d)
+        self.init(year: hi * 100 + lo, month: m, day: d)
     }
 
     /// The date an instant falls on in a zone.

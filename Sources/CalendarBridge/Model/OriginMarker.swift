@@ -57,9 +57,46 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     /// Reads a marker back from extension properties; nil when there is none or it does not parse.
     public init?(properties: [String: String]) {
-        guard let json = properties[Self.markerProperty],
-            let marker = try? JSONDecoder().decode(OriginMarker.self, from: Data(json.utf8))
-        else { return nil }
+        guard let json = properties[Self.markerProperty] else { return nil }
+        if let marker = Self.plainMarker(json) {
+            self = marker
+            return
+        }
+        guard let marker = try? JSONDecoder().decode(OriginMarker.self, from: Data(json.utf8)) else { return nil }
         self = marker
+    }
+
+    /// The marker as `properties` writes it, read by hand: one object of exactly the five members, each
+    /// once, each a string, all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
+    /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
+    /// `JSONDecoder` per listed copy was 5% of a no-change copy's instructions (callgrind, 1,000 events).
+    static func plainMarker(_ json: String) -> OriginMarker? {
+        guard json.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else { return nil }
+        var provider: String?
+        var account: String?
+        var calendarID: String?
+        var eventID: String?
+        var contentHash: String?
+        var reader = JSONReader(Data(json.utf8))
+        do {
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "provider" where provider == nil: provider = try reader.string()
+                case "account" where account == nil: account = try reader.string()
+                case "calendarID" where calendarID == nil: calendarID = try reader.string()
+                case "eventID" where eventID == nil: eventID = try reader.string()
+                case "contentHash" where contentHash == nil: contentHash = try reader.string()
+                default: return nil
+                }
+            }
+            try reader.end()
+        } catch {
+            return nil
+        }
+        guard let provider, let account, let calendarID, let eventID, let contentHash else { return nil }
+        return OriginMarker(
+            provider: ProviderKind(rawValue: provider), account: account, calendarID: calendarID, eventID: eventID,
+            contentHash: contentHash)
     }
 }

@@ -4,29 +4,57 @@ import Foundation
 /// written without locale or device-zone surprises.
 package enum RFC3339 {
     /// Parses a timestamp with an offset or `Z`; nil for anything else (a local time has no instant).
+    ///
+    /// The local part is `LocalDateTime`'s grammar; the offset is `Z`/`z` or a sign and two 2-digit fields
+    /// separated by colons (colons before, between and after them are not counted: `+05::30` is `+05:30`),
+    /// at most `maxOffsetSeconds`. Read from UTF-8 bytes with integer arithmetic: the `Substring` version
+    /// was 22% of a no-change copy's instructions (callgrind, 1,000 events).
     package static func parse(_ text: String) -> Date? {
-        guard let t = text.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return nil }
-        let time = text[text.index(after: t)...]
+        DateText.withUTF8(text, parse(utf8:))
+    }
+
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        let n = bytes.count
+        // The time starts after the first 'T' or 't' (a lower-case one is then refused by the local part).
+        guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else {
+            return nil
+        }
         let offsetSeconds: Int
-        let localPart: Substring
-        if time.last == "Z" || time.last == "z" {
+        let localEnd: Int
+        if t + 1 < n, bytes[n - 1] == UInt8(ascii: "Z") || bytes[n - 1] == UInt8(ascii: "z") {
             offsetSeconds = 0
-            localPart = text.dropLast()
-        } else if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
-            let offset = time[time.index(after: sign)...]
-            let hm = offset.split(separator: ":")
-            guard hm.count == 2, hm[0].count == 2, hm[1].count == 2,
-                hm.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let h = Int(hm[0]), let m = Int(hm[1]),
-                m < 60, h * 3600 + m * 60 <= maxOffsetSeconds
-            else { return nil }
-            offsetSeconds = (time[sign] == "-" ? -1 : 1) * (h * 3600 + m * 60)
-            localPart = text[..<sign]
+            localEnd = n - 1
+        } else if let sign = bytes[(t + 1)...].lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+            guard let fields = offsetFields(bytes, from: sign + 1) else { return nil }
+            let (hours, minutes) = fields
+            guard minutes < 60, hours * 3600 + minutes * 60 <= maxOffsetSeconds else { return nil }
+            offsetSeconds = (bytes[sign] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+            localEnd = sign
         } else {
             return nil
         }
-        guard let local = LocalDateTime(localPart) else { return nil }
+        guard let local = LocalDateTime(utf8: UnsafeBufferPointer(rebasing: bytes[..<localEnd])) else { return nil }
         // Plain arithmetic: no TimeZone is needed for a fixed offset.
         return local.naiveUTC.addingTimeInterval(-Double(offsetSeconds))
+    }
+
+    /// The hours and minutes after an offset's sign: exactly two runs of two digits between colons.
+    private static func offsetFields(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
+        var hours: Int?
+        var minutes: Int?
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":") {
+                index += 1
+                continue
+            }
+            let run = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: ":") { index += 1 }
+            guard minutes == nil, index - run == 2, let value = DateText.twoDigits(bytes, at: run) else { return nil }
+            if hours == nil { hours = value } else { minutes = value }
+        }
+        guard let hours, let minutes else { return nil }
+        return (hours, minutes)
     }
 
     /// The largest UTC offset accepted, ±18:00 (what ISO 8601 practice and Foundation's `TimeZone` allow;

@@ -1,0 +1,71 @@
+import CalbridgeSupport
+import Foundation
+import Testing
+
+/// The byte-level parts of `JSONReader`: keys matched by bytes, skipped strings never built, and its own
+/// UTF-8 check, each against what the `String`-based reader did.
+@Suite("JSONReader on bytes: keys, skipped strings and UTF-8 checks as before")
+struct JSONReaderBytesTests {
+    typealias SplitMix = QuickAddFuzzTests.SplitMix
+
+    struct Pair: JSONReadable, Equatable {
+        var id: String?
+        var name: String?
+        var unknown = 0
+
+        init(id: String? = nil, name: String? = nil, unknown: Int = 0) { (self.id, self.name, self.unknown) = (id, name, unknown) }
+
+        init(reading r: inout JSONReader) throws(JSONReader.Error) {
+            try r.beginObject()
+            while let key = try r.nextKey() {
+                switch key {
+                case "id": id = try r.optionalString()
+                case "name": name = try r.optionalString()
+                default:
+                    unknown += 1
+                    try r.skipValue()
+                }
+            }
+        }
+    }
+
+    static func read(_ text: String) throws -> Pair { try JSONReader.read(Pair.self, from: Data(text.utf8)) }
+
+    @Test("a key is its unescaped text: escapes match, prefixes and other cases do not")
+    func keys() throws {
+        #expect(try Self.read(#"{"\u0069d": "a", "n\u0061me": "b"}"#) == Pair(id: "a", name: "b"))
+        #expect(try Self.read(#"{"i": "a", "idx": "b", "ID": "c", "": "d", "namé": "e"}"#) == Pair(unknown: 5))
+        #expect(try Self.read(#"{"id": "a", "id": "b"}"#) == Pair(id: "b"))
+        // A key with an invalid escape or invalid UTF-8 is refused, as before.
+        #expect(throws: JSONReader.Error.self) { try Self.read(#"{"\x": 1}"#) }
+        #expect(throws: JSONReader.Error.self) { try JSONReader.read(Pair.self, from: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) }
+    }
+
+    @Test("skipped strings are checked as read ones are: control characters, escapes, UTF-8")
+    func skippedStrings() throws {
+        #expect(try Self.read(#"{"skip": "plain", "more": "é\n\u00e9 \ud83d\ude00"}"#) == Pair(unknown: 2))
+        #expect(throws: JSONReader.Error.self) { try Self.read("{\"skip\": \"a\u{1}b\"}") }
+        #expect(throws: JSONReader.Error.self) { try Self.read(#"{"skip": "\ud83d"}"#) }
+        #expect(throws: JSONReader.Error.self) { try Self.read(#"{"skip": "unterminated}"#) }
+        let invalid = Data(#"{"skip": "#.utf8) + Data([0x22, 0xC3, 0x28, 0x22]) + Data("}".utf8)
+        #expect(throws: JSONReader.Error.self) { try JSONReader.read(Pair.self, from: invalid) }
+    }
+
+    @Test("isValidUTF8 decides as String(validating:) does", arguments: [1, 2, 3] as [UInt64])
+    func utf8(seed: UInt64) {
+        var rng = SplitMix(state: seed)
+        // Bytes around every boundary of the UTF-8 table: ASCII, continuations, leads, overlongs, surrogates.
+        let pool: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
+            0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        for _ in 0..<30_000 {
+            let bytes = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pool[Int.random(in: 0..<pool.count, using: &rng)] }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect(JSONReader.isValidUTF8(bytes[...]) == expected, "\(bytes.map { String($0, radix: 16) })")
+            // And as a JSON string value, read and skipped.
+            let document = Data(#"{"id": ""#.utf8) + Data(bytes.map { $0 == 0x22 || $0 == 0x5C ? 0x41 : $0 }) + Data(#""}"#.utf8)
+            #expect(((try? JSONReader.read(Pair.self, from: document)) != nil) == expected)
+        }
+    }
+}
