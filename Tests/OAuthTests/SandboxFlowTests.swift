@@ -23,7 +23,7 @@ struct SandboxFlowTests {
     @Test("device flow: polls until the user approves at the verification page")
     func deviceFlow() async throws {
         // approveAfterPolls is high so that only the explicit approval below can end the wait.
-        let server = try await SandboxAuthServer.start(devicePolicy: .init(approveAfterPolls: 1_000, interval: 1, expiresIn: 30))
+        let server = try await SandboxAuthServer.start(devicePolicy: .init(approveAfterPolls: 1_000, interval: 1, expiresIn: 120))
         defer { server.stop() }
         let descriptor = try ProviderDescriptor.parse(server.descriptorJSON(.microsoft), source: "sandbox")
         let client = OAuthClient(descriptor: descriptor, credentials: server.credentials(.microsoft), transport: LoopbackTransport())

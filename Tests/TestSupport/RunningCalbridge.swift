@@ -38,7 +38,7 @@ package final class RunningCalbridge: @unchecked Sendable {
     package var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
     /// The first stderr line satisfying `predicate`, waiting for it up to `timeout` seconds.
-    package func stderrLine(timeout: TimeInterval = 30, where predicate: (String) -> Bool) async throws -> String {
+    package func stderrLine(timeout: TimeInterval = 90, where predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = stderr.split(separator: "\n").map(String.init).first(where: predicate) { return line }
