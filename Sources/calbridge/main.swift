@@ -1,4 +1,5 @@
 import CLI
+import CalbridgeSupport
 import Dispatch
 
 #if canImport(Glibc)
@@ -11,15 +12,12 @@ import Glibc
 // with the same settings as MALLOC_ARENA_MAX / MALLOC_MMAP_THRESHOLD_ environment variables).
 // Re-measured 2026-12-01 with `calbridge-bench copy --client-process --events 3000` (mallopt made a
 // no-op through LD_PRELOAD for the comparison): 74.1 and 75.9 MB without, 59.1 and 60.8 MB with; it still pays.
-// `mallopt` is not in Swift's Glibc module, hence dlsym; the constants are malloc.h's.
 // Not for `sandbox`, which hosts the sandbox server: the settings were measured for the client only, and
 // the sandbox's memory is no goal (nor for the benchmarks, a separate executable, calbridge-bench).
 let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
-if !hostsSandbox, let symbol = dlsym(nil, "mallopt") {
-    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    let arenaMax: Int32 = -8, mmapThreshold: Int32 = -3  // M_ARENA_MAX, M_MMAP_THRESHOLD
-    _ = mallopt(arenaMax, 2)
-    _ = mallopt(mmapThreshold, 128 * 1024)
+if !hostsSandbox {
+    GlibcMalloc.set(.arenaMax, 2)
+    GlibcMalloc.set(.mmapThreshold, 128 * 1024)
 }
 #endif
 

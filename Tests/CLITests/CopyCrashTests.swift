@@ -1,5 +1,6 @@
 import Accounts
 import CLI
+import CalbridgeSupport
 import Foundation
 import OAuth
 import Sandbox
@@ -150,13 +151,13 @@ struct CopyCrashTests {
         _ arguments: [String], environment: [String: String], after delay: TimeInterval,
         startingWhen ready: @escaping () -> Bool
     ) throws -> Int32? {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = CalbridgeBinary.url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
+        try process.run()
         let timeout = Date().addingTimeInterval(60)
         while process.isRunning && !ready() && Date() < timeout { usleep(2_000) }
         let deadline = Date().addingTimeInterval(delay)

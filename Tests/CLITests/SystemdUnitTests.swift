@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import TestSupport
 import Testing
@@ -42,7 +43,7 @@ struct SystemdUnitTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: Self.analyzer)
         process.arguments = ["verify", "--user"] + paths
         var environment = ProcessInfo.processInfo.environment
@@ -51,7 +52,7 @@ struct SystemdUnitTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try ProcessLaunch.run(process)
+        try process.run()
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

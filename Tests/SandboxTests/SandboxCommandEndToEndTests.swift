@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import Sandbox
 import Testing
@@ -11,7 +12,7 @@ import Glibc
 struct SandboxCommandEndToEndTests {
     /// A running `calbridge sandbox` child and its first stdout line.
     final class Child: @unchecked Sendable {
-        let process = Process()
+        let process = SpawnedProcess()
         let stdout = Pipe()
         let stderr = Pipe()
 
@@ -20,7 +21,7 @@ struct SandboxCommandEndToEndTests {
             process.arguments = ["sandbox"] + arguments
             process.standardOutput = stdout
             process.standardError = stderr
-            try ProcessLaunch.run(process)
+            try process.run()
         }
 
         /// Reads stdout up to the first newline (blocking; run it through `blocking`).

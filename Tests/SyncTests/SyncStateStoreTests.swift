@@ -1,4 +1,5 @@
 import Accounts
+import CalbridgeSupport
 import Foundation
 import Testing
 import TestSupport
@@ -253,7 +254,7 @@ struct SyncStateStoreTests {
         try await patient.write { tx in try tx.savePair(Self.pair()) }
 
         // A separate process takes the write lock, says so, holds it for a second, and commits a pair.
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = ["-c", """
             import sqlite3, sys, time
@@ -266,7 +267,7 @@ struct SyncStateStoreTests {
             """, url.path]
         let output = Pipe()
         process.standardOutput = output
-        try ProcessLaunch.run(process)
+        try process.run()
         defer { if process.isRunning { process.terminate() } }
         let line = output.fileHandleForReading.availableData
         #expect(String(decoding: line, as: UTF8.self).hasPrefix("locked"))

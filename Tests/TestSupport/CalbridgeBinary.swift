@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Runs the built `calbridge` executable (or `calbridge-bench`), as a user would, and captures what it printed.
@@ -52,7 +53,7 @@ package enum CalbridgeBinary {
         timeout: TimeInterval = 60,
         executable: String = "calbridge"
     ) throws -> Result {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = url(of: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -68,7 +69,7 @@ package enum CalbridgeBinary {
             process.standardError = err
         }
         process.standardInput = inPipe
-        try ProcessLaunch.run(process)
+        try process.run()
         terminal?.closeSlave()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inPipe.fileHandleForWriting.close()

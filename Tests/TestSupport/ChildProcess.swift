@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Runs a program to completion and captures its output, waiting on a thread of its own (never on the
@@ -35,7 +36,7 @@ package enum ChildProcess {
             try? out.close()
             try? err.close()
         }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
@@ -43,7 +44,7 @@ package enum ChildProcess {
         process.standardError = err
         let stdin = Pipe()
         process.standardInput = stdin
-        try ProcessLaunch.run(process)
+        try process.run()
         if let input { stdin.fileHandleForWriting.write(input) }
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// The calbridge binary running in the background, its output readable while it runs (the
@@ -7,7 +8,7 @@ package final class RunningCalbridge: @unchecked Sendable {
         package var description: String
     }
 
-    private let process = Process()
+    private let process = SpawnedProcess()
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
@@ -31,7 +32,7 @@ package final class RunningCalbridge: @unchecked Sendable {
             let data = handle.availableData
             self?.lock.withLock { self?.err.append(data) }
         }
-        try ProcessLaunch.run(process)
+        try process.run()
     }
 
     package var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }

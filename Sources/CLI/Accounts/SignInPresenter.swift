@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import OAuth
 
@@ -33,7 +34,7 @@ struct SignInPresenter: Sendable {
 
     /// `xdg-open URL`, detached; a failure only means the user uses the printed URL.
     private static func launchBrowser(_ url: URL) {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["xdg-open", url.absoluteString]
         process.standardOutput = FileHandle.nullDevice

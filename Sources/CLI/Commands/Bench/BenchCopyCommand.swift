@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Accounts
 import CalendarBridge
 import Foundation
@@ -291,7 +292,7 @@ package enum BenchCopyCommand: Command {
         _ arguments: [String], mode: ChildMode, name: String, environment: [String: String], stdout: BufferSink,
         stderr: BufferSink
     ) async throws -> (ExitCode, BenchChildUsage?, Int?) {
-        let process = Process()
+        let process = SpawnedProcess()
         let calbridge = try CalbridgeExecutable.url()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

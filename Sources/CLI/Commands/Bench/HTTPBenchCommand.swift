@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import HTTP
 import HTTPCurl
@@ -104,7 +105,7 @@ package enum HTTPBenchCommand: Command {
         for index in 0..<requests { text += "url = \"\(base)/\(index)\"\noutput = \"/dev/null\"\n" }
         try Data(text.utf8).write(to: config)
 
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: curl)
         process.arguments = ["--parallel", "--parallel-max", String(concurrency), "--silent", "--fail",
                              "--noproxy", "127.0.0.1", "--config", config.path]

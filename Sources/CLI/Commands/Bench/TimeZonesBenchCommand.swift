@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import TimeZones
 
@@ -61,7 +62,7 @@ package enum TimeZonesBenchCommand: Command {
         let executable = try CalbridgeExecutable.url()
         var times: [Double] = []
         for _ in 0..<runs {
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = executable
             process.arguments = ["timezones", "Pacific Standard Time"]
             process.standardOutput = FileHandle.nullDevice
