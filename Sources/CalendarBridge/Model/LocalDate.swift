@@ -40,9 +40,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The date an instant falls on in a zone.
+    /// (In the proleptic Gregorian calendar, as `LocalDateTime(instant:in:)`.)
     public init(instant: Date, in zone: TimeZone) {
-        let parts = Self.gregorian(zone).dateComponents([.year, .month, .day], from: instant)
-        self.init(unchecked: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        self = LocalDateTime(instant: instant, in: zone).date
     }
 
     /// A date computed from an instant or by arithmetic, which may lie outside years 1...9999.

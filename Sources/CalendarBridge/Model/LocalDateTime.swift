@@ -67,17 +67,30 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The wall-clock time an instant shows in a zone.
+    ///
+    /// By arithmetic on the zone's offset, in the proleptic Gregorian calendar that parsing uses (RFC 3339,
+    /// ISO 8601): Foundation's Gregorian `Calendar` switches to Julian dates before 1582, so a parsed
+    /// `0026-12-01T09:01Z` read back as `0026-12-03` (the `dates` fuzz target, 2026-12-02).
     public init(instant: Date, in zone: TimeZone) {
-        let parts = LocalDate.gregorian(zone).dateComponents(
-            [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: instant)
+        // Whole seconds and microseconds (a Date's binary fraction carries noise below them); instants
+        // beyond ±10^14 s (3 million years) are clamped, so the arithmetic cannot overflow.
+        let time = instant.timeIntervalSince1970
+        let clamped = time.isFinite ? min(max(time, -1e14), 1e14) : 0
+        var whole = clamped.rounded(.down)
+        var micros = ((clamped - whole) * 1e6).rounded()
+        if micros >= 1e6 {
+            whole += 1
+            micros = 0
+        }
+        let local = Int(whole) + zone.secondsFromGMT(for: instant)
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = local - days * 86_400
         // Any instant has a date, even past year 9999 (which `LocalDate(year:month:day:)` refuses as input).
-        date = LocalDate(unchecked: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-        hour = parts.hour ?? 0
-        minute = parts.minute ?? 0
-        second = parts.second ?? 0
-        // Foundation's nanoseconds carry binary noise; keep whole microseconds.
-        nanosecond = ((parts.nanosecond ?? 0) + 500) / 1000 * 1000
-        if nanosecond >= 1_000_000_000 { nanosecond = 999_999_000 }
+        date = LocalDate(daysSinceEpoch: days)
+        hour = secondOfDay / 3600
+        minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
+        nanosecond = Int(micros) * 1000
     }
 
     /// The instant this wall-clock time names in `zone`.

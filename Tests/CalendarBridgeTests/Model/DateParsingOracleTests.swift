@@ -173,3 +173,18 @@ struct DateParsingOracleTests {
         #expect(LocalDate(text.prefix(10)) == Oracle.localDate(text.prefix(10)))
     }
 }
+
+/// Found by the `dates` fuzz target (2026-12-02): instants before 1582 read back in Foundation's Julian
+/// dates while parsing counts proleptic Gregorian ones, two days apart in year 26.
+@Suite("Dates before the Gregorian reform read back as they were written")
+struct ProlepticGregorianTests {
+    @Test("parse and write back: year 26, 1000, 400-02-29, 1582-10-10 (inside the Julian gap), 1970")
+    func roundTrip() throws {
+        let utc = try #require(TimeZone(secondsFromGMT: 0))
+        for text in ["0026-12-01T09:01:00", "1000-02-28T23:59:59", "0400-02-29T00:00:00", "1582-10-10T12:00:00", "1970-01-01T00:00:00"] {
+            let instant = try #require(RFC3339.parse(text + "Z"), "\(text)")
+            #expect(LocalDateTime(instant: instant, in: utc).format(fractionDigits: 0) == text)
+            #expect(LocalDate(instant: instant, in: utc).description == String(text.prefix(10)))
+        }
+    }
+}
