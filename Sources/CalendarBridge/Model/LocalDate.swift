@@ -63,12 +63,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Local midnight at the start of this date in a zone (the first instant of the day when midnight
     /// falls in a DST gap).
+    /// By the same arithmetic as `LocalDateTime.instant(in:)` (a gap's time lands after it), in the proleptic
+    /// Gregorian calendar: Foundation's `Calendar` counts Julian days before 1582.
     public func startInstant(in zone: TimeZone) -> Date {
-        let calendar = Self.gregorian(zone)
-        guard let noon = calendar.date(from: components(hour: 12)) else {
-            return LocalDateTime(date: self).instant(in: zone)
-        }
-        return calendar.startOfDay(for: noon)
+        LocalDateTime(date: self).instant(in: zone)
     }
 
     /// This date moved by a number of days (negative goes back).
@@ -96,16 +94,6 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
-    }
-
-    func components(hour: Int) -> DateComponents {
-        DateComponents(year: year, month: month, day: day, hour: hour)
-    }
-
-    static func gregorian(_ zone: TimeZone) -> Foundation.Calendar {
-        var calendar = Foundation.Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
     }
 
     /// Days since 1970-01-01 (negative before).
