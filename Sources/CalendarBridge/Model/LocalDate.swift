@@ -62,8 +62,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Local midnight at the start of this date in a zone (the first instant of the day when midnight
-    /// falls in a DST gap).
-    /// By the same arithmetic as `LocalDateTime.instant(in:)` (a gap's time lands after it), in the proleptic
+    /// falls in a DST gap), by the same arithmetic as `LocalDateTime.instant(in:)` (a gap's time lands after it), in the proleptic
     /// Gregorian calendar: Foundation's `Calendar` counts Julian days before 1582.
     public func startInstant(in zone: TimeZone) -> Date {
         LocalDateTime(date: self).instant(in: zone)
