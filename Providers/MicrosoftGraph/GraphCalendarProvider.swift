@@ -92,6 +92,20 @@ public struct GraphCalendarProvider: CalendarProvider {
     }
 
     public func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        let views = try await calendarView(calendarID, range: range, series: !expand, occurrences: expand)
+        return expand ? views.occurrences : views.series
+    }
+
+    /// Both views from one `calendarView` read (it lists single events, occurrences and exceptions; the
+    /// series view swaps occurrences for their masters): half the requests and decoding of two listings.
+    public func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
+        try await calendarView(calendarID, range: range, series: true, occurrences: true)
+    }
+
+    /// The `calendarView` listing as the views asked for (the other one left empty).
+    func calendarView(_ calendarID: String, range: TimeRange, series wantSeries: Bool, occurrences wantOccurrences: Bool)
+        async throws -> EventViews
+    {
         let url = calendar(calendarID).path("calendarView")
             .query("startDateTime", RFC3339.formatUTC(range.start))
             .query("endDateTime", RFC3339.formatUTC(range.end))
@@ -104,26 +118,45 @@ public struct GraphCalendarProvider: CalendarProvider {
         var masters: [String] = []
         var known = Set<String>()
         var waiting: [GraphEvent] = []
-        var result: [Event] = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
+        // Whether each listed (and each waiting) item is a plain occurrence, which only the occurrence view keeps.
+        var listedIsOccurrence: [Bool] = []
+        var waitingIsOccurrence: [Bool] = []
+        let listed: [Event] = try await all(url.url, calendar: calendarID) { (page: [GraphEvent]) throws(CalendarError) in
             var kept: [GraphEvent] = []
             for g in page {
                 let member = g.seriesMasterId != nil && (g.type == "occurrence" || g.type == "exception")
+                let needsZone = member && g.isAllDay == true && g.originalStart != nil
                 // An exception stays as it is, and brings its master too: a window whose only
                 // occurrences of a series are moved or changed ones still holds the series.
-                if let master = g.seriesMasterId, member, !expand || (g.isAllDay == true && g.originalStart != nil) {
+                if let master = g.seriesMasterId, member, wantSeries || needsZone {
                     if known.insert(master).inserted { masters.append(master) }
                 }
-                if !expand && g.type == "occurrence" { continue }
-                if member && g.isAllDay == true && g.originalStart != nil { waiting.append(g) } else { kept.append(g) }
+                let occurrence = g.type == "occurrence"
+                if !wantOccurrences && occurrence { continue }
+                if needsZone {
+                    waiting.append(g)
+                    waitingIsOccurrence.append(occurrence)
+                } else {
+                    kept.append(g)
+                    listedIsOccurrence.append(occurrence)
+                }
             }
             return try map(kept, calendarID: calendarID)
         }
         let fetched = try await getGraphEvents(ids: masters, calendarID: calendarID)
         let zones = Dictionary(
             fetched.compactMap { g in mapping.recurrenceZone(g).map { (g.id, $0) } }, uniquingKeysWith: { a, _ in a })
-        result += try map(waiting, calendarID: calendarID, seriesZones: zones)
-        guard !expand else { return result }
-        return try map(fetched, calendarID: calendarID) + result
+        let zoned = try map(waiting, calendarID: calendarID, seriesZones: zones)
+        var views = EventViews(series: [], occurrences: [])
+        if wantOccurrences { views.occurrences = listed + zoned }
+        if wantSeries {
+            func notOccurrences(_ events: [Event], _ isOccurrence: [Bool]) -> [Event] {
+                zip(events, isOccurrence).compactMap { $1 ? nil : $0 }
+            }
+            views.series = try map(fetched, calendarID: calendarID) + notOccurrences(listed, listedIsOccurrence)
+                + notOccurrences(zoned, waitingIsOccurrence)
+        }
+        return views
     }
 
     public func getEvent(id: String, calendarID: String) async throws -> Event {

@@ -106,12 +106,9 @@ public struct CopyEngine: Sendable {
         let sourceOccurrences: [Event]
         let sourceExceptions: [Event]
         do {
-            async let listed = sourceProvider.listEvents(calendarID: sourceCalendar.id, range: range, expand: !seriesMode)
-            async let expanded: [Event] =
-                seriesMode ? Self.seriesOccurrences(sourceProvider, calendarID: sourceCalendar.id, range: range) : []
+            async let listed = Self.sourceListing(sourceProvider, calendarID: sourceCalendar.id, range: range, seriesMode: seriesMode)
             async let copies = Self.findCopies(targetProvider, lookups: planner.copiesLookups, in: targetCalendar.id)
-            let sourceEvents = try await listed
-            let allOccurrences = try await expanded
+            let (sourceEvents, allOccurrences) = try await listed
             sourceOccurrences = allOccurrences.filter(window.contains)
             let existing = try await copies
             sourceExceptions = sourceEvents.filter { $0.seriesID != nil }
@@ -229,12 +226,15 @@ public struct CopyEngine: Sendable {
         return found.filter { seen.insert($0.id).inserted }
     }
 
-    /// The occurrences of series in the source's expanded listing (its single events are already in
-    /// the series listing).
-    static func seriesOccurrences(_ provider: any CalendarProvider, calendarID: String, range: TimeRange) async throws
-        -> [Event]
+    /// The source as the planner reads it. With `.series`: the series listing, and the occurrences of
+    /// series from the expanded one (its single events are the series listing's again), both from one
+    /// `listEventViews`. With `.instances`: the expanded listing, and no occurrences apart.
+    static func sourceListing(_ provider: any CalendarProvider, calendarID: String, range: TimeRange, seriesMode: Bool)
+        async throws -> (events: [Event], occurrences: [Event])
     {
-        try await provider.listEvents(calendarID: calendarID, range: range, expand: true).filter { $0.seriesID != nil }
+        guard seriesMode else { return (try await provider.listEvents(calendarID: calendarID, range: range, expand: true), []) }
+        let views = try await provider.listEventViews(calendarID: calendarID, range: range)
+        return (views.series, views.occurrences.filter { $0.seriesID != nil })
     }
 
     /// Finds both calendars (listing an account only when its calendar is not given).

@@ -47,6 +47,11 @@ public protocol CalendarProvider: Sendable {
     ///   shows); false: series masters with their rules, plus single events and exceptions.
     func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event]
 
+    /// The events overlapping `range` in both of `listEvents`' forms: `series` as `expand: false` lists
+    /// them, `occurrences` as `expand: true` does. The default implementation lists twice, concurrently;
+    /// Graph answers both from one `calendarView` read, which holds both.
+    func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews
+
     /// One event by id. Throws `.notFound` when it does not exist.
     func getEvent(id: String, calendarID: String) async throws -> Event
 
@@ -96,7 +101,26 @@ public protocol CalendarProvider: Sendable {
     func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe]
 }
 
+/// One listing in both forms (`CalendarProvider.listEventViews`).
+public struct EventViews: Sendable {
+    /// As `listEvents(expand: false)`: single events, series masters, exceptions.
+    public var series: [Event]
+    /// As `listEvents(expand: true)`: single events and every occurrence of every series.
+    public var occurrences: [Event]
+
+    public init(series: [Event], occurrences: [Event]) {
+        self.series = series
+        self.occurrences = occurrences
+    }
+}
+
 extension CalendarProvider {
+    public func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
+        async let series = listEvents(calendarID: calendarID, range: range, expand: false)
+        async let occurrences = listEvents(calendarID: calendarID, range: range, expand: true)
+        return EventViews(series: try await series, occurrences: try await occurrences)
+    }
+
     /// The copies of one source event in a calendar.
     public func findEvents(originatingFrom marker: OriginMarker, in calendarID: String) async throws -> [Event] {
         try await findEvents(origin: .event(marker), in: calendarID)

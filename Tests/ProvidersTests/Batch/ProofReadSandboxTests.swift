@@ -198,3 +198,58 @@ struct ProofReadSandboxTests {
         #expect(try await dates() == kept, "the deleted occurrence came back: the series was reset")
     }
 }
+
+/// `listEventViews` gives what the two listings give, on both providers; Graph from one `calendarView` read.
+@Suite("Both views of one listing against the sandbox", .serialized)
+struct EventViewsSandboxTests {
+    @Test("listEventViews equals listEvents(expand: false) and (expand: true); Graph reads calendarView once", arguments: BatchSandboxTests.Side.allCases)
+    func bothViews(side: BatchSandboxTests.Side) async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = side.provider(sandbox)
+        let calendar = try await sandbox.calendarID(provider)
+        let first = try #require(LocalDate("2027-09-07"))
+        let start = LocalDateTime(date: first, hour: 9, minute: 0).instant(in: TimeZone(identifier: "Europe/Berlin")!)
+        // An all-day series with a moved occurrence (the path that waits for the master's zone), a timed
+        // series with a cancelled and a retitled occurrence, and a single event.
+        let allDay = try await provider.createEvent(
+            Event(
+                title: "Tokyo days", start: .allDay(date: first), end: .allDay(date: first.adding(days: 1)),
+                recurrence: Recurrence(lines: ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4"], allDayZone: "Asia/Tokyo")),
+            in: calendar)
+        let timed = try await provider.createEvent(
+            Event(
+                title: "Stand-up", start: .timed(instant: start, zone: "Europe/Berlin"),
+                end: .timed(instant: start.addingTimeInterval(900), zone: "Europe/Berlin"),
+                recurrence: Recurrence(lines: ["RRULE:FREQ=DAILY;COUNT=5"])),
+            in: calendar)
+        _ = try await provider.createEvent(
+            Event(
+                title: "Dentist", start: .timed(instant: start.addingTimeInterval(7200), zone: "Europe/Berlin"),
+                end: .timed(instant: start.addingTimeInterval(9000), zone: "Europe/Berlin")),
+            in: calendar)
+        let range = TimeRange(start: Date(timeIntervalSince1970: 1_819_756_800), end: Date(timeIntervalSince1970: 1_823_558_400))
+        let listed = try await provider.listEvents(calendarID: calendar, range: range, expand: true)
+        var moved = try #require(listed.first { $0.seriesID == allDay.id && $0.start == .allDay(date: first.adding(days: 7)) })
+        moved.start = .allDay(date: first.adding(days: 8))
+        moved.end = .allDay(date: first.adding(days: 9))
+        _ = try await provider.updateEvent(moved)
+        let daily = listed.filter { $0.seriesID == timed.id }
+        try #require(daily.count == 5)
+        try await provider.deleteEvent(id: daily[1].id, calendarID: calendar)
+        var retitled = daily[2]
+        retitled.title = "Stand-up (long)"
+        _ = try await provider.updateEvent(retitled)
+
+        let series = try await provider.listEvents(calendarID: calendar, range: range, expand: false)
+        let occurrences = try await provider.listEvents(calendarID: calendar, range: range, expand: true)
+        let mark = sandbox.server.log.count
+        let views = try await provider.listEventViews(calendarID: calendar, range: range)
+        #expect(views.series == series)
+        #expect(views.occurrences == occurrences)
+        #expect(series.contains { $0.id == allDay.id && $0.isSeriesMaster } && series.contains { $0.id == timed.id && $0.isSeriesMaster })
+        #expect(occurrences.contains { $0.seriesID == allDay.id && $0.start == .allDay(date: first.adding(days: 8)) })
+        let listings = sandbox.requests(since: mark).filter { $0.method == "GET" && $0.path.hasSuffix("/calendarView") }
+        if side == .graph { #expect(listings.count == 1, "one calendarView read for both views") }
+    }
+}
