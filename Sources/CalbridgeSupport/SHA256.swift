@@ -17,50 +17,44 @@ package enum SHA256 {
 
     /// The 32-byte digest of `data`.
     package static func hash(_ data: some Sequence<UInt8>) -> [UInt8] {
-        var message = Array(data)
-        let bitLength = UInt64(message.count) * 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        if let digest = data.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) { return digest }
+        return Array(data).withUnsafeBytes { hash($0) }
+    }
 
-        var h: [UInt32] = [
-            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-        ]
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-                    | UInt32(message[j + 3])
+    /// The digest of contiguous bytes: whole blocks straight from them, only the padded tail copied,
+    /// no bounds checks in the rounds. The generic version copied the message and checked every index
+    /// of `w` and `k`: most of a no-change copy's hashing (callgrind, `calbridge-bench copy`).
+    package static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+        )
+        k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                let whole = bytes.count / 64 * 64
+                var offset = 0
+                while offset < whole {
+                    compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), &state, w, k)
+                    offset += 64
+                }
+                // The tail, 0x80, zeros and the bit length: one block or two.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let rest = bytes.count - whole
+                    let blocks = rest < 56 ? 1 : 2
+                    tail.initialize(repeating: 0)
+                    for i in 0..<rest { tail[i] = bytes[whole + i] }
+                    tail[rest] = 0x80
+                    let bitLength = UInt64(bytes.count) &* 8
+                    for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+                    let raw = UnsafeRawBufferPointer(tail)
+                    for block in 0..<blocks {
+                        compress(UnsafeRawBufferPointer(rebasing: raw[(block * 64)..<(block * 64 + 64)]), &state, w, k)
+                    }
+                }
             }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotr(7) ^ w[i - 15].rotr(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotr(17) ^ w[i - 2].rotr(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let s1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                let s0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            // Element by element: an array literal and `flatMap` here allocated per block and per digest.
-            h[0] = h[0] &+ a
-            h[1] = h[1] &+ b
-            h[2] = h[2] &+ c
-            h[3] = h[3] &+ d
-            h[4] = h[4] &+ e
-            h[5] = h[5] &+ f
-            h[6] = h[6] &+ g
-            h[7] = h[7] &+ hh
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for v in h {
+        for v in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             digest.append(UInt8(truncatingIfNeeded: v >> 24))
             digest.append(UInt8(truncatingIfNeeded: v >> 16))
             digest.append(UInt8(truncatingIfNeeded: v >> 8))
@@ -69,13 +63,51 @@ package enum SHA256 {
         return digest
     }
 
+    /// One 64-byte block into the state (FIPS 180-4, 6.2.2).
+    @inline(__always)
+    private static func compress(
+        _ block: UnsafeRawBufferPointer, _ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+        _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
+    ) {
+        for i in 0..<16 {
+            let j = i * 4
+            w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+        }
+        for i in 16..<64 {
+            let s0 = w[i - 15].rotr(7) ^ w[i - 15].rotr(18) ^ (w[i - 15] >> 3)
+            let s1 = w[i - 2].rotr(17) ^ w[i - 2].rotr(19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = h
+        for i in 0..<64 {
+            let s1 = e.rotr(6) ^ e.rotr(11) ^ e.rotr(25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = a.rotr(2) ^ a.rotr(13) ^ a.rotr(22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+    }
+
     /// The digest of a string's UTF-8 bytes as lowercase hex (64 characters).
     package static func hex(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { hex(digest: hash(UnsafeRawBufferPointer($0))) }
+    }
+
+    /// The digest of `bytes` as lowercase hex (64 characters).
+    package static func hex(bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { hex(digest: hash($0)) }
+    }
+
+    private static func hex(digest: [UInt8]) -> String {
         // Digits from a table: `String(byte, radix: 16)` and `joined()` per byte cost four times the hash
         // itself (callgrind, `calbridge-bench copy --instructions`).
         var digits: [UInt8] = []
         digits.reserveCapacity(64)
-        for byte in hash(text.utf8) {
+        for byte in digest {
             digits.append(hexDigits[Int(byte >> 4)])
             digits.append(hexDigits[Int(byte & 0x0F)])
         }

@@ -14,6 +14,36 @@ struct KeysTests {
         #expect(SHA256.hex(String(repeating: "a", count: 1000)).count == 64)
     }
 
+    /// Lengths either side of where the padding takes a second block (55/56, 119/120) and of whole
+    /// blocks; expected digests from Python's hashlib. The contiguous and the generic path agree.
+    @Test("SHA-256 at every padding boundary, contiguous or not, matches hashlib")
+    func sha256Boundaries() {
+        let expected: [(Int, String)] = [
+            (1, "084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5"),
+            (55, "e7313d333c272e639f790978283f9eb392e843d0f29b7016828bb1daa4aac70b"),
+            (56, "4324d65f3c103567f5589c710bc08f8523f929a9272e3af36fc968e52abc6c27"),
+            (57, "35df609437dcfea3279283ab79fd554e2bf78f8f7ae2de532d8ee300b09e8f73"),
+            (63, "81c80242132f230c3bd41b3e63bbcff16107339549214a99614ff26664625055"),
+            (64, "39e3d7b6b5d075d37d053ad89b24b41bef4f3c29760c84447cab3f3be1882241"),
+            (65, "aacca6ff74fdbb296d165a45cecfa04e5127bc008770fbbdd48006f2d2fae95e"),
+            (111, "67d9492e628fd376e0b2efec8ca2b99b123e202cf620deb270728df979b2f73e"),
+            (112, "96b928cff8528dbb99602c709a65b846cb6467acb8b722f0d758e4dc27bfc508"),
+            (119, "9ce7368e4daf32341631b492e80359dc9f594b48453cd0dd5bf0b19279cc177e"),
+            (120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5"),
+            (127, "a8d23e75d936f303d248888d9b165ee543f4cbafcad3c9dd2a79bd84faa11d07"),
+            (128, "d2742f1f4ac6bb7ca2b239ee18402ba8b3f9f8e652d2a72973c2b9ba11c08cf6"),
+            (129, "307f8fc2c1622b92762e818d39a185d4d667ad49a4b07ceae1f4afa008a93ec4"),
+        ]
+        for (count, digest) in expected {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+            let hex = SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
+            #expect(hex == digest, "length \(count)")
+            // A sequence without contiguous storage goes through the copying path.
+            let lazy = (0..<count).lazy.map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+            #expect(SHA256.hash(lazy) == SHA256.hash(bytes), "length \(count), not contiguous")
+        }
+    }
+
     @Test("a Google event id from a key is stable, 52 characters of base32hex, and differs per key")
     func googleID() {
         let a = IdempotencyKey("copy\u{1F}k\u{1F}primary").googleEventID
