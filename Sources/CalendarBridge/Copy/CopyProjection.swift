@@ -48,27 +48,37 @@ public struct CopyProjection: Sendable, Hashable {
     /// The hash of what a copy carries (`OriginMarker.contentHash`): 64 hex digits over the copied
     /// fields. Ids, calendar, status, update stamps and the marker itself are left out.
     public static func contentHash(of copy: Event) -> String {
-        var fields: [String] = ["calbridge-copy-v1"]
-        fields.append(copy.title)
+        // Each field length-prefixed ("<UTF-8 count>:<field>"), so no field's content can imitate a
+        // boundary; written straight into one buffer (joining per-field strings was a third of this).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + copy.title.utf8.count + (copy.body.map { $0.content.utf8.count } ?? 0))
+        func field(_ parts: String...) {
+            var count = 0
+            for part in parts { count += part.utf8.count }
+            bytes.append(contentsOf: String(count).utf8)
+            bytes.append(UInt8(ascii: ":"))
+            for part in parts { bytes.append(contentsOf: part.utf8) }
+        }
+        field("calbridge-copy-v1")
+        field(copy.title)
         switch copy.body {
-        case .html(let s)?: fields.append("html:" + s)
-        case .text(let s)?: fields.append("text:" + s)
-        case nil: fields.append("")
+        case .html(let s)?: field("html:", s)
+        case .text(let s)?: field("text:", s)
+        case nil: field("")
         }
-        fields.append(copy.location ?? "")
-        fields.append(timeKey(copy.start))
-        fields.append(timeKey(copy.end))
-        fields.append(copy.recurrence?.lines.joined(separator: "\n") ?? "")
-        fields.append(copy.showAs.rawValue)
-        fields.append(copy.sensitivity.rawValue)
+        field(copy.location ?? "")
+        field(timeKey(copy.start))
+        field(timeKey(copy.end))
+        field(copy.recurrence?.lines.joined(separator: "\n") ?? "")
+        field(copy.showAs.rawValue)
+        field(copy.sensitivity.rawValue)
         if let reminders = copy.reminders {
-            fields.append("reminders:" + reminders.map { "\($0.method.rawValue)\($0.minutesBefore)" }.sorted().joined(separator: ","))
+            field("reminders:", reminders.map { "\($0.method.rawValue)\($0.minutesBefore)" }.sorted().joined(separator: ","))
         } else {
-            fields.append("reminders:default")
+            field("reminders:default")
         }
-        fields.append(copy.categories.sorted().joined(separator: "\n"))
-        // Length-prefixed, so no field's content can imitate a boundary.
-        return SHA256.hex(fields.map { "\($0.utf8.count):\($0)" }.joined())
+        field(copy.categories.sorted().joined(separator: "\n"))
+        return SHA256.hex(bytes: bytes)
     }
 
     /// A time as text for hashing: the instant in milliseconds and the zone, or the date.
