@@ -40,11 +40,12 @@ public struct CopyPlanner: Sendable {
             + (legacySourceAccount.map { [.calendar(provider: sourceProvider, account: $0, calendarID: sourceCalendarID)] } ?? [])
     }
 
-    /// The calendar keys this source's copies carry (identity first).
-    var calendarKeys: [String] {
-        ([sourceAccount] + (legacySourceAccount.map { [$0] } ?? [])).map {
-            OriginMarker.calendarKey(provider: sourceProvider, account: $0, calendarID: sourceCalendarID)
-        }
+    /// Whether a marker is of this source calendar (under the identity or the legacy name): what its
+    /// `calendarKey` says, read from the fields the key is a hash of (hashing per listed copy cost
+    /// 2% of a no-change copy's instructions).
+    func isOfThisCalendar(_ origin: OriginMarker) -> Bool {
+        origin.provider == sourceProvider && origin.calendarID == sourceCalendarID
+            && (origin.account == sourceAccount || origin.account == legacySourceAccount)
     }
 
     /// Whether a copy's marker uses the current identity (not a legacy local name).
@@ -124,12 +125,11 @@ public struct CopyPlanner: Sendable {
         }
 
         // Existing copies of this source calendar, by source event id (occurrence-level copies aside).
-        let keys = Set(calendarKeys)
         // (Positions in `existingCopies`, not second copies of the events: about 2 MB at 10,000.)
         var copiesBySource: [String: [Int]] = [:]
         var order: [String] = []
         for (position, copy) in existingCopies.enumerated() where copy.seriesID == nil {
-            guard let origin = copy.origin, keys.contains(origin.calendarKey) else { continue }
+            guard let origin = copy.origin, isOfThisCalendar(origin) else { continue }
             if copiesBySource[origin.eventID] == nil { order.append(origin.eventID) }
             copiesBySource[origin.eventID, default: []].append(position)
         }
@@ -142,10 +142,10 @@ public struct CopyPlanner: Sendable {
         for pending in units {
             var u = unit(pending.source, recurrence: pending.recurrence)
             u.fallbackReason = pending.fallbackReason
-            let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
-            let title = u.source.title
-            let start = CopyItem.startText(u.source.start)
             guard let positions = copiesBySource[u.source.id], !positions.isEmpty else {
+                let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
+                let title = u.source.title
+                let start = CopyItem.startText(u.source.start)
                 plan.entries.append(
                     .init(
                         item: CopyItem(action: .create, sourceEventID: u.source.id, title: title, start: start, reason: u.fallbackReason),
@@ -175,10 +175,15 @@ public struct CopyPlanner: Sendable {
     /// The entries that bring existing `copies` of one source event up to `u`: the keeper unchanged or
     /// updated (and, for a series, linked for phase 2), every other copy a surplus.
     func bring(_ copies: [Event], upTo u: Unit, into plan: inout CopyPlan) {
-        let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
         let title = u.source.title
         let start = CopyItem.startText(u.source.start)
-        let keeper = Self.keeper(copies, hash: u.hash, googleID: key.googleEventID, account: sourceAccount)
+        // The deterministic id only decides among several copies (two hashes saved per copied event).
+        let keeper =
+            copies.count == 1
+            ? copies[0]
+            : Self.keeper(
+                copies, hash: u.hash, googleID: IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID).googleEventID,
+                account: sourceAccount)
         if keeper.origin?.contentHash == u.hash && isCurrent(keeper) {
             plan.entries.append(
                 .init(
@@ -289,11 +294,10 @@ public struct CopyPlanner: Sendable {
     /// `--remove-copies`: a delete for every copy of this source calendar (series masters and single
     /// events; an occurrence goes with its series).
     public func removals(_ existingCopies: [Event]) -> [CopyPlan.Entry] {
-        let keys = Set(calendarKeys)
         var seen = Set<String>()
         var entries: [CopyPlan.Entry] = []
         for copy in existingCopies where copy.seriesID == nil {
-            guard let origin = copy.origin, keys.contains(origin.calendarKey), seen.insert(copy.id).inserted else { continue }
+            guard let origin = copy.origin, isOfThisCalendar(origin), seen.insert(copy.id).inserted else { continue }
             entries.append(
                 .init(
                     item: CopyItem(
