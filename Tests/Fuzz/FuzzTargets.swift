@@ -146,6 +146,19 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
         try reader.skipValue()
         try reader.end()
     }()
+    // An array of strings it reads, JSONSerialization reads to the same strings (escapes, raw UTF-8
+    // runs between them, surrogate pairs).
+    var strings = JSONReader(data)
+    if let read = try? { () throws(JSONReader.Error) -> [String] in
+        var out: [String] = []
+        try strings.beginArray()
+        while try strings.nextElement() { out.append(try strings.string()) }
+        try strings.end()
+        return out
+    }() {
+        let foundation = (try? JSONSerialization.jsonObject(with: data)) as? [String]
+        require(foundation == read, "JSONReader read \(read), JSONSerialization \(String(describing: foundation))")
+    }
     _ = try? JSONReader.read(GoogleEventChanges.self, from: data)
     _ = try? JSONReader.read(GraphEvent.Head.self, from: data)
     _ = try? JSONReader.read(GraphCollection<GraphCalendar>.self, from: data)

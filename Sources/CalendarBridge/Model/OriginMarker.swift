@@ -71,13 +71,15 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
     /// `JSONDecoder` per listed copy was 5% of a no-change copy's instructions (callgrind, 1,000 events).
     static func plainMarker(_ json: String) -> OriginMarker? {
-        guard json.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else { return nil }
+        let bytes = Array(json.utf8)
+        // One loop over the array (the closure `allSatisfy` over the view took a third of this function).
+        for byte in bytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return nil }
         var provider: String?
         var account: String?
         var calendarID: String?
         var eventID: String?
         var contentHash: String?
-        var reader = JSONReader(Data(json.utf8))
+        var reader = JSONReader(bytes: bytes)
         do {
             try reader.beginObject()
             while let key = try reader.nextKey() {
