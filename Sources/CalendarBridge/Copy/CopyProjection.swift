@@ -52,12 +52,12 @@ public struct CopyProjection: Sendable, Hashable {
         // boundary; written straight into one buffer (joining per-field strings was a third of this).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + copy.title.utf8.count + (copy.body.map { $0.content.utf8.count } ?? 0))
-        func field(_ parts: String...) {
-            var count = 0
-            for part in parts { count += part.utf8.count }
-            bytes.append(contentsOf: String(count).utf8)
+        // A field may come in two parts (a tag and the text), counted as one; no variadic array per call.
+        func field(_ tag: String, _ text: String = "") {
+            bytes.append(contentsOf: String(tag.utf8.count + text.utf8.count).utf8)
             bytes.append(UInt8(ascii: ":"))
-            for part in parts { bytes.append(contentsOf: part.utf8) }
+            bytes.append(contentsOf: tag.utf8)
+            bytes.append(contentsOf: text.utf8)
         }
         field("calbridge-copy-v1")
         field(copy.title)
