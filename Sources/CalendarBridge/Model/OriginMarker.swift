@@ -49,10 +49,31 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     /// The marker as extension properties (name → value).
     public var properties: [String: String] {
+        [Self.markerProperty: json, Self.eventKeyProperty: eventKey, Self.calendarKeyProperty: calendarKey]
+    }
+
+    /// The marker as JSON, as `JSONEncoder` with sorted keys and unescaped slashes writes it. Fields of
+    /// printable ASCII without quotes or backslashes (every id the providers give) need no escaping, so
+    /// that text is written directly: an encoder per written event was 6% of a first copy's instructions.
+    var json: String {
+        let fields = [account, calendarID, contentHash, eventID, provider.rawValue]
+        if fields.allSatisfy(Self.needsNoEscape) {
+            return #"{"account":""# + account + #"","calendarID":""# + calendarID + #"","contentHash":""# + contentHash
+                + #"","eventID":""# + eventID + #"","provider":""# + provider.rawValue + #""}"#
+        }
+        return encodedJSON
+    }
+
+    /// `json` by `JSONEncoder` (any text).
+    var encodedJSON: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return [Self.markerProperty: json, Self.eventKeyProperty: eventKey, Self.calendarKeyProperty: calendarKey]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static func needsNoEscape(_ text: String) -> Bool {
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        return true
     }
 
     /// Reads a marker back from extension properties; nil when there is none or it does not parse.

@@ -68,4 +68,22 @@ struct KeysTests {
         let (read, bag) = Event.splitProperties(event.propertiesToWrite)
         #expect(read == m && bag == ["a": "b"])
     }
+
+    /// The marker's JSON is written directly when no field needs escaping: the same text `JSONEncoder`
+    /// writes, for fields of every kind (ids with slashes, pluses and equals signs, quotes, backslashes,
+    /// control characters, non-ASCII), and it reads back.
+    @Test("the marker's JSON is JSONEncoder's, written directly or not, and reads back")
+    func markerJSON() {
+        let texts = [
+            "AAMkAGI2TG96AAA=", "ann.lee@gmail.sandbox", "a/b+c", "tenant:1f2e/user:9a", "with space", #"quo"te"#,
+            #"back\slash"#, "tab\there", "caf\u{E9}", "\u{7F}del", "", String(repeating: "f", count: 64),
+        ]
+        for (index, text) in texts.enumerated() {
+            let m = OriginMarker(
+                provider: index % 2 == 0 ? .google : .microsoft, account: text, calendarID: texts[(index + 1) % texts.count],
+                eventID: texts[(index + 5) % texts.count], contentHash: texts[(index + 3) % texts.count])
+            #expect(m.json == m.encodedJSON, "\(m)")
+            #expect(OriginMarker(properties: m.properties) == m, "\(m)")
+        }
+    }
 }
