@@ -71,9 +71,7 @@ package enum CopyCommand: Command {
 
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            context.print(result.prettyJSON.text)
         case .table, .tsv:
             printTable(result, context: context, removing: options.removeCopies)
         }

@@ -1,0 +1,46 @@
+import CalendarBridge
+@testable import CLI
+import Foundation
+import Testing
+
+/// `copy --format json` is written by hand (`PrettyJSON`); it must stay the text `JSONEncoder` writes
+/// for the report's `Codable` form, for every field set or not and strings of every escape.
+@Suite("copy --format json: the hand writer writes what JSONEncoder writes")
+struct CopyResultJSONTests {
+    @Test("random reports are written byte for byte as JSONEncoder writes them", arguments: [21, 22, 23] as [UInt64])
+    func sameAsEncoder(seed: UInt64) throws {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pieces = ["a", "Ü", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", " ", "\r", "\u{8}", "\u{C}"]
+        func text() -> String { (0..<Int(next() % 6)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined() }
+        func maybe() -> String? { next() % 3 == 0 ? nil : text() }
+        let actions: [CopyItem.Action] = [.create, .update, .unchanged, .delete, .skip, .duplicate]
+        let statuses: [CopyItem.Status] = [.planned, .done, .failed]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for _ in 0..<200 {
+            let items = (0..<Int(next() % 4)).map { _ in
+                CopyItem(
+                    action: actions[Int(next() % 6)], status: statuses[Int(next() % 3)], sourceEventID: maybe(), targetEventID: maybe(),
+                    title: text(), start: maybe(), reason: maybe(), occurrence: next() % 2 == 0, duplicate: next() % 2 == 0,
+                    error: maybe())
+            }
+            let fallbacks = (0..<Int(next() % 3)).map { _ in
+                CopyFallback(sourceEventID: text(), title: text(), reason: text(), occurrences: Int(next() % 50) - 5)
+            }
+            let extra = (0..<Int(next() % 3)).map { _ in
+                CopyResult.ItemError(sourceEventID: maybe(), targetEventID: maybe(), title: maybe(), message: text())
+            }
+            let result = CopyResult(
+                source: text(), target: text(), dryRun: next() % 2 == 0, items: items, fallbacks: fallbacks, extraErrors: extra)
+            let expected = String(decoding: try encoder.encode(result), as: UTF8.self)
+            #expect(result.prettyJSON.text == expected)
+        }
+    }
+}
