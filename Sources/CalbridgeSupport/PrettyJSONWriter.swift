@@ -27,30 +27,61 @@ package indirect enum PrettyJSON: Sendable {
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            Self.writeMembers(elements.map { (nil, $0) }, into: &out, indent: indent)
+            Self.open(elements.isEmpty, into: &out)
+            for (index, element) in elements.enumerated() {
+                Self.indent(indent + 2, into: &out)
+                element.write(into: &out, indent: indent + 2)
+                Self.close(last: index == elements.count - 1, into: &out)
+            }
+            Self.indent(indent, into: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            let present = members.compactMap { key, value in value.map { (key, $0) } }.sorted { $0.0 < $1.0 }
-            Self.writeMembers(present.map { (Optional($0.0), $0.1) }, into: &out, indent: indent)
+            var present: [(key: String, value: PrettyJSON)] = []
+            present.reserveCapacity(members.count)
+            for (key, value) in members { if let value { present.append((key, value)) } }
+            if !Self.isSorted(present) { present.sort { $0.key < $1.key } }
+            Self.open(present.isEmpty, into: &out)
+            for (index, member) in present.enumerated() {
+                Self.indent(indent + 2, into: &out)
+                Self.writeString(member.key, into: &out)
+                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+                member.value.write(into: &out, indent: indent + 2)
+                Self.close(last: index == present.count - 1, into: &out)
+            }
+            Self.indent(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeMembers(_ members: [(String?, PrettyJSON)], into out: inout [UInt8], indent: Int) {
-        out.append(UInt8(ascii: "\n"))
-        if members.isEmpty { out.append(UInt8(ascii: "\n")) }
-        for (index, (key, value)) in members.enumerated() {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
-            if let key {
-                writeString(key, into: &out)
-                out.append(contentsOf: " : ".utf8)
+    /// Whether the keys are already in order (as callers usually give them): ASCII keys compared by
+    /// bytes, which is `String`'s order for them; any other pair by `<`.
+    private static func isSorted(_ members: [(key: String, value: PrettyJSON)]) -> Bool {
+        for index in members.indices.dropFirst() {
+            let (a, b) = (members[index - 1].key, members[index].key)
+            if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
+                guard a.utf8.lexicographicallyPrecedes(b.utf8) else { return false }
+            } else {
+                guard a < b else { return false }
             }
-            value.write(into: &out, indent: indent + 2)
-            if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\n"))
         }
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        return true
+    }
+
+    /// After an opening bracket: a line break, and a blank line for an empty container.
+    private static func open(_ empty: Bool, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        if empty { out.append(UInt8(ascii: "\n")) }
+    }
+
+    /// After a member: a comma unless it is the last, and a line break.
+    private static func close(last: Bool, into out: inout [UInt8]) {
+        if !last { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    private static func indent(_ count: Int, into out: inout [UInt8]) {
+        for _ in 0..<count { out.append(UInt8(ascii: " ")) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -43,4 +43,15 @@ struct CopyResultJSONTests {
             #expect(result.prettyJSON.text == expected)
         }
     }
+
+    @Test("members given out of order are written sorted, empty containers as JSONEncoder writes them")
+    func unsortedMembers() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = String(decoding: try encoder.encode(["zeta": [1, 2], "Beta": [], "alpha": [3]]), as: UTF8.self)
+        let written = PrettyJSON.object([
+            ("zeta", .array([.int(1), .int(2)])), ("alpha", .array([.int(3)])), ("Beta", .array([])), ("gone", nil),
+        ]).text
+        #expect(written == expected)
+    }
 }

@@ -7,12 +7,13 @@ import CalendarBridge
 
 extension CopyResult {
     var prettyJSON: PrettyJSON {
+        // In key order, so the writer need not sort (it would).
         .object([
-            ("source", .string(source)), ("target", .string(target)), ("dryRun", .bool(dryRun)),
-            ("created", .int(created)), ("updated", .int(updated)), ("unchanged", .int(unchanged)),
-            ("deleted", .int(deleted)), ("skipped", .int(skipped)), ("failed", .int(failed)),
-            ("duplicates", .int(duplicates)), ("errors", .array(errors.map(\.prettyJSON))),
+            ("created", .int(created)), ("deleted", .int(deleted)), ("dryRun", .bool(dryRun)),
+            ("duplicates", .int(duplicates)), ("errors", .array(errors.map(\.prettyJSON))), ("failed", .int(failed)),
             ("fallbacks", .array(fallbacks.map(\.prettyJSON))), ("items", .array(items.map(\.prettyJSON))),
+            ("skipped", .int(skipped)), ("source", .string(source)), ("target", .string(target)),
+            ("unchanged", .int(unchanged)), ("updated", .int(updated)),
         ])
     }
 }
@@ -20,8 +21,8 @@ extension CopyResult {
 extension CopyResult.ItemError {
     var prettyJSON: PrettyJSON {
         .object([
-            ("sourceEventID", sourceEventID.map(PrettyJSON.string)), ("targetEventID", targetEventID.map(PrettyJSON.string)),
-            ("title", title.map(PrettyJSON.string)), ("message", .string(message)),
+            ("message", .string(message)), ("sourceEventID", sourceEventID.map(PrettyJSON.string)),
+            ("targetEventID", targetEventID.map(PrettyJSON.string)), ("title", title.map(PrettyJSON.string)),
         ])
     }
 }
@@ -29,8 +30,8 @@ extension CopyResult.ItemError {
 extension CopyFallback {
     var prettyJSON: PrettyJSON {
         .object([
-            ("sourceEventID", .string(sourceEventID)), ("title", .string(title)), ("reason", .string(reason)),
-            ("occurrences", .int(occurrences)),
+            ("occurrences", .int(occurrences)), ("reason", .string(reason)), ("sourceEventID", .string(sourceEventID)),
+            ("title", .string(title)),
         ])
     }
 }
@@ -38,10 +39,11 @@ extension CopyFallback {
 extension CopyItem {
     var prettyJSON: PrettyJSON {
         .object([
-            ("action", .string(action.rawValue)), ("status", .string(status.rawValue)),
-            ("sourceEventID", sourceEventID.map(PrettyJSON.string)), ("targetEventID", targetEventID.map(PrettyJSON.string)),
-            ("title", .string(title)), ("start", start.map(PrettyJSON.string)), ("reason", reason.map(PrettyJSON.string)),
-            ("occurrence", .bool(occurrence)), ("duplicate", .bool(duplicate)), ("error", error.map(PrettyJSON.string)),
+            ("action", .string(action.rawValue)), ("duplicate", .bool(duplicate)), ("error", error.map(PrettyJSON.string)),
+            ("occurrence", .bool(occurrence)), ("reason", reason.map(PrettyJSON.string)),
+            ("sourceEventID", sourceEventID.map(PrettyJSON.string)), ("start", start.map(PrettyJSON.string)),
+            ("status", .string(status.rawValue)), ("targetEventID", targetEventID.map(PrettyJSON.string)),
+            ("title", .string(title)),
         ])
     }
 }
