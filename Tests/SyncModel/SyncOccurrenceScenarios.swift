@@ -211,4 +211,29 @@ package struct SyncOccurrenceScenarios {
         s.check(shapeA == shapeB, "the sides differ: A \(shapeA), B \(shapeB)")
         return s.problems
     }
+
+    /// The same occurrence moved on both sides, and the write of the winner's version lands on A but its
+    /// answer is lost (a run killed between the write and its state row): the next run finds both sides
+    /// alike, stores that, and reports no second conflict; the one kept stays the only one.
+    package static func lostAnswer(_ calendars: InMemorySyncCalendars) async throws -> [String] {
+        var s = try await SyncOccurrenceScenarios(calendars)
+        defer { s.directory.remove() }
+        let (a, b) = try await s.series()
+        guard a.count == 5, b.count == 5 else { return s.problems }
+        try await s.move(.a, a[2], minutes: 60)
+        try await Task.sleep(for: .milliseconds(5))
+        try await s.move(.b, b[2], minutes: 120)
+        await calendars.a.failWritesAfter(0, loseFirstResponse: true)
+        let killed = try await s.sync()
+        await calendars.a.failWritesAfter(nil)
+        s.check(killed.conflicts.count == 1 && killed.bToA.failed == 1, "the killed run: \(killed.conflicts.count) conflicts, \(killed.bToA.failed) failed writes")
+        let next = try await s.sync()
+        s.check(next.conflicts.isEmpty, "the run after it reported \(next.conflicts.count) conflicts again")
+        try await s.settle("after the lost answer")
+        let kept = try await s.store.read { try $0.conflicts(pair: "p") }
+        s.check(kept.count == 1, "\(kept.count) conflicts kept, not 1")
+        let shapeA = try await s.shape(.a), shapeB = try await s.shape(.b)
+        s.check(shapeA == shapeB && shapeA[key(a[2]).description] == Self.start(a[2]).addingTimeInterval(7200), "the sides are not both at B's move: A \(shapeA), B \(shapeB)")
+        return s.problems
+    }
 }

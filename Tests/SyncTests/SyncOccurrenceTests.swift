@@ -30,4 +30,10 @@ struct SyncOccurrenceTests {
         let problems = try await SyncOccurrenceScenarios.quietRerun(InMemorySyncCalendars())
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    @Test("an occurrence write that landed without its state row (its answer lost) is repaired by the next run: no second conflict")
+    func lostAnswer() async throws {
+        let problems = try await SyncOccurrenceScenarios.lostAnswer(InMemorySyncCalendars())
+        #expect(problems.isEmpty, "\(problems)")
+    }
 }
