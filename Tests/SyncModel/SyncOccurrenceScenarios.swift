@@ -190,9 +190,11 @@ package struct SyncOccurrenceScenarios {
 
     /// After the same occurrence moved on both sides and the pair settled, the stored occurrence state is
     /// what both sides hold: a run with nothing changed writes nothing, and a later edit of another occurrence
-    /// of the same series (the series compared again) writes that one edit and nothing else.
-    package static func quietRerun(_ calendars: any SyncModelCalendars) async throws -> [String] {
-        var s = try await SyncOccurrenceScenarios(calendars)
+    /// of the same series (the series compared again) writes that one edit and nothing else: the state
+    /// stored from the answer to the conflict's write (to B when A wins, to A when B wins) is what that side
+    /// lists.
+    package static func quietRerun(_ calendars: any SyncModelCalendars, conflict: SyncConflictRule) async throws -> [String] {
+        var s = try await SyncOccurrenceScenarios(calendars, conflict: conflict)
         defer { s.directory.remove() }
         let (a, b) = try await s.series()
         guard a.count == 5, b.count == 5 else { return s.problems }

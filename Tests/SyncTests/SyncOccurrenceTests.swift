@@ -25,9 +25,9 @@ struct SyncOccurrenceTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("after an occurrence conflict, a quiet run writes nothing and a later one-sided edit writes only itself")
-    func quietRerun() async throws {
-        let problems = try await SyncOccurrenceScenarios.quietRerun(InMemorySyncCalendars())
+    @Test("after an occurrence conflict, a quiet run writes nothing and a later one-sided edit writes only itself", arguments: [SyncConflictRule.a, .b])
+    func quietRerun(rule: SyncConflictRule) async throws {
+        let problems = try await SyncOccurrenceScenarios.quietRerun(InMemorySyncCalendars(), conflict: rule)
         #expect(problems.isEmpty, "\(problems)")
     }
 

@@ -29,9 +29,9 @@ struct SyncOccurrenceSandboxTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("after an occurrence conflict, a quiet run writes nothing and a later one-sided edit writes only itself")
-    func quietRerun() async throws {
-        let problems = try await withSandbox { try await SyncOccurrenceScenarios.quietRerun($0) }
+    @Test("after an occurrence conflict, a quiet run writes nothing and a later one-sided edit writes only itself", arguments: [SyncConflictRule.a, .b])
+    func quietRerun(rule: SyncConflictRule) async throws {
+        let problems = try await withSandbox { try await SyncOccurrenceScenarios.quietRerun($0, conflict: rule) }
         #expect(problems.isEmpty, "\(problems)")
     }
 }
