@@ -293,7 +293,7 @@ package struct SyncModel {
             _ = try? await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
             kill = nil
             // The oracle follows completed syncs only: the next run finishes what the killed one began.
-            try await sync()
+            try await sync(afterKill: true)
         case .expireCursor(let side):
             await calendars.expireCursors(side)
         }
@@ -357,7 +357,7 @@ package struct SyncModel {
     /// After a completed sync: each occurrence edited on both sides (of a series neither side otherwise
     /// edited, deleted or created meanwhile) is where the rule puts it on both sides, and its conflict is in
     /// the state with both versions. Nil when all hold.
-    mutating func checkOccurrences(_ collisions: [(OccurrenceRef, OccurrenceEdit, OccurrenceEdit)]) async throws -> String? {
+    mutating func checkOccurrences(_ collisions: [(OccurrenceRef, OccurrenceEdit, OccurrenceEdit)], report: SyncReport, afterKill: Bool) async throws -> String? {
         let rows = try await store.read { try $0.conflicts(pair: "p") }
         let fresh = rows.dropFirst(conflictRowsSeen)
         conflictRowsSeen = rows.count
@@ -385,12 +385,16 @@ package struct SyncModel {
                 }
             }
             guard let conflict = expected.conflict else { continue }
-            let match = versions.contains { winner, va, vb in
+            func matches(_ winner: SyncSide, _ va: Event, _ vb: Event) -> Bool {
                 func start(_ e: Event) -> Date? { e.status == .cancelled ? nil : Self.instant(e.start) }
                 return winner == conflict.winner && Self.key(va) == ref.key && start(va) == conflict.a && start(vb) == conflict.b
             }
-            if !match {
+            if !versions.contains(where: matches) {
                 return "E\(ref.n): occurrence \(ref.key) edited on both sides (A \(a), B \(b)): no conflict kept with \(conflict.winner) winning and both versions"
+            }
+            // A killed run before the sync may have reported it (and kept it) already.
+            if !afterKill && !report.conflicts.contains(where: { matches($0.winner, $0.a, $0.b) }) {
+                return "E\(ref.n): occurrence \(ref.key) edited on both sides (A \(a), B \(b)): the sync did not report its conflict"
             }
         }
         return nil
@@ -417,7 +421,7 @@ package struct SyncModel {
     }
 
     /// A completed sync: the oracle settles deletions (a deletion wins unless the other side edited the event).
-    mutating func sync() async throws {
+    mutating func sync(afterKill: Bool = false) async throws {
         let touched = Set(SyncSide.allCases.flatMap { (edited[$0] ?? []).union(deletedOn[$0] ?? []) })
         let collisions = occurrenceEdits.sorted { $0.key < $1.key }.compactMap { ref, edits -> (OccurrenceRef, OccurrenceEdit, OccurrenceEdit)? in
             guard !touched.contains(ref.n), let a = edits[.a], let b = edits[.b] else { return nil }
@@ -435,7 +439,9 @@ package struct SyncModel {
         edited = [.a: [], .b: []]
         deletedOn = [.a: [], .b: []]
         occurrenceEdits = [:]
-        if occurrenceProblem == nil, let problem = try await checkOccurrences(collisions) { occurrenceProblem = problem }
+        if occurrenceProblem == nil, let problem = try await checkOccurrences(collisions, report: report, afterKill: afterKill) {
+            occurrenceProblem = problem
+        }
     }
 
     /// Quiet runs until one writes nothing (at most four), then the invariants.
