@@ -501,6 +501,7 @@ package struct SyncModel {
             var model = try await SyncModel(calendars)
             defer { model.directory.remove() }
             for step in steps(seed: seed) {
+                await Task.yield()  // as between seeds (ModelCheck.run): the suites waiting on a clock get the threads
                 if let problem = try await model.apply(step) { return model.failure(seed, problem) }
                 if let problem = model.occurrenceProblem { return model.failure(seed, problem) }
                 if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_DUMP"] != nil { await model.dump(step.description) }
