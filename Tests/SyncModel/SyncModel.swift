@@ -49,6 +49,10 @@ package struct SyncModel {
         case bothRetitle(pick: Int)
         case cancelOccurrence(SyncSide, pick: Int, occurrence: Int)
         case moveOccurrence(SyncSide, pick: Int, occurrence: Int, minutes: Int)
+        /// Both sides move the same occurrence of a series (a conflict unless both land at the same time).
+        case bothMoveOccurrence(pick: Int, occurrence: Int, minutesA: Int, minutesB: Int, first: SyncSide)
+        /// One side cancels an occurrence the other side moves.
+        case cancelAndMoveOccurrence(cancelOn: SyncSide, pick: Int, occurrence: Int, minutes: Int)
         case sync
         /// A run killed after `writes` writes (the next one applied but its answer lost when `lose`).
         case killedSync(writes: Int, lose: Bool)
@@ -64,6 +68,10 @@ package struct SyncModel {
             case .bothRetitle(let p): return "both: retitle #\(p)"
             case .cancelOccurrence(let s, let p, let o): return "\(s): cancel occurrence \(o) of #\(p)"
             case .moveOccurrence(let s, let p, let o, let m): return "\(s): move occurrence \(o) of #\(p) by \(m) min"
+            case .bothMoveOccurrence(let p, let o, let ma, let mb, let first):
+                return "both: move occurrence \(o) of #\(p), A by \(ma) min, B by \(mb) min, \(first) first"
+            case .cancelAndMoveOccurrence(let s, let p, let o, let m):
+                return "\(s): cancel occurrence \(o) of #\(p), \(s.other): move it by \(m) min"
             case .sync: return "sync"
             case .killedSync(let w, let l): return "sync killed after \(w) writes" + (l ? " (answer of the next lost)" : "")
             case .expireCursor(let s): return "\(s): cursor expires (410)"
@@ -76,6 +84,9 @@ package struct SyncModel {
     /// A random sequence of steps for `seed`.
     static func steps(seed: UInt64) -> [Step] {
         var random = ModelRandom(seed: seed)
+        // The same occurrence edited on both sides, drawn from a stream of its own so that the main stream
+        // (and the sequences of the seeds kept as replays) stays as it was.
+        var both = ModelRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         var steps: [Step] = []
         var next = 1
         for _ in 0..<random.int(1...3) {
@@ -93,8 +104,21 @@ package struct SyncModel {
             case 4: steps.append(.toggleAllDay(side, pick: pick))
             case 5: steps.append(.delete(side, pick: pick))
             case 6: steps.append(.bothRetitle(pick: pick))
-            case 7: steps.append(.cancelOccurrence(side, pick: pick, occurrence: random.int(0...4)))
-            case 8: steps.append(.moveOccurrence(side, pick: pick, occurrence: random.int(0...4), minutes: random.pick([-60, 45, 120])))
+            case 7:
+                let occurrence = random.int(0...4)
+                if both.chance(30) {
+                    steps.append(.cancelAndMoveOccurrence(cancelOn: side, pick: pick, occurrence: occurrence, minutes: both.pick([-60, 45, 120])))
+                } else {
+                    steps.append(.cancelOccurrence(side, pick: pick, occurrence: occurrence))
+                }
+            case 8:
+                let occurrence = random.int(0...4), minutes = random.pick([-60, 45, 120])
+                if both.chance(30) {
+                    let (ma, mb) = side == .a ? (minutes, both.pick([-60, 45, 120])) : (both.pick([-60, 45, 120]), minutes)
+                    steps.append(.bothMoveOccurrence(pick: pick, occurrence: occurrence, minutesA: ma, minutesB: mb, first: both.chance(50) ? .a : .b))
+                } else {
+                    steps.append(.moveOccurrence(side, pick: pick, occurrence: occurrence, minutes: minutes))
+                }
             case 9: steps.append(.killedSync(writes: random.int(0...4), lose: random.chance(50)))
             case 10: steps.append(.expireCursor(side))
             default: steps.append(.sync)
@@ -118,8 +142,12 @@ package struct SyncModel {
     /// Logical events edited on each side since the last completed sync.
     var edited: [SyncSide: Set<Int>] = [.a: [], .b: []]
     var deletedOn: [SyncSide: Set<Int>] = [.a: [], .b: []]
-    /// Series whose occurrences a side changed since the last completed sync (one side per series).
-    var occurrenceEdits: [Int: SyncSide] = [:]
+    /// Occurrences edited since the last completed sync, by series and original start: each side's last edit.
+    var occurrenceEdits: [OccurrenceRef: [SyncSide: OccurrenceEdit]] = [:]
+    /// The conflicts rows the oracle has already accounted for.
+    var conflictRowsSeen = 0
+    /// An occurrence edited on both sides that the completed sync after it did not settle as the rule says.
+    var occurrenceProblem: String?
     var conflictsReported = 0
     var counter = 0
 
@@ -232,20 +260,32 @@ package struct SyncModel {
             deletedOn[side, default: []].insert(n)
         case .cancelOccurrence(let side, let p, let o), .moveOccurrence(let side, let p, let o, _):
             guard let master = try await pick(side, p, series: true), let n = Self.number(master.title) else { return nil }
-            if let owner = occurrenceEdits[n], owner != side { return nil }  // one side per series between syncs
-            let window = Self.options.window(now: now, zone: TimeZone(identifier: "UTC")!)
-            let occurrences = try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
-                .filter { $0.seriesID == master.id }
+            let occurrences = try await occurrences(side, of: master)
             guard !occurrences.isEmpty else { return nil }
-            var occurrence = occurrences[o % occurrences.count]
+            let occurrence = occurrences[o % occurrences.count]
             if case .moveOccurrence(_, _, _, let minutes) = step {
-                occurrence.start = Self.shifted(occurrence.start, minutes)
-                occurrence.end = Self.shifted(occurrence.end, minutes)
-                _ = try await provider(side).updateEvent(occurrence)
+                try await moveOccurrence(side, occurrence, n: n, minutes: minutes)
             } else {
-                try await provider(side).deleteEvent(id: occurrence.id, calendarID: calendar(side))
+                try await cancelOccurrence(side, occurrence, n: n)
             }
-            occurrenceEdits[n] = side
+        case .bothMoveOccurrence(let p, let o, _, _, _), .cancelAndMoveOccurrence(_, let p, let o, _):
+            // The occurrence with the same original start in both sides' copies of the series.
+            guard let masterA = try await pick(.a, p, series: true), let n = Self.number(masterA.title),
+                let masterB = try await units(.b).first(where: { Self.number($0.title) == n && $0.recurrence != nil })
+            else { return nil }
+            let onA = try await occurrences(.a, of: masterA)
+            guard !onA.isEmpty else { return nil }
+            let ea = onA[o % onA.count]
+            guard let eb = try await occurrences(.b, of: masterB).first(where: { Self.key($0) == Self.key(ea) }) else { return nil }
+            if case .bothMoveOccurrence(_, _, let ma, let mb, let first) = step {
+                // The later edit is the newer one (the pair's rule); a tick between them, as a person's would be.
+                try await moveOccurrence(first, first == .a ? ea : eb, n: n, minutes: first == .a ? ma : mb)
+                try await Task.sleep(for: .milliseconds(2))
+                try await moveOccurrence(first.other, first == .a ? eb : ea, n: n, minutes: first == .a ? mb : ma)
+            } else if case .cancelAndMoveOccurrence(let cancelOn, _, _, let minutes) = step {
+                try await cancelOccurrence(cancelOn, cancelOn == .a ? ea : eb, n: n)
+                try await moveOccurrence(cancelOn.other, cancelOn == .a ? eb : ea, n: n, minutes: minutes)
+            }
         case .sync:
             try await sync()
         case .killedSync(let writes, let lose):
@@ -253,9 +293,109 @@ package struct SyncModel {
             _ = try? await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
             kill = nil
             // The oracle follows completed syncs only: the next run finishes what the killed one began.
-            try await sync()
+            try await sync(afterKill: true)
         case .expireCursor(let side):
             await calendars.expireCursors(side)
+        }
+        return nil
+    }
+
+    /// An occurrence of logical event `n`'s series, by its original start.
+    struct OccurrenceRef: Hashable, Comparable {
+        var n: Int
+        var key: String
+        static func < (x: OccurrenceRef, y: OccurrenceRef) -> Bool { (x.n, x.key) < (y.n, y.key) }
+    }
+
+    /// A side's last edit of an occurrence: moved (to `start`; the service's last-modified time) or cancelled.
+    enum OccurrenceEdit: Equatable {
+        case moved(start: Date, updated: Date?)
+        case cancelled
+    }
+
+    static func key(_ e: Event) -> String { OccurrenceKey(e.originalStart ?? e.start).description }
+
+    func occurrences(_ side: SyncSide, of master: Event) async throws -> [Event] {
+        let window = Self.options.window(now: now, zone: TimeZone(identifier: "UTC")!)
+        return try await provider(side).listEvents(calendarID: calendar(side), range: window.range, expand: true)
+            .filter { $0.seriesID == master.id && $0.status != .cancelled }
+    }
+
+    mutating func moveOccurrence(_ side: SyncSide, _ occurrence: Event, n: Int, minutes: Int) async throws {
+        var moved = occurrence
+        moved.start = Self.shifted(moved.start, minutes)
+        moved.end = Self.shifted(moved.end, minutes)
+        let written = try await provider(side).updateEvent(moved)
+        occurrenceEdits[OccurrenceRef(n: n, key: Self.key(occurrence)), default: [:]][side] =
+            .moved(start: Self.instant(written.start), updated: written.updated)
+    }
+
+    mutating func cancelOccurrence(_ side: SyncSide, _ occurrence: Event, n: Int) async throws {
+        try await provider(side).deleteEvent(id: occurrence.id, calendarID: calendar(side))
+        occurrenceEdits[OccurrenceRef(n: n, key: Self.key(occurrence)), default: [:]][side] = .cancelled
+    }
+
+    static func instant(_ time: EventTime) -> Date { time.instant(allDayZone: TimeZone(identifier: "UTC")!) }
+
+    /// What the oracle expects of an occurrence edited on both sides: where it ends up on both (nil:
+    /// cancelled), and the conflict (winner, A's and B's start, nil for a cancellation) when there is one.
+    /// Moved on both: the pair's rule (`newer`: the later last-modified time, A when equal) unless both moved
+    /// it to the same time. Cancelled against a move: the move wins where the cancelled side can restore the
+    /// occurrence (A, Google-like), the cancellation wins as a conflict where it cannot (B, Outlook-like).
+    static func expectation(a: OccurrenceEdit, b: OccurrenceEdit) -> (end: Date?, conflict: (winner: SyncSide, a: Date?, b: Date?)?) {
+        switch (a, b) {
+        case (.cancelled, .cancelled): return (nil, nil)
+        case (.cancelled, .moved(let sb, _)): return (sb, nil)
+        case (.moved(let sa, _), .cancelled): return (nil, (.b, sa, nil))
+        case (.moved(let sa, let ua), .moved(let sb, let ub)):
+            if sa == sb { return (sa, nil) }
+            let winner: SyncSide = (ub ?? .distantPast) > (ua ?? .distantPast) ? .b : .a
+            return (winner == .a ? sa : sb, (winner, sa, sb))
+        }
+    }
+
+    /// After a completed sync: each occurrence edited on both sides (of a series neither side otherwise
+    /// edited, deleted or created meanwhile) is where the rule puts it on both sides, and its conflict is in
+    /// the state with both versions. Nil when all hold.
+    mutating func checkOccurrences(_ collisions: [(OccurrenceRef, OccurrenceEdit, OccurrenceEdit)], report: SyncReport, afterKill: Bool) async throws -> String? {
+        let rows = try await store.read { try $0.conflicts(pair: "p") }
+        let fresh = rows.dropFirst(conflictRowsSeen)
+        conflictRowsSeen = rows.count
+        guard !collisions.isEmpty else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let versions = fresh.compactMap { row -> (SyncSide, Event, Event)? in
+            guard let a = try? decoder.decode(Event.self, from: Data(row.versionA.utf8)),
+                let b = try? decoder.decode(Event.self, from: Data(row.versionB.utf8)), a.seriesID != nil || b.seriesID != nil
+            else { return nil }
+            return (row.winner, a, b)
+        }
+        for (ref, a, b) in collisions {
+            let expected = Self.expectation(a: a, b: b)
+            if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil {
+                print("  E\(ref.n) occurrence \(ref.key) edited on both sides: A \(a), B \(b); expected \(expected.conflict.map { "a conflict won by \($0.winner)" } ?? "no conflict")")
+            }
+            for side in SyncSide.allCases {
+                guard let master = try await units(side).first(where: { Self.number($0.title) == ref.n && $0.recurrence != nil }) else {
+                    return "E\(ref.n): no series on side \(side) after its occurrence \(ref.key) was edited on both sides"
+                }
+                let found = try await occurrences(side, of: master).first { Self.key($0) == ref.key }.map { Self.instant($0.start) }
+                if found != expected.end {
+                    return "E\(ref.n): occurrence \(ref.key) edited on both sides (A \(a), B \(b)) is at \(found.map { "\($0)" } ?? "nothing (cancelled)") on side \(side), not \(expected.end.map { "\($0)" } ?? "cancelled")"
+                }
+            }
+            guard let conflict = expected.conflict else { continue }
+            func matches(_ winner: SyncSide, _ va: Event, _ vb: Event) -> Bool {
+                func start(_ e: Event) -> Date? { e.status == .cancelled ? nil : Self.instant(e.start) }
+                return winner == conflict.winner && Self.key(va) == ref.key && start(va) == conflict.a && start(vb) == conflict.b
+            }
+            if !versions.contains(where: matches) {
+                return "E\(ref.n): occurrence \(ref.key) edited on both sides (A \(a), B \(b)): no conflict kept with \(conflict.winner) winning and both versions"
+            }
+            // A killed run before the sync may have reported it (and kept it) already.
+            if !afterKill && !report.conflicts.contains(where: { matches($0.winner, $0.a, $0.b) }) {
+                return "E\(ref.n): occurrence \(ref.key) edited on both sides (A \(a), B \(b)): the sync did not report its conflict"
+            }
         }
         return nil
     }
@@ -281,7 +421,12 @@ package struct SyncModel {
     }
 
     /// A completed sync: the oracle settles deletions (a deletion wins unless the other side edited the event).
-    mutating func sync() async throws {
+    mutating func sync(afterKill: Bool = false) async throws {
+        let touched = Set(SyncSide.allCases.flatMap { (edited[$0] ?? []).union(deletedOn[$0] ?? []) })
+        let collisions = occurrenceEdits.sorted { $0.key < $1.key }.compactMap { ref, edits -> (OccurrenceRef, OccurrenceEdit, OccurrenceEdit)? in
+            guard !touched.contains(ref.n), let a = edits[.a], let b = edits[.b] else { return nil }
+            return (ref, a, b)
+        }
         let report = try await engine.run(pair: "p", a: endpoint(.a), b: endpoint(.b), options: Self.options)
         conflictsReported += report.conflicts.count
         if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_TRACE"] != nil { print(Self.summary(report)) }
@@ -294,6 +439,9 @@ package struct SyncModel {
         edited = [.a: [], .b: []]
         deletedOn = [.a: [], .b: []]
         occurrenceEdits = [:]
+        if occurrenceProblem == nil, let problem = try await checkOccurrences(collisions, report: report, afterKill: afterKill) {
+            occurrenceProblem = problem
+        }
     }
 
     /// Quiet runs until one writes nothing (at most four), then the invariants.
@@ -353,7 +501,9 @@ package struct SyncModel {
             var model = try await SyncModel(calendars)
             defer { model.directory.remove() }
             for step in steps(seed: seed) {
+                await Task.yield()  // as between seeds (ModelCheck.run): the suites waiting on a clock get the threads
                 if let problem = try await model.apply(step) { return model.failure(seed, problem) }
+                if let problem = model.occurrenceProblem { return model.failure(seed, problem) }
                 if ProcessInfo.processInfo.environment["CALBRIDGE_MODEL_DUMP"] != nil { await model.dump(step.description) }
             }
             if let problem = try await model.settleAndCheck() { return model.failure(seed, problem) }

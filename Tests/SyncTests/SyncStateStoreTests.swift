@@ -285,7 +285,7 @@ struct SyncStateStoreTests {
         #expect(names == ["from-python", "work-home"], "both processes' writes are there")
     }
 
-    @Test("a version 1 file is migrated to version 2: its rows stay, items gain an origin, conflicts are kept")
+    @Test("a version 1 file is migrated to the current version: its rows stay, items gain an origin, conflicts are kept")
     func migratesVersion1() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
@@ -301,7 +301,7 @@ struct SyncStateStoreTests {
         let items = try await store.read { tx in try tx.items(pair: "old") }
         #expect(items.count == 1 && items.first?.idA == "e1" && items.first?.origin == nil)
         let version = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1)).rows("PRAGMA user_version").first?.integer(0)
-        #expect(version == 2)
+        #expect(version == SyncStateSchema.currentVersion)
         let itemID = items.first?.rowID
         try await store.write { tx in
             var item = items[0]
@@ -313,5 +313,50 @@ struct SyncStateStoreTests {
         let conflicts = try await store.read { tx in try tx.conflicts(pair: "old") }
         #expect(conflicts.map(\.versionB) == [#"{"title":"lost"}"#])
         #expect(try await store.read { tx in try tx.items(pair: "old").first?.origin } == .b)
+    }
+
+    @Test("a version 2 file is migrated to version 3: items, cursors and conflicts stay; occurrences are stored per series and go with their item")
+    func migratesVersion2() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let url = try Self.home(temp).appendingPathComponent("v2.db")
+        do {
+            let raw = try SQLiteConnection(path: url.path, create: true, busyTimeout: .seconds(1))
+            try raw.execute(SyncStateSchema.migrations[0])
+            try raw.execute(SyncStateSchema.migrations[1])
+            try raw.execute("PRAGMA application_id = \(SyncStateSchema.applicationID); PRAGMA user_version = 2")
+            try raw.execute(
+                """
+                INSERT INTO pairs VALUES ('old', 'a:x', 'b:y', '{}', 0);
+                INSERT INTO items (pair, id_a, id_b, hash_a, hash_b, series_key, updated_at, origin) VALUES ('old', 'm1', 'n1', 'ha', 'hb', 'series', 0, 'a');
+                INSERT INTO cursors VALUES ('old', 'a', 'google.v1:t', 0);
+                INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES ('old', 1, 0, 'b', 'newer', '{}', '{}');
+                """)
+        }
+        let store = try SyncStateStore(url: url)
+        let version = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1)).rows("PRAGMA user_version").first?.integer(0)
+        #expect(version == 3)
+        let items = try await store.read { tx in try tx.items(pair: "old") }
+        #expect(items.count == 1 && items.first?.idA == "m1" && items.first?.hashB == "hb" && items.first?.origin == .a && items.first?.seriesKey == "series")
+        #expect(try await store.read { tx in try tx.cursor(pair: "old", side: .a)?.cursor } == "google.v1:t")
+        #expect(try await store.read { tx in try tx.conflicts(pair: "old").count } == 1)
+        let itemID = try #require(items.first?.rowID)
+        #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID]) } == [itemID: []], "a migrated series has no stored occurrences")
+
+        let rows = [
+            SyncOccurrenceRecord(itemID: itemID, key: "at:1796212800000", stateA: SyncOccurrenceRecord.followsSeries, stateB: SyncOccurrenceRecord.followsSeries, updated: Self.when),
+            SyncOccurrenceRecord(itemID: itemID, key: "at:1796817600000", stateA: "aa11", stateB: SyncOccurrenceRecord.cancelled, updated: Self.when),
+        ]
+        try await store.write { tx in try tx.saveOccurrences(rows, pair: "old") }
+        #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID])[itemID] } == rows)
+        var changed = rows[1]
+        changed.stateB = "bb22"
+        let moved = changed
+        try await store.write { tx in try tx.saveOccurrences([moved], pair: "old") }
+        #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID])[itemID] } == [rows[0], moved], "saved again: replaced, not added")
+        try await store.write { tx in try tx.deleteOccurrences(pair: "old", itemID: itemID, keys: [rows[0].key]) }
+        #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID])[itemID] } == [moved])
+        try await store.write { tx in try tx.deleteItem(rowID: itemID) }
+        #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID])[itemID] } == [], "forgetting the item forgets its occurrences")
     }
 }

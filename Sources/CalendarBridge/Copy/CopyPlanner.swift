@@ -528,13 +528,44 @@ public struct CopyPlanner: Sendable {
 
     /// The patch that makes target occurrence `t` match source occurrence `s`, or nil when it does.
     func occurrenceEntry(master: Event, target t: Event, source s: Event) -> CopyPlan.Entry? {
-        let masterSignature = Self.signature(projection.copy(of: master), anchor: master.start)
-        var copy = projection.copy(of: s)
+        let copy = projection.copy(of: s)
         let hash = CopyProjection.contentHash(of: copy)
         if t.origin?.contentHash == hash { return nil }
-        let isException = Self.signature(copy, anchor: s.originalStart ?? s.start) != masterSignature
+        let isException = !Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
         let patchedBefore = t.origin != nil && t.origin?.eventID != master.id
         guard isException || patchedBefore else { return nil }
+        return patch(master: master, target: t, source: s, isException: isException)
+    }
+
+    // MARK: occurrences decided by sync
+
+    /// For `sync`, whose three-way comparison of an occurrence decided that the source's version wins: the
+    /// write that makes target occurrence `t` what the source holds, whatever the target holds now. `s` nil:
+    /// the source's occurrence is cancelled (`t` is cancelled); `t` cancelled (listed so, as Google does): it is
+    /// restored from `s`; else `t` is patched to `s`, an exception or not.
+    package func carryOccurrence(master: Event, target t: Event, source s: Event?) -> CopyPlan.Entry {
+        guard let s else { return cancellation(master: master, target: t, why: "cancelled in the source series") }
+        if t.status == .cancelled { return restoration(master: master, target: t, source: s) }
+        let copy = projection.copy(of: s)
+        let isException = !Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
+        return patch(master: master, target: t, source: s, isException: isException)
+    }
+
+    /// The question `probeOccurrences` answers about occurrence `occurrence` (of another calendar's copy of
+    /// the series) in `master`'s series; nil outside the series' range (see `query(for:master:)`).
+    package func occurrenceQuery(for occurrence: Event, master: Event) -> OccurrenceQuery? { query(for: occurrence, master: master) }
+
+    /// Whether an occurrence (`copy`: its projection, originally at `anchor`) is what its series makes of
+    /// it: its master's content (`masterCopy`, the master's projection starting `masterStart`) at its own
+    /// time. An exception (moved or changed) does not.
+    package static func followsMaster(_ copy: Event, anchor: EventTime, masterCopy: Event, masterStart: EventTime) -> Bool {
+        signature(copy, anchor: anchor) == signature(masterCopy, anchor: masterStart)
+    }
+
+    /// The patch of target occurrence `t` with source occurrence `s`'s content (and a marker naming `s`).
+    func patch(master: Event, target t: Event, source s: Event, isException: Bool) -> CopyPlan.Entry {
+        var copy = projection.copy(of: s)
+        let hash = CopyProjection.contentHash(of: copy)
         copy.id = t.id
         copy.calendarID = targetCalendarID
         copy.seriesID = t.seriesID

@@ -90,5 +90,8 @@ public struct OccurrenceKey: Sendable, Hashable, Comparable, CustomStringConvert
         }
     }
 
+    /// A key from its `description`, as `sync` stores it.
+    public init(stored description: String) { self.description = description }
+
     public static func < (a: OccurrenceKey, b: OccurrenceKey) -> Bool { a.description < b.description }
 }

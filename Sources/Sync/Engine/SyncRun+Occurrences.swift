@@ -2,89 +2,360 @@ import CalendarBridge
 import Foundation
 
 extension SyncRun {
-    /// Brings the occurrences of touched series across, from the side whose occurrences (or master)
-    /// changed: the copy engine's occurrence planning (moved and changed occurrences patched, cancelled
-    /// ones cancelled on proof), one listing per side for all of them. A dry run plans them and counts the
-    /// writes it would send.
-    /// - Returns: the sides whose occurrence changes could not all be applied.
-    mutating func syncOccurrences(_ requested: [(item: Int, from: SyncSide)]) async -> Set<SyncSide> {
-        var failedFrom = Set<SyncSide>()
-        for from in SyncSide.allCases where options.direction.carries(from: from) {
-            let to = from.other
-            var seen = Set<Int>()
-            let chosen = requested.filter { $0.from == from && seen.insert($0.item).inserted }.filter { entry in
-                let record = items[entry.item]
-                return record.seriesKey == SyncItemKind.series && record.id(from) != nil && record.id(to) != nil
-            }
-            let series = chosen.compactMap { entry in items[entry.item].id(from).flatMap { s in items[entry.item].id(to).map { (s, $0) } } }
-            guard !series.isEmpty else { continue }
-            let source = endpoint(from)
-            let target = endpoint(to)
-            do {
-                let range = window.listingRange
-                async let sourceListed = source.provider.listEvents(calendarID: source.calendarID, range: range, expand: false)
-                async let sourceExpanded = source.provider.listEvents(calendarID: source.calendarID, range: range, expand: true)
-                async let targetExpanded = target.provider.listEvents(calendarID: target.calendarID, range: range, expand: true)
-                async let targetListed = target.provider.listEvents(calendarID: target.calendarID, range: range, expand: false)
-                let listed = try await sourceListed
-                let expanded = try await sourceExpanded
-                let targetOccurrences = try await targetExpanded
-                let targetCancelled = try await targetListed.filter { $0.seriesID != nil && $0.status == .cancelled }
-                report.requests += 4
-                // Masters not in the series listing (Graph lists none of them there? it does; a master whose
-                // rule left the window does not): read by id.
-                var masters = Dictionary(listed.filter { $0.recurrence != nil && $0.seriesID == nil }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-                let missing = series.map(\.0).filter { masters[$0] == nil }
-                if !missing.isEmpty {
-                    for (id, probe) in zip(missing, await source.provider.probeEvents(ids: missing, calendarID: source.calendarID)) {
-                        if case .exists(let master) = probe { masters[id] = master }
-                    }
-                    report.requests += 1
-                }
-                let planner = CopyPlanner(
-                    sourceProvider: source.provider.provider, sourceAccount: source.identity, legacySourceAccount: source.provider.account,
-                    sourceCalendarID: source.calendarID, targetCalendarID: target.calendarID, target: target.provider.capabilities,
-                    options: CopyOptions(window: window.range, zone: window.zone, fields: options.fields))
-                let linked = series.compactMap { pair in masters[pair.0].map { (sourceMaster: $0, targetMasterID: pair.1) } }
-                let targetIDs = Set(linked.map(\.targetMasterID))
-                let occurrences = planner.planOccurrences(
-                    series: linked, sourceOccurrences: expanded.filter { $0.seriesID != nil && window.contains($0) },
-                    sourceExceptions: listed.filter { $0.seriesID != nil },
-                    targetOccurrences: targetOccurrences.filter { $0.seriesID.map(targetIDs.contains) == true && window.contains($0) },
-                    targetCancelled: targetCancelled.filter { $0.seriesID.map(targetIDs.contains) == true })
-                var entries = occurrences.entries
-                if !occurrences.open.isEmpty {
-                    let probes = await source.provider.probeOccurrences(occurrences.open.map(\.query), calendarID: source.calendarID)
-                    report.requests += 1
-                    entries += planner.resolve(occurrences.open, probes: probes)
-                }
-                let writes = entries.compactMap(\.write)
-                guard !writes.isEmpty else { continue }
-                if dryRun {
-                    for _ in writes { count(.update, to: to) }
-                    continue
-                }
-                let outcomes = await target.provider.applyWrites(writes, in: target.calendarID, maxConcurrent: 4)
-                report.requests += 1
-                writtenTo[to, default: []].formUnion(chosen.map(\.item))
-                for (write, outcome) in zip(writes, outcomes) {
-                    switch outcome {
-                    case .success:
-                        count(.update, to: to)
-                    case .failure(let error):
-                        failedFrom.formUnion(SyncSide.allCases)
-                        if to == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
-                        report.errors.append(
-                            SyncItemError(side: to, eventID: write.targetID, title: nil, message: (error as? CalendarError)?.description ?? "\(error)"))
-                    }
-                }
-            } catch {
-                failedFrom.formUnion(SyncSide.allCases)
-                report.errors.append(
-                    SyncItemError(side: to, eventID: nil, title: nil, message: "occurrences of series not compared: \((error as? CalendarError)?.description ?? "\(error)")"))
+    /// One side's occurrence of a series, as this run read it.
+    enum OccurrenceNow {
+        case live(Event)
+        /// Cancelled: listed cancelled (Google, which can restore it), or known cancelled without an event
+        /// (Outlook: a read by id found it gone, or the state says so and nothing lists it).
+        case cancelled(Event?)
+
+        var event: Event? {
+            switch self {
+            case .live(let e): e
+            case .cancelled(let e): e
             }
         }
+    }
+
+    /// A series on one side: its master and its occurrences by original start (live in the window, and the
+    /// exceptions and cancellations its listing names).
+    struct SeriesOnSide {
+        var master: Event
+        var occurrences: [OccurrenceKey: OccurrenceNow] = [:]
+        var liveInWindow = Set<OccurrenceKey>()
+    }
+
+    /// One occurrence write and the state row that follows it.
+    struct OccurrenceWrite {
+        var item: Int
+        var key: OccurrenceKey
+        var target: SyncSide
+        var write: EventWrite
+        var title: String
+        /// The row once the write succeeded (the target's state filled in from its answer).
+        var row: SyncOccurrenceRecord
+        var targetMaster: Event
+    }
+
+    /// Brings the occurrences of touched series in step by a three-way comparison per occurrence: each side's
+    /// occurrence now (followed by the series, an exception's content, or cancelled) against what it was at the
+    /// last sync (the `occurrences` table). Changed on one side: carried to the other; on both: the pair's
+    /// conflict rule decides, as for items, except that a cancellation loses to an edit where the cancelled
+    /// side can restore the occurrence (Google; Outlook cannot); changed on neither: nothing. A series with no
+    /// stored occurrences (new, or copied again) is brought across from the side whose occurrences changed.
+    /// Four listings serve every series and both directions; one read by id per side finds occurrences a
+    /// side no longer lists. Each write comes before its state row; conflicts are kept before the writes.
+    /// A dry run counts the writes it would send.
+    /// - Returns: the sides whose occurrence changes could not all be applied.
+    mutating func syncOccurrences(_ requested: [(item: Int, from: SyncSide)]) async throws(SyncError) -> Set<SyncSide> {
+        var requestedFrom: [Int: Set<SyncSide>] = [:]
+        for entry in requested where options.direction.carries(from: entry.from) {
+            let record = items[entry.item]
+            guard record.seriesKey == SyncItemKind.series, record.id(.a) != nil, record.id(.b) != nil else { continue }
+            requestedFrom[entry.item, default: []].insert(entry.from)
+        }
+        let chosen = requestedFrom.keys.sorted()
+        guard !chosen.isEmpty else { return [] }
+        // Masters this run wrote (before any occurrence write): their exceptions may be gone by that write.
+        let mastersWritten = Sides(a: writtenTo[.a] ?? [], b: writtenTo[.b] ?? [])
+
+        // 1. Both sides listed once (series and occurrences), for every series and both directions.
+        var listings = Sides<(listed: [Event], expanded: [Event])>(([], []))
+        do {
+            let range = window.listingRange
+            let a = endpoint(.a), b = endpoint(.b)
+            async let aListed = a.provider.listEvents(calendarID: a.calendarID, range: range, expand: false)
+            async let aExpanded = a.provider.listEvents(calendarID: a.calendarID, range: range, expand: true)
+            async let bListed = b.provider.listEvents(calendarID: b.calendarID, range: range, expand: false)
+            async let bExpanded = b.provider.listEvents(calendarID: b.calendarID, range: range, expand: true)
+            listings.a = (try await aListed, try await aExpanded)
+            listings.b = (try await bListed, try await bExpanded)
+            report.requests += 4
+        } catch {
+            report.errors.append(
+                SyncItemError(side: .a, eventID: nil, title: nil, message: "occurrences of series not compared: \((error as? CalendarError)?.description ?? "\(error)")"))
+            return Set(SyncSide.allCases)
+        }
+
+        // 2. Each side's masters: listed, else read by id (a master whose rule left the window is not listed).
+        var masters = Sides<[String: Event]>([:])
+        for side in SyncSide.allCases {
+            for e in listings[side].listed where e.recurrence != nil && e.seriesID == nil { masters[side][e.id] = masters[side][e.id] ?? e }
+            let missing = chosen.compactMap { items[$0].id(side) }.filter { masters[side][$0] == nil }
+            guard !missing.isEmpty else { continue }
+            let e = endpoint(side)
+            for (id, probe) in zip(missing, await e.provider.probeEvents(ids: missing, calendarID: e.calendarID)) {
+                if case .exists(let master) = probe { masters[side][id] = master }
+            }
+            report.requests += (missing.count + 19) / 20
+        }
+
+        // 3. The stored occurrences of these series.
+        let pair = self.pair
+        let rowIDs = chosen.compactMap { items[$0].rowID }
+        let storedRows: [Int64: [SyncOccurrenceRecord]]
+        do {
+            storedRows = rowIDs.isEmpty ? [:] : try await engine.store.read { try $0.occurrences(pair: pair, itemIDs: rowIDs) }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+
+        // 4. Each series on each side, and the occurrences a side no longer lists, read by id (one request per side).
+        var series: [Int: Sides<SeriesOnSide>] = [:]
+        var stored: [Int: [OccurrenceKey: SyncOccurrenceRecord]] = [:]
+        for index in chosen {
+            guard let idA = items[index].id(.a), let idB = items[index].id(.b), let masterA = masters.a[idA], let masterB = masters.b[idB] else { continue }
+            var both = Sides(a: SeriesOnSide(master: masterA), b: SeriesOnSide(master: masterB))
+            for side in SyncSide.allCases {
+                let id = side == .a ? idA : idB
+                for e in listings[side].listed where e.seriesID == id {
+                    both[side].occurrences[Self.key(e)] = e.status == .cancelled ? .cancelled(e) : .live(e)
+                }
+                for e in listings[side].expanded where e.seriesID == id && e.status != .cancelled && window.contains(e) {
+                    both[side].occurrences[Self.key(e)] = .live(e)
+                    both[side].liveInWindow.insert(Self.key(e))
+                }
+            }
+            series[index] = both
+            if let rowID = items[index].rowID, !createdSeries.contains(index) {
+                for row in storedRows[rowID] ?? [] { stored[index, default: [:]][OccurrenceKey(stored: row.key)] = row }
+            }
+        }
+        let planners = Sides(a: occurrencePlanner(from: .a), b: occurrencePlanner(from: .b))
+        for side in SyncSide.allCases {
+            var asked: [(item: Int, key: OccurrenceKey, query: OccurrenceQuery)] = []
+            for (index, both) in series.sorted(by: { $0.key < $1.key }) {
+                for key in Self.candidateKeys(both, stored: stored[index]) where both[side].occurrences[key] == nil {
+                    if stored[index]?[key]?.state(side) == SyncOccurrenceRecord.cancelled {
+                        series[index]?[side].occurrences[key] = .cancelled(nil)  // gone for good where nothing lists it
+                    } else if let other = both[side.other].occurrences[key]?.event,
+                        let query = planners[side.other].occurrenceQuery(for: other, master: both[side].master)
+                    {
+                        asked.append((index, key, query))
+                    }
+                }
+            }
+            guard !asked.isEmpty else { continue }
+            let e = endpoint(side)
+            let probes = await e.provider.probeOccurrences(asked.map(\.query), calendarID: e.calendarID)
+            report.requests += 1
+            for (question, probe) in zip(asked, probes) {
+                switch probe {
+                case .cancelled: series[question.item]?[side].occurrences[question.key] = .cancelled(nil)
+                case .exists(let found): series[question.item]?[side].occurrences[question.key] = .live(found)
+                case .seriesGone, .unknown: continue  // no proof either way: this occurrence waits
+                }
+            }
+        }
+
+        // 5. The three-way comparison of each occurrence.
+        var writes: [OccurrenceWrite] = []
+        var conflicts: [PlannedConflict] = []
+        var rows: [Int: [SyncOccurrenceRecord]] = [:]
+        let now = engine.now()
+        for (index, both) in series.sorted(by: { $0.key < $1.key }) {
+            guard let rowID = items[index].rowID ?? (dryRun ? -1 : nil) else { continue }
+            let hasBase = stored[index].map { !$0.isEmpty } ?? false
+            var kept: [SyncOccurrenceRecord] = []
+            for key in Self.candidateKeys(both, stored: stored[index]) {
+                guard let nowA = both.a.occurrences[key], let nowB = both.b.occurrences[key] else {
+                    if let row = stored[index]?[key] { kept.append(row) }  // unknown on a side: as stored
+                    continue
+                }
+                let current = Sides(a: nowA, b: nowB)
+                let state = Sides(a: occurrenceState(nowA, master: both.a.master, on: .a), b: occurrenceState(nowB, master: both.b.master, on: .b))
+                let decided = decideOccurrence(
+                    index, current: current, state: state, base: hasBase ? stored[index]?[key] : nil, hasBase: hasBase,
+                    requestedFrom: requestedFrom[index] ?? [], masterWrittenTo: Sides(a: mastersWritten.a.contains(index), b: mastersWritten.b.contains(index)))
+                if let conflict = decided.conflict { conflicts.append(conflict) }
+                var row = SyncOccurrenceRecord(itemID: rowID, key: key.description, stateA: state.a, stateB: state.b, updated: now)
+                guard let winner = decided.winner, options.direction.carries(from: winner) else {
+                    kept.append(row)
+                    continue
+                }
+                let loser = winner.other
+                let source: Event?
+                switch current[winner] {
+                case .live(let e): source = e
+                case .cancelled: source = nil
+                }
+                guard let target = current[loser].event else {
+                    // Cancelled for good on the other side (Outlook cannot restore an occurrence): it stays so.
+                    if source != nil {
+                        report.notices.append(
+                            "'\(source?.title ?? "")' (\(key)): side \(loser.rawValue.uppercased()) cannot restore a cancelled occurrence; it stays cancelled there")
+                    }
+                    kept.append(row)
+                    continue
+                }
+                if source == nil, target.status == .cancelled {
+                    kept.append(row)
+                    continue
+                }
+                let entry = planners[winner].carryOccurrence(master: both[winner].master, target: target, source: source)
+                guard let write = entry.write else {
+                    kept.append(row)
+                    continue
+                }
+                row.updated = now
+                writes.append(
+                    OccurrenceWrite(item: index, key: key, target: loser, write: write, title: source?.title ?? target.title, row: row, targetMaster: both[loser].master))
+            }
+            rows[index] = kept
+        }
+        report.conflicts += conflicts.map(\.report)
+        if dryRun {
+            for write in writes { count(.update, to: write.target) }
+            return []
+        }
+        // The losing versions are kept before anything is written over them.
+        try await saveConflicts(conflicts)
+
+        // 6. The writes, each side's in one batch, then the state rows of the ones that landed.
+        var failedFrom = Set<SyncSide>()
+        // A series compared for the first time whose writes did not all land stays without stored occurrences.
+        var firstTimeFailed = Set<Int>()
+        for side in SyncSide.allCases {
+            let batch = writes.filter { $0.target == side }
+            guard !batch.isEmpty else { continue }
+            let target = endpoint(side)
+            let outcomes = await target.provider.applyWrites(batch.map(\.write), in: target.calendarID, maxConcurrent: 4)
+            report.requests += 1
+            writtenTo[side, default: []].formUnion(batch.map(\.item))
+            for (position, write) in batch.enumerated() {
+                let outcome: EventWriteResult =
+                    position < outcomes.count ? outcomes[position] : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
+                switch outcome {
+                case .success(let result):
+                    count(.update, to: side)
+                    var row = write.row
+                    let written: OccurrenceNow
+                    switch result {
+                    case .created(let e), .updated(let e):
+                        var e = e
+                        if e.originalStart == nil, case .update(let sent) = write.write { e.originalStart = sent.originalStart }
+                        written = .live(e)
+                    case .deleted: written = .cancelled(nil)
+                    }
+                    let state = occurrenceState(written, master: write.targetMaster, on: side)
+                    if side == .a { row.stateA = state } else { row.stateB = state }
+                    rows[write.item, default: []].append(row)
+                case .failure(let error):
+                    // The stored state stays: the next run (both cursors kept) decides this occurrence again.
+                    failedFrom.formUnion(SyncSide.allCases)
+                    if side == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
+                    if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
+                    if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
+                    report.errors.append(
+                        SyncItemError(side: side, eventID: write.write.targetID, title: write.title, message: (error as? CalendarError)?.description ?? "\(error)"))
+                }
+            }
+        }
+        for index in firstTimeFailed { rows[index] = [] }
+        if !(await persistOccurrences(rows)) { failedFrom.formUnion(SyncSide.allCases) }
         return failedFrom
+    }
+
+    /// The occurrences compared: those live in the window on either side, and stored ones either side still names.
+    static func candidateKeys(_ both: Sides<SeriesOnSide>, stored: [OccurrenceKey: SyncOccurrenceRecord]?) -> [OccurrenceKey] {
+        var keys = both.a.liveInWindow.union(both.b.liveInWindow)
+        for key in (stored ?? [:]).keys where both.a.occurrences[key] != nil || both.b.occurrences[key] != nil { keys.insert(key) }
+        return keys.sorted()
+    }
+
+    static func key(_ e: Event) -> OccurrenceKey { OccurrenceKey(e.originalStart ?? e.start) }
+
+    /// The planner of occurrence writes from `side` to the other.
+    func occurrencePlanner(from side: SyncSide) -> CopyPlanner {
+        let source = endpoint(side), target = endpoint(side.other)
+        return CopyPlanner(
+            sourceProvider: source.provider.provider, sourceAccount: source.identity, legacySourceAccount: source.provider.account,
+            sourceCalendarID: source.calendarID, targetCalendarID: target.calendarID, target: target.provider.capabilities,
+            options: CopyOptions(window: window.range, zone: window.zone, fields: options.fields))
+    }
+
+    /// A side's occurrence as stored: it follows its series, it is cancelled, or the content hash of the
+    /// exception (what a copy of it to the other side would carry).
+    func occurrenceState(_ now: OccurrenceNow, master: Event, on side: SyncSide) -> String {
+        guard case .live(let e) = now, e.status != .cancelled else { return SyncOccurrenceRecord.cancelled }
+        let projection = projection(from: side)
+        let copy = projection.copy(of: e)
+        if CopyPlanner.followsMaster(copy, anchor: e.originalStart ?? e.start, masterCopy: projection.copy(of: master), masterStart: master.start) {
+            return SyncOccurrenceRecord.followsSeries
+        }
+        return CopyProjection.contentHash(of: copy)
+    }
+
+    /// Which side's version of one occurrence both sides get (nil: nothing to carry), and the conflict, if any.
+    func decideOccurrence(
+        _ index: Int, current: Sides<OccurrenceNow>, state: Sides<String>, base: SyncOccurrenceRecord?, hasBase: Bool,
+        requestedFrom: Set<SyncSide>, masterWrittenTo: Sides<Bool>
+    ) -> (winner: SyncSide?, conflict: PlannedConflict?) {
+        if state.a == state.b && (state.a == SyncOccurrenceRecord.followsSeries || state.a == SyncOccurrenceRecord.cancelled) { return (nil, nil) }
+        if case .live(let ea) = current.a, case .live(let eb) = current.b, equivalent(ea, eb) { return (nil, nil) }
+        guard hasBase else {
+            // No stored occurrences: from the side whose occurrences changed; when both, an exception or a
+            // cancellation before an occurrence that follows its series, else A's.
+            if requestedFrom.count == 1, let from = requestedFrom.first { return (from, nil) }
+            if state.a == SyncOccurrenceRecord.followsSeries { return (.b, nil) }
+            return (.a, nil)
+        }
+        var changed = Sides(a: state.a != (base?.stateA ?? SyncOccurrenceRecord.followsSeries), b: state.b != (base?.stateB ?? SyncOccurrenceRecord.followsSeries))
+        // An occurrence that follows its series again on a side whose master this run wrote lost its exception
+        // by that write (a new rule or start drops them): the other side's version goes back.
+        var reapply: SyncSide?
+        for side in SyncSide.allCases where changed[side] && masterWrittenTo[side] && state[side] == SyncOccurrenceRecord.followsSeries {
+            changed[side] = false
+            reapply = side.other
+        }
+        switch (changed.a, changed.b) {
+        case (false, false): return (reapply, nil)
+        case (true, false): return (.a, nil)
+        case (false, true): return (.b, nil)
+        case (true, true): break
+        }
+        let record = items[index]
+        switch (current.a, current.b) {
+        case (.live(let ea), .live(let eb)):
+            let winner = conflictWinner(ea, eb)
+            let reason = winnerReason(ea, eb, winner: winner)
+            let report = SyncConflict(itemID: record.rowID, title: (winner == .a ? ea : eb).title, a: ea, b: eb, winner: winner, reason: reason)
+            return (winner, PlannedConflict(item: index, report: report))
+        case (.cancelled(let cancelled), .live(let live)), (.live(let live), .cancelled(let cancelled)):
+            let cancelledSide: SyncSide = { if case .cancelled = current.a { return .a } else { return .b } }()
+            // Cancelled against an edit: the edit wins, as for items, where the cancelled side can restore it.
+            if cancelled != nil { return (cancelledSide.other, nil) }
+            var gone = live
+            gone.id = ""
+            gone.status = .cancelled
+            gone.start = live.originalStart ?? live.start
+            let reason = "cancelled on \(cancelledSide.rawValue.uppercased()), which cannot restore an occurrence; the edit on \(cancelledSide.other.rawValue.uppercased()) is kept in sync.db"
+            let a = cancelledSide == .a ? gone : live, b = cancelledSide == .b ? gone : live
+            let report = SyncConflict(itemID: record.rowID, title: live.title, a: a, b: b, winner: cancelledSide, reason: reason)
+            return (cancelledSide, PlannedConflict(item: index, report: report))
+        case (.cancelled, .cancelled):
+            return (nil, nil)
+        }
+    }
+
+    /// Replaces the stored occurrences of each series with `rows`, in one transaction. Returns false (and
+    /// reports it) when the state cannot be written.
+    mutating func persistOccurrences(_ rows: [Int: [SyncOccurrenceRecord]]) async -> Bool {
+        guard !dryRun, !rows.isEmpty else { return true }
+        let pair = self.pair
+        let byItem = rows.compactMap { index, records in items[index].rowID.map { ($0, records) } }
+        do {
+            try await engine.store.write { t in
+                for (rowID, records) in byItem {
+                    try t.deleteOccurrences(pair: pair, itemID: rowID)
+                    try t.saveOccurrences(records.map { var r = $0; r.itemID = rowID; return r }, pair: pair)
+                }
+            }
+            return true
+        } catch {
+            report.errors.append(SyncItemError(side: .a, eventID: nil, title: nil, message: SyncError.wrap(error).message))
+            return false
+        }
     }
 
     /// `SyncEngine.removeCopies`: deletes each side's copies (by the state's ids and by this pair's markers).

@@ -22,6 +22,9 @@ struct SyncRun {
     var writtenTo: [SyncSide: Set<Int>] = [.a: [], .b: []]
     /// Ids this run deleted, per side (their removals come back in the follow-up read).
     var deletedIDs: [SyncSide: Set<String>] = [.a: [], .b: []]
+    /// Series items whose master this run created on a side (a copy made or made again): their occurrences
+    /// are compared as if seen for the first time.
+    var createdSeries = Set<Int>()
 
     init(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, options: SyncPairOptions, dryRun: Bool)
         async throws(SyncError)
@@ -98,7 +101,7 @@ struct SyncRun {
             for write in plan.writes { count(write.kind, to: write.target) }
         }
         report.conflicts = plan.conflicts.map(\.report)
-        failedFrom.formUnion(await syncOccurrences(plan.seriesToCompare))
+        failedFrom.formUnion(try await syncOccurrences(plan.seriesToCompare))
         countUnchanged(plan)
 
         if !dryRun {
@@ -701,6 +704,7 @@ struct SyncRun {
                         setItem(write.item, write.sourceSide, id: sourceID, hash: hash)
                     }
                     items[write.item].updated = engine.now()
+                    if write.kind == .create, items[write.item].seriesKey == SyncItemKind.series { createdSeries.insert(write.item) }
                     changedRows.append(write.item)
                     writtenTo[side, default: []].insert(write.item)
                     count(write.kind, to: side)

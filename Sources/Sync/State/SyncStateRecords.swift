@@ -75,6 +75,39 @@ public struct SyncItemRecord: Sendable, Hashable {
     }
 }
 
+/// What each side's occurrence of a synced series was at the last sync (`occurrences` table), keyed by the
+/// occurrence's original start within the item's series.
+///
+/// Each side has its own state, as items have their own hash per side: a copy is not the same text as its
+/// source (each side's projection, zone names, what a service keeps), so a side is compared with what it
+/// held itself, never with the other side.
+public struct SyncOccurrenceRecord: Sendable, Hashable {
+    /// An occurrence that follows its series (its master's content at its original time).
+    public static let followsSeries = "series"
+    /// A cancelled (deleted) occurrence.
+    public static let cancelled = "cancelled"
+
+    /// The item (the series) it belongs to.
+    public var itemID: Int64
+    /// The occurrence's original start (`OccurrenceKey`'s text).
+    public var key: String
+    /// Side A's occurrence: `followsSeries`, `cancelled`, or the content hash of the exception.
+    public var stateA: String
+    public var stateB: String
+    public var updated: Date
+
+    public init(itemID: Int64, key: String, stateA: String, stateB: String, updated: Date) {
+        self.itemID = itemID
+        self.key = key
+        self.stateA = stateA
+        self.stateB = stateB
+        self.updated = updated
+    }
+
+    /// One side's state.
+    public func state(_ side: SyncSide) -> String { side == .a ? stateA : stateB }
+}
+
 /// A side's change cursor (`ChangeSet.cursor`) and when it was stored.
 public struct SyncCursorRecord: Sendable, Hashable {
     public var cursor: String

@@ -6,7 +6,7 @@
 enum SyncStateSchema {
     /// "cbsy" as a big-endian 32-bit number.
     static let applicationID: Int64 = 0x6362_7379
-    static let currentVersion: Int64 = 2
+    static let currentVersion: Int64 = 3
 
     /// Statements that take a database from version `index` to `index + 1`.
     static let migrations: [String] = [
@@ -62,6 +62,20 @@ enum SyncStateSchema {
             version_b TEXT NOT NULL
         );
         CREATE INDEX conflicts_by_pair ON conflicts(pair, detected_at);
+        """,
+        // v3: what each side's occurrence of a synced series was at the last sync, so that an occurrence
+        // edited on both sides is a conflict (one row per occurrence key: its original start).
+        """
+        CREATE TABLE occurrences (
+            pair TEXT NOT NULL REFERENCES pairs(name) ON DELETE CASCADE,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            occurrence_key TEXT NOT NULL,
+            state_a TEXT NOT NULL,
+            state_b TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (pair, item_id, occurrence_key)
+        );
+        CREATE INDEX occurrences_by_item ON occurrences(item_id);
         """,
     ]
 }

@@ -78,6 +78,50 @@ public struct SyncStateTransaction {
         try connection.run("DELETE FROM items WHERE id = ?", [.integer(rowID)])
     }
 
+    // MARK: Occurrences
+
+    /// The stored occurrences of the given items of a pair (series), by item.
+    public func occurrences(pair: String, itemIDs: [Int64]) throws -> [Int64: [SyncOccurrenceRecord]] {
+        var found: [Int64: [SyncOccurrenceRecord]] = [:]
+        for itemID in Set(itemIDs).sorted() {
+            found[itemID] = try connection.rows(
+                "SELECT occurrence_key, state_a, state_b, updated_at FROM occurrences WHERE pair = ? AND item_id = ? ORDER BY occurrence_key",
+                [.text(pair), .integer(itemID)]
+            ).map { row in
+                guard let key = row.text(0), let a = row.text(1), let b = row.text(2), let updated = row.real(3) else {
+                    throw corrupt("an occurrences row")
+                }
+                return SyncOccurrenceRecord(itemID: itemID, key: key, stateA: a, stateB: b, updated: Date(timeIntervalSince1970: updated))
+            }
+        }
+        return found
+    }
+
+    /// Stores occurrences (replacing the rows of the same item and key).
+    public func saveOccurrences(_ records: [SyncOccurrenceRecord], pair: String) throws {
+        for r in records {
+            try connection.run(
+                """
+                INSERT INTO occurrences (pair, item_id, occurrence_key, state_a, state_b, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(pair, item_id, occurrence_key) DO UPDATE SET state_a = excluded.state_a, state_b = excluded.state_b,
+                    updated_at = excluded.updated_at
+                """,
+                [.text(pair), .integer(r.itemID), .text(r.key), .text(r.stateA), .text(r.stateB), .real(r.updated.timeIntervalSince1970)])
+        }
+    }
+
+    /// Forgets occurrences of an item: the given keys, or (nil) all of them.
+    public func deleteOccurrences(pair: String, itemID: Int64, keys: [String]? = nil) throws {
+        guard let keys else {
+            try connection.run("DELETE FROM occurrences WHERE pair = ? AND item_id = ?", [.text(pair), .integer(itemID)])
+            return
+        }
+        for key in keys {
+            try connection.run(
+                "DELETE FROM occurrences WHERE pair = ? AND item_id = ? AND occurrence_key = ?", [.text(pair), .integer(itemID), .text(key)])
+        }
+    }
+
     // MARK: Cursors
 
     public func cursor(pair: String, side: SyncSide) throws -> SyncCursorRecord? {
