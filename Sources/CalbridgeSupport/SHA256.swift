@@ -118,6 +118,5 @@ package enum SHA256 {
 }
 
 extension UInt32 {
-    // Masking shifts: the checked ones did not compile to a rotate (a quarter of the hash).
-    fileprivate func rotr(_ n: UInt32) -> UInt32 { (self &>> n) | (self &<< (32 &- n)) }
+    fileprivate func rotr(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
 }
