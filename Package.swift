@@ -174,7 +174,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport",
+                "Sync", "TestSupport", "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 @testable import CLI
 import Foundation
