@@ -10,14 +10,8 @@ import Testing
 struct CopyResultJSONTests {
     @Test("random reports are written byte for byte as JSONEncoder writes them", arguments: [21, 22, 23] as [UInt64])
     func sameAsEncoder(seed: UInt64) throws {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SeededRandom(seed: seed)
+        func next() -> UInt64 { random.next() }
         let pieces = ["a", "Ü", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", " ", "\r", "\u{8}", "\u{C}"]
         func text() -> String { (0..<Int(next() % 6)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined() }
         func maybe() -> String? { next() % 3 == 0 ? nil : text() }
