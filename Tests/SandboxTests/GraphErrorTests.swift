@@ -68,11 +68,25 @@ struct GraphErrorTests {
 
     @Test("MailboxConcurrency: with 6 concurrent requests to one mailbox exactly 2 get 429 ApplicationThrottled")
     func concurrency() async throws {
-        let emulator = try GraphTest.emulator(delay: .milliseconds(600))
-        let statuses = try await withThrowingTaskGroup(of: GraphReply.self) { group in
+        // The admitted requests hold their slots until the gate opens, so all six are in at once however
+        // loaded the machine is; the gate opens when two were turned away (or after 10 s, so a broken
+        // limit fails the expectations below instead of hanging).
+        let gate = Gate()
+        let emulator = try GraphTest.emulator(holdSlot: { await gate.wait() })
+        let statuses = try await withThrowingTaskGroup(of: GraphReply?.self) { group in
             for _ in 0..<6 { group.addTask { try await GraphTest.send(emulator, "GET", "/v1.0/me") } }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                await gate.open()
+                return nil
+            }
             var replies: [GraphReply] = []
-            for try await reply in group { replies.append(reply) }
+            for try await reply in group {
+                guard let reply else { continue }
+                replies.append(reply)
+                if replies.filter({ $0.status == 429 }).count == 2 { await gate.open() }
+                if replies.count == 6 { group.cancelAll() }
+            }
             return replies
         }
         #expect(statuses.filter { $0.status == 200 }.count == 4)

@@ -40,9 +40,9 @@ enum GraphTest {
     ])
     static let extendedID = "String {00020329-0000-0000-C000-000000000046} Name calbridge.origin"
 
-    static func emulator(delay: Duration = .zero) throws -> GraphEmulator {
+    static func emulator(holdSlot: (@Sendable () async -> Void)? = nil) throws -> GraphEmulator {
         try GraphEmulator(seed: GraphEmulator.defaultSeed, tokens: StubGraphTokens(), now: { now },
-                          timeZoneNames: zones, processingDelay: delay)
+                          timeZoneNames: zones, holdSlot: holdSlot)
     }
 
     /// Sends a request as `user` (nil: no Authorization header). `body` is JSON-encoded unless it is `Data`.
@@ -102,5 +102,22 @@ extension Dictionary where Key == String, Value == Any {
         var current: Any? = self
         for part in path.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
         return current as? String
+    }
+}
+
+/// Holds every task that waits on it until `open()`; later waiters pass straight through.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }

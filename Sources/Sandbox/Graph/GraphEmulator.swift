@@ -17,7 +17,8 @@ package actor GraphEmulator: SandboxComponent {
     let now: @Sendable () -> Date
     let zoneNames: GraphTimeZoneNames
     let mailboxConcurrencyLimit: Int
-    let processingDelay: Duration
+    /// A test knob: each request holds its mailbox slot until this returns (nil: not held).
+    let holdSlot: (@Sendable () async -> Void)?
     /// A test knob: writes (also inside `$batch`) whose body it accepts get 400 ErrorInvalidRequest.
     let refuseWrite: (@Sendable (_ body: Data) -> Bool)?
     /// Every change (a write, a restore) bumps `stateVersion`, which invalidates `viewCache`.
@@ -41,7 +42,8 @@ package actor GraphEmulator: SandboxComponent {
     ///   - now: the clock (seed times are relative to its current week; created/modified stamps).
     ///   - timeZoneNames: Windows ↔ IANA conversion; `.common` is a small stopgap table.
     ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
-    ///   - processingDelay: time each request holds its mailbox slot (a test and benchmark knob; zero by default).
+    ///   - holdSlot: awaited by each request while it holds its mailbox slot (a test knob: a gate makes
+    ///     concurrency deterministic where a sleep depends on the machine's load).
     /// - Throws: `GraphSeedError` when the seed is malformed.
     package init(
         seed: Data,
@@ -49,7 +51,7 @@ package actor GraphEmulator: SandboxComponent {
         now: @escaping @Sendable () -> Date = { Date() },
         timeZoneNames: GraphTimeZoneNames = .common,
         mailboxConcurrencyLimit: Int = 4,
-        processingDelay: Duration = .zero,
+        holdSlot: (@Sendable () async -> Void)? = nil,
         refuseWrite: (@Sendable (_ body: Data) -> Bool)? = nil
     ) throws {
         let state = try GraphSeed.load(seed, now: now(), zones: timeZoneNames)
@@ -59,7 +61,7 @@ package actor GraphEmulator: SandboxComponent {
         self.now = now
         self.zoneNames = timeZoneNames
         self.mailboxConcurrencyLimit = mailboxConcurrencyLimit
-        self.processingDelay = processingDelay
+        self.holdSlot = holdSlot
         self.refuseWrite = refuseWrite
     }
 
@@ -132,7 +134,7 @@ package actor GraphEmulator: SandboxComponent {
         let running = inFlight[mailboxID, default: 0]
         guard running < mailboxConcurrencyLimit else { throw GraphError.mailboxConcurrency() }
         inFlight[mailboxID] = running + 1
-        if processingDelay > .zero { try? await Task.sleep(for: processingDelay) }
+        if let holdSlot { await holdSlot() }
         defer { inFlight[mailboxID, default: 1] -= 1 }
         if method != "GET", let refuseWrite, refuseWrite(body) {
             throw GraphError.invalidRequest("The sandbox was told to refuse this write.")
