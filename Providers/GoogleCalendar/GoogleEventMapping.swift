@@ -76,24 +76,34 @@ enum GoogleEventMapping {
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    static let htmlMarkers = ["<br", "<p>", "<p ", "</", "<b>", "<i>", "<ul", "<a href", "<html", "<div"]
+    static let htmlMarkerTexts = ["<br", "<p>", "<p ", "</", "<b>", "<i>", "<ul", "<a href", "<html", "<div"]
+    static let htmlMarkers = htmlMarkerTexts.map { Array($0.utf8) }
 
     static func looksLikeHTML(_ text: String) -> Bool {
-        // ASCII text (nearly every description): the same test on bytes, folded to lower case. Foundation's
-        // `lowercased().contains` cost 5% of a no-change copy (callgrind, 1,000 events).
-        let bytes = text.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-            return htmlMarkers.contains { marker in
-                let pattern = Array(marker.utf8)
-                guard lowered.count >= pattern.count else { return false }
-                return (0...(lowered.count - pattern.count)).contains { start in
-                    lowered[start] == pattern[0] && lowered[start..<(start + pattern.count)].elementsEqual(pattern)
+        // ASCII text (nearly every description): the same test on bytes, folded to lower case, looking
+        // only where a '<' is (every marker starts with one). Foundation's `lowercased().contains` cost 5%
+        // of a no-change copy, a scan per marker 3% (callgrind, 1,000 events).
+        var text = text
+        let ascii: Bool? = text.withUTF8 { bytes in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            guard high < 0x80 else { return nil }
+            for start in bytes.indices where bytes[start] == UInt8(ascii: "<") {
+                for marker in htmlMarkers where marker.count <= bytes.count - start {
+                    var matches = true
+                    for (offset, expected) in marker.enumerated() {
+                        let byte = bytes[start + offset]
+                        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                        if lowered != expected { matches = false; break }
+                    }
+                    if matches { return true }
                 }
             }
+            return false
         }
+        if let ascii { return ascii }
         let lowered = text.lowercased()
-        return htmlMarkers.contains { lowered.contains($0) }
+        return htmlMarkerTexts.contains { lowered.contains($0) }
     }
 
     static func attendee(_ a: GoogleAttendee) -> Attendee? {
