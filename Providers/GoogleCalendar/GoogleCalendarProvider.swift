@@ -67,13 +67,25 @@ public struct GoogleCalendarProvider: CalendarProvider {
     }
 
     public func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        try await allEvents(listing(calendarID, range: range, expand: expand), calendarID: calendarID)
+    }
+
+    /// The expanded listing's request, its items read only where they are occurrences of `seriesIDs`
+    /// (the rest checked as JSON and skipped, not mapped; a malformed one of those is not noticed).
+    public func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
+        try await allEvents(listing(calendarID, range: range, expand: true), calendarID: calendarID) {
+            (reader: inout JSONReader) throws(JSONReader.Error) in try GoogleEvents(reading: &reader, occurrencesOf: seriesIDs)
+        }
+    }
+
+    func listing(_ calendarID: String, range: TimeRange, expand: Bool) -> APIURL {
         var url = events(calendarID)
             .query("timeMin", RFC3339.format(range.start, in: queryZone))
             .query("timeMax", RFC3339.format(range.end, in: queryZone))
             .query("singleEvents", expand ? "true" : "false")
             .query("maxResults", String(Self.eventsPageSize))
         if expand { url = url.query("orderBy", "startTime") }
-        return try await allEvents(url, calendarID: calendarID)
+        return url
     }
 
     public func getEvent(id: String, calendarID: String) async throws -> Event {
@@ -140,12 +152,20 @@ public struct GoogleCalendarProvider: CalendarProvider {
             colour: entry.backgroundColor?.lowercased())
     }
 
-    func allEvents(_ first: APIURL, calendarID: String) async throws -> [Event] {
+    /// Every page of a listing; `read` reads each page (all its items, unless told otherwise).
+    func allEvents(
+        _ first: APIURL, calendarID: String,
+        read: (inout JSONReader) throws(JSONReader.Error) -> GoogleEvents = { (r: inout JSONReader) throws(JSONReader.Error) in
+            try GoogleEvents(reading: &r)
+        }
+    ) async throws -> [Event] {
         var result: [Event] = []
         var pageToken: String?
         var pages = PageGuard(server: baseURL, provider: .google, account: account, calendar: calendarID)
         repeat {
-            let page: GoogleEvents = try await get(first.query("pageToken", pageToken), calendar: calendarID)
+            let response = try await send(.get, first.query("pageToken", pageToken), json: nil, calendar: calendarID, retrySafe: true)
+            try check(response, calendar: calendarID)
+            let page = try decode(response, read)
             for g in page.items ?? [] {
                 do {
                     result.append(try GoogleEventMapping.event(g, calendarID: calendarID, calendarZone: page.timeZone))
@@ -223,8 +243,13 @@ public struct GoogleCalendarProvider: CalendarProvider {
 
     /// The events resources, read by hand (`GoogleResources+Reading.swift`).
     func decode<T: JSONReadable>(_ type: T.Type, _ response: HTTPResponse) throws(CalendarError) -> T {
+        try decode(response) { (r: inout JSONReader) throws(JSONReader.Error) in try T(reading: &r) }
+    }
+
+    /// The body read whole by `read` (nothing may follow the value).
+    func decode<T>(_ response: HTTPResponse, _ read: (inout JSONReader) throws(JSONReader.Error) -> T) throws(CalendarError) -> T {
         do {
-            return try JSONReader.read(T.self, from: response.body)
+            return try JSONReader.read(from: response.body, read)
         } catch {
             throw CalendarError(
                 .invalidResponse, "unreadable Google response: \(error)", provider: .google, account: account,

@@ -18,6 +18,38 @@ extension GoogleEvents {
     }
 }
 
+extension GoogleEvents {
+    /// A page of which only the occurrences of `seriesIDs` (items whose `recurringEventId` is one of them)
+    /// are read; every other item is scanned for that member, checked as JSON, and skipped. An expanded
+    /// listing read for the occurrences of copied series is mostly single events: reading and mapping
+    /// them all was 13% of a no-change copy's instructions (callgrind, 1,000 events).
+    init(reading r: inout JSONReader, occurrencesOf seriesIDs: Set<String>) throws(JSONReader.Error) {
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "items":
+                guard try !r.consumeNull() else {
+                    items = nil
+                    continue
+                }
+                var kept: [GoogleEvent] = []
+                try r.beginArray()
+                while try r.nextElement() {
+                    let start = r.offset
+                    if let series = try GoogleEvent.seriesID(reading: &r), seriesIDs.contains(series) {
+                        r.rewind(to: start)
+                        kept.append(try GoogleEvent(reading: &r))
+                    }
+                }
+                items = kept
+            case "nextPageToken": nextPageToken = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+    }
+}
+
 extension GoogleEventChanges {
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         try r.beginObject()
@@ -69,6 +101,21 @@ extension GoogleEvent {
         guard let id else { throw r.missing("id", in: "a Google event") }
         event.id = id
         self = event
+    }
+}
+
+extension GoogleEvent {
+    /// An item's `recurringEventId` (the last, if repeated, as the whole read keeps), the rest skipped.
+    static func seriesID(reading r: inout JSONReader) throws(JSONReader.Error) -> String? {
+        var series: String?
+        try r.beginObject()
+        while let key = try r.nextKey() {
+            switch key {
+            case "recurringEventId": series = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        return series
     }
 }
 

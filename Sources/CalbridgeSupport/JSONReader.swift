@@ -73,6 +73,15 @@ package struct JSONReader {
         index += 1
     }
 
+    /// Where the reader is: an offset to come back to with `rewind(to:)`, so a value can be scanned for
+    /// one member first and read whole only when it is wanted.
+    package var offset: Int { index }
+
+    /// Goes back to `offset` (an earlier `offset` of this reader), to read from there again.
+    package mutating func rewind(to offset: Int) {
+        index = offset
+    }
+
     /// Only whitespace is left.
     package mutating func end() throws(Error) {
         skipWhitespace()
@@ -227,6 +236,31 @@ package struct JSONReader {
             let (next, nextASCII) = scanText(from: index)
             position = next
             ascii = ascii && nextASCII
+        }
+    }
+
+    /// Consumes a string as `string()` reads it, refusing what it refuses, without building it: its
+    /// escapes are decoded into one small scratch buffer, its raw runs checked where not ASCII (a
+    /// marker's JSON in a skipped property value has an escape per quote).
+    private mutating func skipString() throws(Error) {
+        try expect(UInt8(ascii: "\""), "a string")
+        var scratch: [UInt8] = []
+        var run = index
+        while true {
+            let (position, ascii) = scanText(from: run)
+            index = position
+            guard ascii || Self.isValidUTF8(bytes[run..<position]) else { throw error("invalid UTF-8 in a string") }
+            guard position < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            guard byte == UInt8(ascii: "\\") else { throw error("control character in a string") }
+            index += 1
+            scratch.removeAll(keepingCapacity: true)
+            try unescape(into: &scratch)
+            run = index
         }
     }
 
@@ -434,7 +468,7 @@ package struct JSONReader {
             while try nextElement() { try skipValue(depth: depth + 1) }
         case UInt8(ascii: "\""):
             // No String is built for a value nobody keeps; any other string is checked as `string()` does.
-            if plainString() == nil { _ = try string() }
+            if plainString() == nil { try skipString() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
         case UInt8(ascii: "n"): try literal("null")
         default: _ = try numberText()
@@ -450,8 +484,13 @@ package protocol JSONReadable {
 extension JSONReader {
     /// The whole document as one `T`.
     package static func read<T: JSONReadable>(_ type: T.Type, from data: Data) throws(Error) -> T {
+        try read(from: data) { (reader: inout JSONReader) throws(Error) in try T(reading: &reader) }
+    }
+
+    /// The whole document as what `read` makes of it (nothing but whitespace may follow).
+    package static func read<T>(from data: Data, _ read: (inout JSONReader) throws(Error) -> T) throws(Error) -> T {
         var reader = JSONReader(data)
-        let value = try T(reading: &reader)
+        let value = try read(&reader)
         try reader.end()
         return value
     }

@@ -135,8 +135,8 @@ public struct CopyEngine: Sendable {
             // Occurrences can only be compared for series that already have a copy.
             let linked = plan.series.compactMap { s in s.targetMasterID.map { (sourceMaster: s.sourceMaster, targetMasterID: $0) } }
             if !linked.isEmpty {
-                let targetOccurrences = try await targetProvider.listEvents(
-                    calendarID: targetCalendar.id, range: range, expand: true
+                let targetOccurrences = try await targetProvider.listOccurrences(
+                    calendarID: targetCalendar.id, range: range, ofSeries: Set(linked.map(\.targetMasterID))
                 ).filter(window.contains)
                 plan.entries += await occurrenceEntries(
                     planner, series: linked, sourceOccurrences: sourceOccurrences, sourceExceptions: sourceExceptions,
@@ -158,10 +158,9 @@ public struct CopyEngine: Sendable {
         }
         if !linked.isEmpty {
             do {
-                let targetIDs = Set(linked.map(\.targetMasterID))
-                let targetOccurrences = try await targetProvider.listEvents(
-                    calendarID: targetCalendar.id, range: range, expand: true
-                ).filter { $0.seriesID.map(targetIDs.contains) == true && window.contains($0) }
+                let targetOccurrences = try await targetProvider.listOccurrences(
+                    calendarID: targetCalendar.id, range: range, ofSeries: Set(linked.map(\.targetMasterID))
+                ).filter(window.contains)
                 let occurrenceEntries = await occurrenceEntries(
                     planner, series: linked, sourceOccurrences: sourceOccurrences, sourceExceptions: sourceExceptions,
                     targetOccurrences: targetOccurrences, sourceCalendarID: sourceCalendar.id)

@@ -52,6 +52,12 @@ public protocol CalendarProvider: Sendable {
     /// Graph answers both from one `calendarView` read, which holds both.
     func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews
 
+    /// The occurrences of the series `seriesIDs` overlapping `range`: what `listEvents(expand: true)`
+    /// lists with one of them as `seriesID`, in its order. The default implementation filters that
+    /// listing; Google sends the same request and reads only those items (a copy's rerun reads the
+    /// target's occurrences of copied series, and most of that listing is single events).
+    func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event]
+
     /// One event by id. Throws `.notFound` when it does not exist.
     func getEvent(id: String, calendarID: String) async throws -> Event
 
@@ -119,6 +125,12 @@ extension CalendarProvider {
         async let series = listEvents(calendarID: calendarID, range: range, expand: false)
         async let occurrences = listEvents(calendarID: calendarID, range: range, expand: true)
         return EventViews(series: try await series, occurrences: try await occurrences)
+    }
+
+    public func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
+        try await listEvents(calendarID: calendarID, range: range, expand: true).filter {
+            $0.seriesID.map(seriesIDs.contains) == true
+        }
     }
 
     /// The copies of one source event in a calendar.

@@ -51,6 +51,26 @@ struct JSONReaderBytesTests {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Pair.self, from: invalid) }
     }
 
+    @Test("a skipped string with escapes is refused exactly when reading it is", arguments: [4, 5, 6] as [UInt64])
+    func skippedEscapes(seed: UInt64) {
+        var rng = SplitMix(state: seed)
+        // Escapes good and bad, surrogates paired and lone, raw UTF-8 good and bad, control bytes, quotes.
+        let pieces: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\/"#.utf8), Array(#"\n"#.utf8), Array(#"\t"#.utf8), Array(#"\x"#.utf8),
+            Array(#"\u00e9"#.utf8), Array(#"\u00G9"#.utf8), Array(#"\u12"#.utf8), Array(#"\ud83d\ude00"#.utf8), Array(#"\ud83d"#.utf8),
+            Array(#"\ude00"#.utf8), Array(#"\ud83d\u0041"#.utf8), Array("é".utf8), Array("🎉".utf8), [0xC3], [0xA9], [0xED, 0xA0, 0x80],
+            [0x01], [0x22], Array("plain".utf8), [0x5C],
+        ]
+        for _ in 0..<20_000 {
+            let body = (0..<Int.random(in: 0...6, using: &rng)).flatMap { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }
+            let read = Data(#"{"id": ""#.utf8) + Data(body) + Data(#""}"#.utf8)
+            let skipped = Data(#"{"other": ""#.utf8) + Data(body) + Data(#""}"#.utf8)
+            let readable = (try? JSONReader.read(Pair.self, from: read)) != nil
+            let skippable = (try? JSONReader.read(Pair.self, from: skipped)) != nil
+            #expect(readable == skippable, "\(body.map { String($0, radix: 16) })")
+        }
+    }
+
     @Test("isValidUTF8 decides as String(validating:) does", arguments: [1, 2, 3] as [UInt64])
     func utf8(seed: UInt64) {
         var rng = SplitMix(state: seed)

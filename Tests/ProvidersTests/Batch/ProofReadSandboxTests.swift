@@ -200,18 +200,27 @@ struct ProofReadSandboxTests {
 }
 
 /// `listEventViews` gives what the two listings give, on both providers; Graph from one `calendarView` read.
+/// `listOccurrences` gives the expanded listing's occurrences of the series asked for.
 @Suite("Both views of one listing against the sandbox", .serialized)
 struct EventViewsSandboxTests {
-    @Test("listEventViews equals listEvents(expand: false) and (expand: true); Graph reads calendarView once", arguments: BatchSandboxTests.Side.allCases)
-    func bothViews(side: BatchSandboxTests.Side) async throws {
+    /// A calendar with an all-day series with a moved occurrence (the path that waits for the master's
+    /// zone), a timed series with a cancelled and a retitled occurrence, and a single event.
+    struct Seeded {
+        var sandbox: BatchSandbox
+        var provider: any CalendarProvider
+        var calendar: String
+        var range: TimeRange
+        var allDayID: String
+        var timedID: String
+        var first: LocalDate
+    }
+
+    static func seeded(_ side: BatchSandboxTests.Side) async throws -> Seeded {
         let sandbox = try await BatchSandbox.start()
-        defer { Task { try? await sandbox.server.stop() } }
         let provider = side.provider(sandbox)
         let calendar = try await sandbox.calendarID(provider)
         let first = try #require(LocalDate("2027-09-07"))
         let start = LocalDateTime(date: first, hour: 9, minute: 0).instant(in: TimeZone(identifier: "Europe/Berlin")!)
-        // An all-day series with a moved occurrence (the path that waits for the master's zone), a timed
-        // series with a cancelled and a retitled occurrence, and a single event.
         let allDay = try await provider.createEvent(
             Event(
                 title: "Tokyo days", start: .allDay(date: first), end: .allDay(date: first.adding(days: 1)),
@@ -240,16 +249,44 @@ struct EventViewsSandboxTests {
         var retitled = daily[2]
         retitled.title = "Stand-up (long)"
         _ = try await provider.updateEvent(retitled)
+        return Seeded(
+            sandbox: sandbox, provider: provider, calendar: calendar, range: range, allDayID: allDay.id,
+            timedID: timed.id, first: first)
+    }
 
+    @Test("listEventViews equals listEvents(expand: false) and (expand: true); Graph reads calendarView once", arguments: BatchSandboxTests.Side.allCases)
+    func bothViews(side: BatchSandboxTests.Side) async throws {
+        let s = try await Self.seeded(side)
+        defer { Task { try? await s.sandbox.server.stop() } }
+        let (provider, calendar, range, sandbox) = (s.provider, s.calendar, s.range, s.sandbox)
         let series = try await provider.listEvents(calendarID: calendar, range: range, expand: false)
         let occurrences = try await provider.listEvents(calendarID: calendar, range: range, expand: true)
         let mark = sandbox.server.log.count
         let views = try await provider.listEventViews(calendarID: calendar, range: range)
         #expect(views.series == series)
         #expect(views.occurrences == occurrences)
-        #expect(series.contains { $0.id == allDay.id && $0.isSeriesMaster } && series.contains { $0.id == timed.id && $0.isSeriesMaster })
-        #expect(occurrences.contains { $0.seriesID == allDay.id && $0.start == .allDay(date: first.adding(days: 8)) })
+        #expect(series.contains { $0.id == s.allDayID && $0.isSeriesMaster } && series.contains { $0.id == s.timedID && $0.isSeriesMaster })
+        #expect(occurrences.contains { $0.seriesID == s.allDayID && $0.start == .allDay(date: s.first.adding(days: 8)) })
         let listings = sandbox.requests(since: mark).filter { $0.method == "GET" && $0.path.hasSuffix("/calendarView") }
         if side == .graph { #expect(listings.count == 1, "one calendarView read for both views") }
+    }
+
+    @Test("listOccurrences equals the expanded listing cut to the series asked for, in its order, by the same requests", arguments: BatchSandboxTests.Side.allCases)
+    func occurrencesOfSeries(side: BatchSandboxTests.Side) async throws {
+        let s = try await Self.seeded(side)
+        defer { Task { try? await s.sandbox.server.stop() } }
+        let (provider, calendar, range, sandbox) = (s.provider, s.calendar, s.range, s.sandbox)
+        var mark = sandbox.server.log.count
+        let occurrences = try await provider.listEvents(calendarID: calendar, range: range, expand: true)
+        let listingRequests = sandbox.requests(since: mark).map { "\($0.method) \($0.path)" }
+        #expect(occurrences.contains { $0.seriesID == nil }, "the listing has single events to leave out")
+        for ids in [[s.allDayID], [s.timedID], [s.allDayID, s.timedID], [], ["no-such-series"]] {
+            let wanted = Set(ids)
+            mark = sandbox.server.log.count
+            let read = try await provider.listOccurrences(calendarID: calendar, range: range, ofSeries: wanted)
+            #expect(read == occurrences.filter { $0.seriesID.map(wanted.contains) == true }, "\(ids)")
+            #expect(sandbox.requests(since: mark).map { "\($0.method) \($0.path)" } == listingRequests)
+        }
+        #expect(try await provider.listOccurrences(calendarID: calendar, range: range, ofSeries: [s.timedID]).count == 4)
     }
 }
