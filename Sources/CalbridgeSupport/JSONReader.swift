@@ -168,7 +168,7 @@ package struct JSONReader {
     private mutating func plainString() -> Range<Int>? {
         let start = index + 1
         let end: Int? = bytes.withUnsafeBufferPointer { buffer in
-            var position = start
+            var position = Self.skipWords(buffer, from: start, allowingHighBytes: false).position
             while position < buffer.count {
                 let byte = buffer[position]
                 if byte == UInt8(ascii: "\"") { return position }
@@ -268,8 +268,9 @@ package struct JSONReader {
     /// whether every byte before it is ASCII: one unchecked pass over the buffer.
     private func scanText(from start: Int) -> (Int, Bool) {
         bytes.withUnsafeBufferPointer { buffer in
-            var position = start
-            var high: UInt8 = 0
+            let words = Self.skipWords(buffer, from: start, allowingHighBytes: true)
+            var position = words.position
+            var high: UInt8 = words.ascii ? 0 : 0x80
             while position < buffer.count {
                 let byte = buffer[position]
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
@@ -278,6 +279,35 @@ package struct JSONReader {
             }
             return (position, high < 0x80)
         }
+    }
+
+    /// From `start`, skips whole 8-byte words holding no quote, backslash or control character (nor, when
+    /// `allowingHighBytes` is false, a byte of 0x80 or more); the byte loops go on from where it stops.
+    /// Each word is tested at once ("Bit Twiddling Hacks": a zero byte in v is in (v - 0x01…) & ~v & 0x80…,
+    /// a byte under 0x20 in (v - 0x20…) & ~v & 0x80…): strings and keys were scanned a byte at a time,
+    /// the largest single cost of reading a listing. `ascii`: no skipped byte was 0x80 or more.
+    private static func skipWords(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, allowingHighBytes: Bool
+    ) -> (position: Int, ascii: Bool) {
+        guard let base = buffer.baseAddress else { return (start, true) }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var position = start
+        var high: UInt64 = 0
+        while position + 8 <= buffer.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let control = (word &- 0x2020_2020_2020_2020) & ~word
+            let quote = (quotes &- ones) & ~quotes
+            let backslash = (backslashes &- ones) & ~backslashes
+            var stops = (control | quote | backslash) & highs
+            if !allowingHighBytes { stops |= word & highs }
+            if stops != 0 { break }
+            high |= word
+            position += 8
+        }
+        return (position, high & highs == 0)
     }
 
     /// Decodes the escape after a backslash (at `index`) onto `out`.

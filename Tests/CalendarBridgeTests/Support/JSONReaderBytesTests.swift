@@ -71,6 +71,39 @@ struct JSONReaderBytesTests {
         }
     }
 
+    /// Strings are scanned eight bytes at a time: every stop (quote, backslash, control character, a byte
+    /// of 0x80 or more) at every offset of a word, in strings of every length around the word size.
+    @Test("strings and keys of every length and stop position read as their pieces say", arguments: [7, 8, 9] as [UInt64])
+    func wordScan(seed: UInt64) throws {
+        var rng = SplitMix(state: seed)
+        // (as written in the document, as read, valid)
+        let pieces: [([UInt8], String, Bool)] = [
+            (Array("a".utf8), "a", true), (Array("Z9".utf8), "Z9", true), (Array("é".utf8), "é", true),
+            (Array("😀".utf8), "😀", true), (Array(#"\""#.utf8), "\"", true), (Array(#"\\"#.utf8), "\\", true),
+            (Array(#"\n"#.utf8), "\n", true), ([0x7F], "\u{7F}", true), ([0x20], " ", true), ([0x1F], "", false),
+            ([0x09], "", false), ([0xFF], "", false), ([0xC3], "", false),
+        ]
+        for _ in 0..<20_000 {
+            var raw: [UInt8] = []
+            var text = ""
+            var valid = true
+            for _ in 0..<Int.random(in: 0...24, using: &rng) {
+                let piece = Int.random(in: 0..<100, using: &rng) < 70 ? pieces[0] : pieces[Int.random(in: 0..<pieces.count, using: &rng)]
+                raw += piece.0
+                text += piece.1
+                valid = valid && piece.2
+            }
+            let value = Data([0x22] + raw + [0x22])
+            let read = try? JSONReader.read(from: value) { (r: inout JSONReader) throws(JSONReader.Error) in try r.string() }
+            #expect(read == (valid ? text : nil), "\(raw.map { String($0, radix: 16) })")
+            let object = Data("{".utf8) + value + Data(": 1, \"id\": ".utf8) + value + Data("}".utf8)
+            let pair = try? JSONReader.read(Pair.self, from: object)
+            #expect(pair == (valid ? Pair(id: text, unknown: text == "name" ? 0 : 1) : nil))
+            let skipped = Data(#"{"other": "#.utf8) + value + Data("}".utf8)
+            #expect(((try? JSONReader.read(Pair.self, from: skipped)) != nil) == valid)
+        }
+    }
+
     @Test("isValidUTF8 decides as String(validating:) does", arguments: [1, 2, 3] as [UInt64])
     func utf8(seed: UInt64) {
         var rng = SplitMix(state: seed)
