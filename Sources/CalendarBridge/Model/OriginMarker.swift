@@ -79,6 +79,11 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// Reads a marker back from extension properties; nil when there is none or it does not parse.
     public init?(properties: [String: String]) {
         guard let json = properties[Self.markerProperty] else { return nil }
+        self.init(json: json)
+    }
+
+    /// Reads a marker from its JSON (the `markerProperty` value); nil when it does not parse.
+    init?(json: String) {
         if let marker = Self.plainMarker(json) {
             self = marker
             return
