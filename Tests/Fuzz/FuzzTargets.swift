@@ -30,6 +30,7 @@ let fuzzTargets: [String: @Sendable (Data) -> Void] = [
     "quick-add": fuzzQuickAdd,
     "account-files": fuzzAccountFiles,
     "terminal-text": fuzzTerminalText,
+    "html-text": fuzzHTMLText,
 ]
 
 let selectedTarget: @Sendable (Data) -> Void = {
@@ -258,4 +259,10 @@ let fuzzHome: CalbridgeHome = {
     let text = String(decoding: data, as: UTF8.self)
     let clean = TerminalText.sanitize(text)
     require(!clean.unicodeScalars.contains { TerminalText.isUnsafe($0) }, "sanitized text still has a control character")
+}
+
+@Sendable func fuzzHTMLText(_ data: Data) {
+    // Only that it does not crash: no cheap property of the text holds for every input (it keeps a "<" from
+    // "&lt;" and from a "<" that no ">" follows). HTMLTextBytesTests compares it with the old algorithm.
+    _ = HTMLText.plainText(fromHTML: String(decoding: data, as: UTF8.self))
 }
