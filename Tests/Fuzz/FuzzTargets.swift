@@ -6,7 +6,7 @@
 // checked cheaply (a re-parse of what was printed, a split feed giving the same requests), it traps when
 // that property fails, so libFuzzer reports it like a crash.
 import CalbridgeSupport
-import CalendarBridge
+@testable import CalendarBridge
 import Foundation
 @testable import CLI
 @testable import GoogleCalendar
@@ -262,7 +262,10 @@ let fuzzHome: CalbridgeHome = {
 }
 
 @Sendable func fuzzHTMLText(_ data: Data) {
-    // Only that it does not crash: no cheap property of the text holds for every input (it keeps a "<" from
-    // "&lt;" and from a "<" that no ">" follows). HTMLTextBytesTests compares it with the old algorithm.
-    _ = HTMLText.plainText(fromHTML: String(decoding: data, as: UTF8.self))
+    // Where the byte path takes the body, its text is the Character algorithm's (it goes into a content hash).
+    let html = String(decoding: data, as: UTF8.self)
+    let characters = HTMLText.plainTextByCharacters(fromHTML: html)
+    if let bytes = HTMLText.plainTextOnBytes(fromHTML: html) {
+        require(bytes == characters, "plain text on bytes \(bytes.debugDescription), by Characters \(characters.debugDescription)")
+    }
 }

@@ -19,7 +19,7 @@ public enum HTMLText {
 
     /// The algorithm itself, on `Character`s: what `ASCIIRenderer` must match byte for byte, and what runs
     /// for everything it declines.
-    private static func plainTextByCharacters(fromHTML html: String) -> String {
+    static func plainTextByCharacters(fromHTML html: String) -> String {
         var out = ""
         var index = html.startIndex
         // Characters of one text run; HTML collapses runs of white space (including newlines) to one space.

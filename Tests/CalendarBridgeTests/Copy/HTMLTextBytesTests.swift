@@ -2,8 +2,9 @@
 import Foundation
 import Testing
 
-/// `HTMLText.plainText(fromHTML:)` on bytes against the `Character` algorithm it replaced
-/// (`HTMLTextOracle`): the text goes into a content hash, so it must be the same String for every input.
+/// `HTMLText.plainText(fromHTML:)` on bytes against the `Character` algorithm it runs beside
+/// (`plainTextByCharacters`, the code before the byte path, unchanged): the text goes into a content hash,
+/// so it must be the same String for every input.
 @Suite("HTMLText.plainText on bytes: the same text as the Character algorithm")
 struct HTMLTextBytesTests {
     typealias SplitMix = QuickAddFuzzTests.SplitMix
@@ -101,7 +102,7 @@ struct HTMLTextBytesTests {
         var failures = 0
         for round in 0..<25_000 {
             let html = Self.randomHTML(&rng, ascii: round % 2 == 0)
-            let expected = HTMLTextOracle.plainText(fromHTML: html)
+            let expected = HTMLText.plainTextByCharacters(fromHTML: html)
             let bytes = HTMLText.plainTextOnBytes(fromHTML: html)
             if bytes != nil { onBytes += 1 }
             if bytes.map({ $0 != expected }) ?? false || HTMLText.plainText(fromHTML: html) != expected {
@@ -122,7 +123,7 @@ struct HTMLTextBytesTests {
         for byte in 0..<128 as Range<UInt8> {
             let c = String(UnicodeScalar(byte))
             for html in [c, "a\(c)b", "<p>\(c)</p>", "<\(c)>x", "x<p\(c)>y", "&nbsp;\(c)&nbsp;", "&amp\(c)", "<li>\(c)<br>\(c)"] {
-                #expect(HTMLText.plainTextOnBytes(fromHTML: html) == HTMLTextOracle.plainText(fromHTML: html), "\(html.debugDescription)")
+                #expect(HTMLText.plainTextOnBytes(fromHTML: html) == HTMLText.plainTextByCharacters(fromHTML: html), "\(html.debugDescription)")
             }
         }
     }
@@ -137,7 +138,7 @@ struct HTMLTextBytesTests {
         "Caf&eacute; &#233; e&#769;", "<p>Café</p>", " \u{301}<p>x</p>", "<p>a</p>>\u{301}b", "",
     ])
     func named(html: String) {
-        #expect(HTMLText.plainText(fromHTML: html) == HTMLTextOracle.plainText(fromHTML: html))
+        #expect(HTMLText.plainText(fromHTML: html) == HTMLText.plainTextByCharacters(fromHTML: html))
     }
 
     @Test("a non-ASCII scalar a numeric reference may decode to on bytes is one Character beside any other")
@@ -168,7 +169,7 @@ struct HTMLTextBytesTests {
     @Test("the Outlook body is taken on bytes, and gives what a reader sees")
     func outlookBody() {
         let text = HTMLText.plainTextOnBytes(fromHTML: Self.outlook)
-        #expect(text == HTMLTextOracle.plainText(fromHTML: Self.outlook))
+        #expect(text == HTMLText.plainTextByCharacters(fromHTML: Self.outlook))
         #expect(text == """
             Hi all,
 
