@@ -75,7 +75,7 @@ struct CopyCrashTests {
 
         // Kill the copy at random moments (a fixed generator, so a failure can be replayed): the first
         // while it is still reading, the others at a random delay after its first write reached the target.
-        var random = SeededRandom(seed: 20270301)
+        var random = SplitMix64(seed: 20270301)
         var killedWhileRunning = 0
         let log = sandbox.log
         for kill in 0..<Self.kills {
@@ -220,18 +220,5 @@ struct CopyCrashTests {
             let c = calendar.dateComponents([.year, .month, .day], from: date)
             text = "\(c.year!)-\(CopyCrashTests.two(c.month!))-\(CopyCrashTests.two(c.day!))"
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator for reproducible kill moments.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

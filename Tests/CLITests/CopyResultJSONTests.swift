@@ -10,7 +10,7 @@ import Testing
 struct CopyResultJSONTests {
     @Test("random reports are written byte for byte as JSONEncoder writes them", arguments: [21, 22, 23] as [UInt64])
     func sameAsEncoder(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }
         let pieces = ["a", "Ü", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", " ", "\r", "\u{8}", "\u{C}"]
         func text() -> String { (0..<Int(next() % 6)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined() }

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Accounts
 import CLI
 import Foundation
@@ -44,7 +45,7 @@ struct SyncCrashTests {
         // write to Google, so every killed run has writes left to interrupt.
         let formatter = ISO8601DateFormatter()
         let today = Date()
-        var random = SeededRandom(seed: 20261202)
+        var random = SplitMix64(seed: 20261202)
         var killedWhileRunning = 0
         let log = sandbox.log
         for i in 0..<Self.events {

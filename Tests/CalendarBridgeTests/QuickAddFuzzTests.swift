@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import Testing
@@ -5,18 +6,6 @@ import TestSupport
 
 @Suite("Quick-add parser under random input")
 struct QuickAddFuzzTests {
-    /// SplitMix64: a small seeded generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces: [String] = {
         var words = QuickAddLocale.english.phrases.map(\.0) + QuickAddLocale.german.phrases.map(\.0)
         words += QuickAddLocale.english.zoneAbbreviations.map(\.0)
@@ -49,7 +38,7 @@ struct QuickAddFuzzTests {
     }
 
     static func fuzz() -> Findings {
-        var random = SplitMix(state: 0x5EED_CA1B_0001)
+        var random = SplitMix64(seed: 0x5EED_CA1B_0001)
         let zone = QuickAddZone(identifier: "Europe/Berlin")!
         let parsers = [
             QuickAddTestSupport.parser(lang: "en"), QuickAddTestSupport.parser(lang: "en", dateOrder: "dmy"),

@@ -143,7 +143,7 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
 /// walks every string, number and nesting level) or throw, without a crash; then as each event type.
 @Sendable func fuzzJSONReader(_ data: Data) {
     var reader = JSONReader(data)
-    let skipped = (try? { () throws(JSONReader.Error) in
+    let skipped = (try? { () throws(JSONReader.Error) -> Void in
         try reader.skipValue()
         try reader.end()
     }()) != nil

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import HTTP
 import Synchronization

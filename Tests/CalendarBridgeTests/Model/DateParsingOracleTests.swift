@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import Testing
 @testable import CalendarBridge
@@ -7,7 +8,6 @@ import Testing
 /// accepted language and the same values, on generated valid, nearly valid and random inputs.
 @Suite("Date parsers: the byte-level ones accept and compute what the Substring ones did")
 struct DateParsingOracleTests {
-    typealias SplitMix = QuickAddFuzzTests.SplitMix
 
     // MARK: the oracle (the parsers before issue 16's byte-level rewrite)
 
@@ -73,19 +73,19 @@ struct DateParsingOracleTests {
 
     // MARK: inputs
 
-    static func pick<T>(_ items: [T], _ rng: inout SplitMix) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+    static func pick<T>(_ items: [T], _ rng: inout SplitMix64) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 
-    static func digits(_ count: Int, _ rng: inout SplitMix) -> String {
+    static func digits(_ count: Int, _ rng: inout SplitMix64) -> String {
         String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
     }
 
-    static func two(_ range: ClosedRange<Int>, _ rng: inout SplitMix) -> String {
+    static func two(_ range: ClosedRange<Int>, _ rng: inout SplitMix64) -> String {
         let n = Int.random(in: range, using: &rng)
         return n < 10 ? "0\(n)" : "\(n)"
     }
 
     /// A timestamp of the accepted shape with fields at and past their limits, and every offset form.
-    static func nearlyValid(_ rng: inout SplitMix) -> String {
+    static func nearlyValid(_ rng: inout SplitMix64) -> String {
         let year = pick(["0000", "0001", "1970", "2026", "2024", "2100", "9999", digits(4, &rng)], &rng)
         var text = "\(year)-\(two(0...13, &rng))-\(two(0...32, &rng))"
         text += pick(["T", "T", "T", "t", " ", ""], &rng) + two(0...25, &rng) + ":" + two(0...61, &rng)
@@ -108,7 +108,7 @@ struct DateParsingOracleTests {
     ]
 
     /// `text` with a few characters replaced, inserted or deleted.
-    static func mutated(_ text: String, _ rng: inout SplitMix) -> String {
+    static func mutated(_ text: String, _ rng: inout SplitMix64) -> String {
         var characters = Array(text)
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             let position = Int.random(in: 0...characters.count, using: &rng)
@@ -121,11 +121,11 @@ struct DateParsingOracleTests {
         return String(characters)
     }
 
-    static func random(_ rng: inout SplitMix) -> String {
+    static func random(_ rng: inout SplitMix64) -> String {
         String((0..<Int.random(in: 0...30, using: &rng)).map { _ in pick(alphabet, &rng) })
     }
 
-    static func input(_ rng: inout SplitMix) -> String {
+    static func input(_ rng: inout SplitMix64) -> String {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0: nearlyValid(&rng)
         case 1, 2: mutated(nearlyValid(&rng), &rng)
@@ -135,7 +135,7 @@ struct DateParsingOracleTests {
 
     @Test("generated inputs: the same answer from both", arguments: [1, 2, 3, 4] as [UInt64])
     func sameAnswers(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         var accepted = (rfc3339: 0, local: 0, date: 0)
         for round in 0..<25_000 {
             let text = Self.input(&rng)

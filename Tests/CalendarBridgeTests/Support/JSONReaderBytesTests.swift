@@ -6,7 +6,6 @@ import Testing
 /// UTF-8 check, each against what the `String`-based reader did.
 @Suite("JSONReader on bytes: keys, skipped strings and UTF-8 checks as before")
 struct JSONReaderBytesTests {
-    typealias SplitMix = QuickAddFuzzTests.SplitMix
 
     struct Pair: JSONReadable, Equatable {
         var id: String?
@@ -53,7 +52,7 @@ struct JSONReaderBytesTests {
 
     @Test("a skipped string with escapes is refused exactly when reading it is", arguments: [4, 5, 6] as [UInt64])
     func skippedEscapes(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         // Escapes good and bad, surrogates paired and lone, raw UTF-8 good and bad, control bytes, quotes.
         let pieces: [[UInt8]] = [
             Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\/"#.utf8), Array(#"\n"#.utf8), Array(#"\t"#.utf8), Array(#"\x"#.utf8),
@@ -75,7 +74,7 @@ struct JSONReaderBytesTests {
     /// of 0x80 or more) at every offset of a word, in strings of every length around the word size.
     @Test("strings and keys of every length and stop position read as their pieces say", arguments: [7, 8, 9] as [UInt64])
     func wordScan(seed: UInt64) throws {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         // (as written in the document, as read, valid)
         let pieces: [([UInt8], String, Bool)] = [
             (Array("a".utf8), "a", true), (Array("Z9".utf8), "Z9", true), (Array("é".utf8), "é", true),
@@ -106,7 +105,7 @@ struct JSONReaderBytesTests {
 
     @Test("isValidUTF8 decides as String(validating:) does", arguments: [1, 2, 3] as [UInt64])
     func utf8(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         // Bytes around every boundary of the UTF-8 table: ASCII, continuations, leads, overlongs, surrogates.
         let pool: [UInt8] = [
             0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,

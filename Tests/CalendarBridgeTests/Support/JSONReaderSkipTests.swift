@@ -7,7 +7,6 @@ import Testing
 /// reads them, nesting up to `maxDepth`), since a listing's unread members decide whether it is read.
 @Suite("JSONReader.skipValue accepts what a recursive reading accepts")
 struct JSONReaderSkipTests {
-    typealias SplitMix = QuickAddFuzzTests.SplitMix
 
     /// The oracle: recursive descent over the grammar, written for this test.
     struct Recursive {
@@ -105,7 +104,7 @@ struct JSONReaderSkipTests {
     }
 
     /// A random document from the grammar's pieces, valid or nearly.
-    static func document(_ rng: inout SplitMix, depth: Int = 0) -> String {
+    static func document(_ rng: inout SplitMix64, depth: Int = 0) -> String {
         let scalars = ["0", "-1", "12.5e-3", "01", "1.", "-", "1e", "true", "false", "null", "nul", "\"\"", "\"a\\\"b\"",
                        "\"\\u00e9\\ud83d\\ude00\"", "\"\\ud83d\"", "\"\\x\"", "\"é\"", "\"a\u{1}\"", "\"tab\\t\""]
         let roll = rng.next() % 10
@@ -124,7 +123,7 @@ struct JSONReaderSkipTests {
 
     @Test("30,000 seeded documents, some broken by a byte, decide alike", arguments: [1, 2, 3] as [UInt64])
     func agree(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<10_000 {
             var bytes = Array(Self.document(&rng).utf8)
             if rng.next() % 3 == 0, !bytes.isEmpty {

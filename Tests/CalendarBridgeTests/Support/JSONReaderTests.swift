@@ -72,7 +72,7 @@ struct JSONReaderTests {
 
     @Test("what it reads, JSONSerialization reads the same way (strings of every escape)")
     func agreesWithFoundation() throws {
-        var rng = SortedJSONWriterTests.SplitMix(state: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<500 {
             let text = SortedJSONWriterTests.text(&rng)
             let data = try JSONSerialization.data(withJSONObject: ["text": text, "skip": [text: [1, true]]])

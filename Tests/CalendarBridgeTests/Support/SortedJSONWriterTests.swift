@@ -5,20 +5,19 @@ import Testing
 @Suite("SortedJSONWriter: the bytes JSONSerialization writes with sortedKeys")
 struct SortedJSONWriterTests {
     /// The seeded generator of the quick-add fuzz tests, so a failure names a replayable seed.
-    typealias SplitMix = QuickAddFuzzTests.SplitMix
 
-    static func key(_ rng: inout SplitMix) -> String {
+    static func key(_ rng: inout SplitMix64) -> String {
         // Letters of both cases and dots (the fast path's keys), sometimes a digit or '_' (the fallback's).
         let alphabet = Array("aAbBzZ.") + (Int.random(in: 0..<8, using: &rng) == 0 ? ["1", "_"] : [])
         return String((0..<Int.random(in: 1...5, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
     }
 
-    static func text(_ rng: inout SplitMix) -> String {
+    static func text(_ rng: inout SplitMix64) -> String {
         let pool: [Character] = ["a", "Z", "/", "\"", "\\", "\u{1}", "\u{1F}", "\n", "\t", "\u{8}", "\u{C}", "\r", "é", "😀", "\u{7F}", "\u{2028}", " "]
         return String((0..<Int.random(in: 0...8, using: &rng)).map { _ in pool.randomElement(using: &rng)! })
     }
 
-    static func value(_ rng: inout SplitMix, depth: Int) -> Any {
+    static func value(_ rng: inout SplitMix64, depth: Int) -> Any {
         switch Int.random(in: 0...(depth > 2 ? 3 : 7), using: &rng) {
         case 0: return text(&rng)
         case 1: return Bool.random(using: &rng)
@@ -31,7 +30,7 @@ struct SortedJSONWriterTests {
         }
     }
 
-    static func object(_ rng: inout SplitMix, depth: Int) -> [String: Any] {
+    static func object(_ rng: inout SplitMix64, depth: Int) -> [String: Any] {
         var object: [String: Any] = [:]
         for _ in 0..<Int.random(in: 0...7, using: &rng) { object[key(&rng)] = value(&rng, depth: depth) }
         return object
@@ -39,7 +38,7 @@ struct SortedJSONWriterTests {
 
     @Test("random objects: byte for byte the same", arguments: [1, 2, 3, 4] as [UInt64])
     func randomObjects(seed: UInt64) throws {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         for round in 0..<2_000 {
             let object = Self.object(&rng, depth: 0)
             let ours = try SortedJSONWriter.data(object)

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 @testable import GoogleCalendar
 import Testing
@@ -10,14 +11,8 @@ struct GoogleBatchHeadTests {
     /// brackets) plus letters, sometimes with a non-ASCII character; seeded, so a failure replays.
     @Test("lines and trims agree with Character.isNewline and trimmingCharacters", arguments: [11, 12, 13] as [UInt64])
     func agree(seed: UInt64) {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: seed)
+        func next() -> UInt64 { random.next() }
         let alphabet: [[UInt8]] = [
             [0x0D], [0x0A], [0x0D, 0x0A], [0x0B], [0x0C], [0x20], [0x09], [0x3A], [0x3C], [0x3E], Array("Content-ID".utf8),
             Array("ab".utf8), Array("é".utf8), Array("\u{2028}".utf8), Array("\u{85}".utf8),

@@ -1,4 +1,4 @@
-import Sandbox
+import CalbridgeSupport
 import Testing
 @testable import GoogleCalendar
 

@@ -125,23 +125,10 @@ package enum TimeZonesBenchCommand: Command {
         }
         queries.append(.iana("Mars/Olympus_Mons"))
         // Interleave the kinds so that branch prediction does not see long runs of one kind.
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for index in queries.indices.reversed() where index > 0 {
             queries.swapAt(index, Int(generator.next() % UInt64(index + 1)))
         }
         return queries
-    }
-
-    /// A tiny seeded generator, so every run shuffles the same way.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
