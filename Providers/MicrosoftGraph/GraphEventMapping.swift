@@ -1,10 +1,14 @@
 import CalendarBridge
 import Foundation
+import Synchronization
 import TimeZones
 
 /// Graph event JSON ↔ `Event`, both ways.
 struct GraphEventMapping: Sendable {
     let zones: ZoneNames
+    /// The zones named so far, by Graph name: a listing names the same few zones in every event, two or
+    /// three times each, and resolving a name took 5,000 instructions (3% of a no-change copy).
+    let resolvedZones = ResolvedZones()
     /// The mailbox's zone, when known: the last resort for an all-day occurrence's date.
     var mailboxZone: TimeZone? = nil
 
@@ -24,7 +28,7 @@ struct GraphEventMapping: Sendable {
 
     /// The IANA zone for a Graph zone name, or a typed error.
     func ianaZone(_ name: String?, field: String) throws(CalendarError) -> TimeZone {
-        guard let name, let iana = zones.toIANA(name), let zone = TimeZone(identifier: iana) else {
+        guard let name, let zone = zone(named: name) else {
             throw CalendarError(
                 .invalidResponse, "Graph \(field).timeZone '\(name ?? "")' names no known time zone", provider: .microsoft)
         }
@@ -171,7 +175,12 @@ struct GraphEventMapping: Sendable {
 
     /// The tz zone for a named Graph zone; nil for a custom, missing or unknown one.
     func namedZone(_ name: String?) -> TimeZone? {
-        name.flatMap(zones.toIANA).flatMap(TimeZone.init(identifier:))
+        name.flatMap(zone(named:))
+    }
+
+    /// The IANA zone for a Graph zone name, once per name.
+    func zone(named name: String) -> TimeZone? {
+        resolvedZones.zone(named: name) { zones.toIANA($0).flatMap(TimeZone.init(identifier:)) }
     }
 
     static func isCustom(_ name: String?) -> Bool {
@@ -309,5 +318,18 @@ struct GraphEventMapping: Sendable {
         var address: [String: String] = ["address": a.email]
         if let name = a.name { address["name"] = name }
         return ["type": a.role.rawValue, "emailAddress": address]
+    }
+}
+
+/// Graph zone names and the zones they resolved to (nil: no known zone), shared by the copies of one
+/// provider's mapping.
+final class ResolvedZones: Sendable {
+    private let zones = Mutex<[String: TimeZone?]>([:])
+
+    func zone(named name: String, resolve: (String) -> TimeZone?) -> TimeZone? {
+        if let known = zones.withLock({ $0[name] }) { return known }
+        let zone = resolve(name)
+        zones.withLock { $0[name] = zone }
+        return zone
     }
 }
