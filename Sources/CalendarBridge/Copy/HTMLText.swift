@@ -168,8 +168,8 @@ public enum HTMLText {
 /// per text run and `range(of:)` on the String cost about 20 times the instructions this does (callgrind,
 /// -O: 68,000 against 3,400 for `<p>Agenda for <b>42</b></p>`, 1.4 million against 52,000 for a 1.3 KB
 /// Word-made body). The result goes into a content hash, so this must give exactly the String the
-/// `Character` algorithm gives; it follows that algorithm step by step and is tested against a copy of it
-/// on random input (HTMLTextBytesTests). It is exact because on ASCII every `Character` is one byte except "\r\n", which is
+/// `Character` algorithm gives; it follows that algorithm step by step and is tested against it
+/// (`plainTextByCharacters`) on random input (HTMLTextBytesTests) and by the `html-text` fuzz target. It is exact because on ASCII every `Character` is one byte except "\r\n", which is
 /// white space as its two bytes are, and is never written out; ASCII white space is bytes 9-13 and 32, and
 /// letters and digits are A-Z, a-z, 0-9. Every named entity decodes to one precomposed scalar that never
 /// joins its neighbours into one `Character`, and no UTF-8 byte of it is "\n" or " "; so is every
