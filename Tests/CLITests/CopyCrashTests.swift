@@ -79,7 +79,7 @@ struct CopyCrashTests {
         var killedWhileRunning = 0
         let log = sandbox.log
         for kill in 0..<Self.kills {
-            let delay = kill == 0 ? 0.05 : Double.random(in: 0...0.6, using: &random)
+            let delay = kill == 0 ? 0.05 : Double.random(in: 0...0.25, using: &random)
             let writesSoFar = Self.targetWrites(sandbox)
             let status = try await blocking {
                 try Self.runAndKill(
