@@ -163,9 +163,7 @@ public struct GoogleCalendarProvider: CalendarProvider {
         var pageToken: String?
         var pages = PageGuard(server: baseURL, provider: .google, account: account, calendar: calendarID)
         repeat {
-            let response = try await send(.get, first.query("pageToken", pageToken), json: nil, calendar: calendarID, retrySafe: true)
-            try check(response, calendar: calendarID)
-            let page = try decode(response, read)
+            let page = try await get(first.query("pageToken", pageToken), calendar: calendarID, read: read)
             for g in page.items ?? [] {
                 do {
                     result.append(try GoogleEventMapping.event(g, calendarID: calendarID, calendarZone: page.timeZone))
@@ -204,9 +202,14 @@ public struct GoogleCalendarProvider: CalendarProvider {
     }
 
     func get<T: JSONReadable>(_ url: APIURL, calendar: String?) async throws -> T {
+        try await get(url, calendar: calendar) { (r: inout JSONReader) throws(JSONReader.Error) in try T(reading: &r) }
+    }
+
+    /// A resource read by `read` (a listing page read only in part, say).
+    func get<T>(_ url: APIURL, calendar: String?, read: (inout JSONReader) throws(JSONReader.Error) -> T) async throws -> T {
         let response = try await send(.get, url, json: nil, calendar: calendar, retrySafe: true)
         try check(response, calendar: calendar)
-        return try decode(T.self, response)
+        return try decode(response, read)
     }
 
     func send(
