@@ -1,3 +1,4 @@
+import CalendarBridge
 import Foundation
 import HTTP
 
@@ -10,10 +11,13 @@ enum GoogleBatchCodec {
     /// One call in a batch.
     struct Call: Sendable {
         var method: HTTPMethod
-        var url: URL
+        var target: APIURL
         var body: Data? = nil
         /// Sending it twice has the effect of sending it once (false only for inserts without our own id).
         var isRetrySafe = true
+
+        /// The whole URL, for sending the call on its own (a batch names only `target.requestTarget`).
+        var url: URL { target.url }
     }
 
     /// Why a batch answer could not be read.
@@ -33,10 +37,7 @@ enum GoogleBatchCodec {
             line("Content-Type: application/http")
             line("Content-ID: <\(contentID(index))>")
             line()
-            let components = URLComponents(url: call.url, resolvingAgainstBaseURL: false)
-            var target = components?.percentEncodedPath ?? "/"
-            if let query = components?.percentEncodedQuery, !query.isEmpty { target += "?" + query }
-            line("\(call.method.rawValue) \(target) HTTP/1.1")
+            line("\(call.method.rawValue) \(call.target.requestTarget) HTTP/1.1")
             line("Accept: application/json")
             if let body = call.body {
                 line("Content-Type: application/json; charset=UTF-8")

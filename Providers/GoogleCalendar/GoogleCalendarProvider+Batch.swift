@@ -83,17 +83,17 @@ extension GoogleCalendarProvider {
         case .create(let event, let key):
             let id = key?.googleEventID
             let body = try GoogleEventMapping.body(for: event, id: id)
-            let url = events(calendarID).query("sendUpdates", "none").url
+            let url = events(calendarID).query("sendUpdates", "none")
             return PendingCall(
                 index: index, kind: .create(id: id, revive: id != nil ? event : nil),
-                call: .init(method: .post, url: url, body: try Self.json(body), isRetrySafe: id != nil))
+                call: .init(method: .post, target: url, body: try Self.json(body), isRetrySafe: id != nil))
         case .update(let event):
             let body = try GoogleEventMapping.body(for: event, patching: true)
-            let url = events(calendarID).segment(event.id).query("sendUpdates", "none").url
-            return PendingCall(index: index, kind: .update, call: .init(method: .patch, url: url, body: try Self.json(body)))
+            let url = events(calendarID).segment(event.id).query("sendUpdates", "none")
+            return PendingCall(index: index, kind: .update, call: .init(method: .patch, target: url, body: try Self.json(body)))
         case .delete(let id):
-            let url = events(calendarID).segment(id).query("sendUpdates", "none").url
-            return PendingCall(index: index, kind: .delete(id: id), call: .init(method: .delete, url: url, body: nil))
+            let url = events(calendarID).segment(id).query("sendUpdates", "none")
+            return PendingCall(index: index, kind: .delete(id: id), call: .init(method: .delete, target: url, body: nil))
         }
     }
 
@@ -118,8 +118,8 @@ extension GoogleCalendarProvider {
         switch call.kind {
         case .create(let id, let revive):
             if response.status == 409, let id {
-                let url = events(calendarID).segment(id).url
-                return .then(PendingCall(index: call.index, kind: .adopt(id: id, revive: revive), call: .init(method: .get, url: url)))
+                let url = events(calendarID).segment(id)
+                return .then(PendingCall(index: call.index, kind: .adopt(id: id, revive: revive), call: .init(method: .get, target: url)))
             }
             return .done(eventResult(response, calendarID: calendarID).map(EventWriteOutcome.created))
         case .update:
@@ -138,8 +138,8 @@ extension GoogleCalendarProvider {
             } catch {
                 return .done(.failure(error))
             }
-            let url = events(calendarID).segment(id).query("sendUpdates", "none").url
-            return .then(PendingCall(index: call.index, kind: .revive, call: .init(method: .patch, url: url, body: body)))
+            let url = events(calendarID).segment(id).query("sendUpdates", "none")
+            return .then(PendingCall(index: call.index, kind: .revive, call: .init(method: .patch, target: url, body: body)))
         case .revive:
             return .done(eventResult(response, calendarID: calendarID).map(EventWriteOutcome.created))
         }

@@ -8,7 +8,7 @@ import HTTP
 /// instance as such.
 extension GoogleCalendarProvider {
     public func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
-        let calls = ids.map { GoogleBatchCodec.Call(method: .get, url: events(calendarID).segment($0).url) }
+        let calls = ids.map { GoogleBatchCodec.Call(method: .get, target: events(calendarID).segment($0)) }
         return await batchedGets(calls, calendarID: calendarID).map { answer in
             switch answer {
             case .failure(let error): return .unknown(error.description)
@@ -25,15 +25,15 @@ extension GoogleCalendarProvider {
     public func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
         var calls: [GoogleBatchCodec.Call] = []
         for query in queries {
-            calls.append(.init(method: .get, url: events(calendarID).segment(query.seriesID).url))
+            calls.append(.init(method: .get, target: events(calendarID).segment(query.seriesID)))
             calls.append(
                 .init(
                     method: .get,
-                    url: events(calendarID).segment(query.seriesID).path("instances")
+                    target: events(calendarID).segment(query.seriesID).path("instances")
                         .query("timeMin", RFC3339.format(query.range.start, in: queryZone))
                         .query("timeMax", RFC3339.format(query.range.end, in: queryZone))
                         .query("showDeleted", "true")
-                        .query("maxResults", String(Self.eventsPageSize)).url))
+                        .query("maxResults", String(Self.eventsPageSize))))
         }
         let answers = await batchedGets(calls, calendarID: calendarID)
         return queries.enumerated().map { offset, query in

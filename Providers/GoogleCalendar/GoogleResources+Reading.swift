@@ -66,36 +66,45 @@ extension GoogleEventChanges {
 }
 
 extension GoogleEvent {
+    /// The members read (the rest are skipped), looked up by table (`JSONReader.KeyTable`).
+    private enum Member: String, CaseIterable, Sendable {
+        case id, status, htmlLink, created, updated, summary, description, location, start, end, recurrence,
+            recurringEventId, originalStartTime, transparency, visibility, iCalUID, organizer, attendees, hangoutLink,
+            conferenceData, extendedProperties, reminders, eventType
+    }
+    private static let members = JSONReader.KeyTable<Member>()
+
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         var id: String?
         var event = GoogleEvent(id: "")
+        let members = Self.members
         try r.beginObject()
         while let key = try r.nextKey() {
-            switch key {
-            case "id": id = try r.optionalString()
-            case "status": event.status = try r.optionalString()
-            case "htmlLink": event.htmlLink = try r.optionalString()
-            case "created": event.created = try r.optionalString()
-            case "updated": event.updated = try r.optionalString()
-            case "summary": event.summary = try r.optionalString()
-            case "description": event.description = try r.optionalString()
-            case "location": event.location = try r.optionalString()
-            case "start": event.start = try r.optional(GoogleEventDateTime.self)
-            case "end": event.end = try r.optional(GoogleEventDateTime.self)
-            case "recurrence": event.recurrence = try r.optionalStrings()
-            case "recurringEventId": event.recurringEventId = try r.optionalString()
-            case "originalStartTime": event.originalStartTime = try r.optional(GoogleEventDateTime.self)
-            case "transparency": event.transparency = try r.optionalString()
-            case "visibility": event.visibility = try r.optionalString()
-            case "iCalUID": event.iCalUID = try r.optionalString()
-            case "organizer": event.organizer = try r.optional(GooglePerson.self)
-            case "attendees": event.attendees = try r.optionalArray(of: GoogleAttendee.self)
-            case "hangoutLink": event.hangoutLink = try r.optionalString()
-            case "conferenceData": event.conferenceData = try r.optional(GoogleConferenceData.self)
-            case "extendedProperties": event.extendedProperties = try r.optional(GoogleExtendedProperties.self)
-            case "reminders": event.reminders = try r.optional(GoogleReminders.self)
-            case "eventType": event.eventType = try r.optionalString()
-            default: try r.skipValue()
+            switch members[key] {
+            case .id?: id = try r.optionalString()
+            case .status?: event.status = try r.optionalString()
+            case .htmlLink?: event.htmlLink = try r.optionalString()
+            case .created?: event.created = try r.optionalString()
+            case .updated?: event.updated = try r.optionalString()
+            case .summary?: event.summary = try r.optionalString()
+            case .description?: event.description = try r.optionalString()
+            case .location?: event.location = try r.optionalString()
+            case .start?: event.start = try r.optional(GoogleEventDateTime.self)
+            case .end?: event.end = try r.optional(GoogleEventDateTime.self)
+            case .recurrence?: event.recurrence = try r.optionalStrings()
+            case .recurringEventId?: event.recurringEventId = try r.optionalString()
+            case .originalStartTime?: event.originalStartTime = try r.optional(GoogleEventDateTime.self)
+            case .transparency?: event.transparency = try r.optionalString()
+            case .visibility?: event.visibility = try r.optionalString()
+            case .iCalUID?: event.iCalUID = try r.optionalString()
+            case .organizer?: event.organizer = try r.optional(GooglePerson.self)
+            case .attendees?: event.attendees = try r.optionalArray(of: GoogleAttendee.self)
+            case .hangoutLink?: event.hangoutLink = try r.optionalString()
+            case .conferenceData?: event.conferenceData = try r.optional(GoogleConferenceData.self)
+            case .extendedProperties?: event.extendedProperties = try r.optional(GoogleExtendedProperties.self)
+            case .reminders?: event.reminders = try r.optional(GoogleReminders.self)
+            case .eventType?: event.eventType = try r.optionalString()
+            case nil: try r.skipValue()
             }
         }
         guard let id else { throw r.missing("id", in: "a Google event") }

@@ -99,11 +99,11 @@ extension GraphCalendarProvider {
             let body = try withContext(calendarID) { () throws(CalendarError) in try mapping.body(for: event) }
             return PendingStep(
                 index: index, kind: .update,
-                step: BatchStep(method: .patch, url: relative(api.path("me/events").segment(event.id).url), body: try Self.json(body)))
+                step: BatchStep(method: .patch, url: relative(api.path("me/events").segment(event.id)), body: try Self.json(body)))
         case .delete(let id):
             return PendingStep(
                 index: index, kind: .delete(id: id),
-                step: BatchStep(method: .delete, url: relative(api.path("me/events").segment(id).url), body: nil))
+                step: BatchStep(method: .delete, url: relative(api.path("me/events").segment(id)), body: nil))
         }
     }
 
@@ -117,17 +117,17 @@ extension GraphCalendarProvider {
         }
         return PendingStep(
             index: index, kind: .create(transactionID: transactionID, event: event, key: key, attempt: attempt),
-            step: BatchStep(method: .post, url: relative(calendar(calendarID).path("events").url), body: try Self.json(body)))
+            step: BatchStep(method: .post, url: relative(calendar(calendarID).path("events")), body: try Self.json(body)))
     }
 
     /// The lookup of a create's copies by its origin marker (`ErrorDuplicateTransactionId` recovery).
-    func markerLookupURL(_ event: Event, calendarID: String) -> URL? {
+    func markerLookupURL(_ event: Event, calendarID: String) -> APIURL? {
         guard let origin = event.origin else { return nil }
         let lookup = OriginLookup.event(origin)
         let id = GraphEventMapping.propertyID(lookup.property)
         return calendar(calendarID).path("events")
             .query("$filter", "singleValueExtendedProperties/Any(ep: ep/id eq '\(Self.quoted(id))' and ep/value eq '\(Self.quoted(lookup.value))')")
-            .query("$expand", Self.expandProperties).url
+            .query("$expand", Self.expandProperties)
     }
 
     /// Exchange's answer to a create whose `transactionId` belonged to an event since deleted.
@@ -163,7 +163,7 @@ extension GraphCalendarProvider {
                 let url = calendar(calendarID).path("events")
                     .query("$filter", "transactionId eq '\(Self.quoted(transactionID))'")
                     .query("$expand", Self.expandProperties)
-                return .then(PendingStep(index: step.index, kind: .find, step: BatchStep(method: .get, url: relative(url.url))))
+                return .then(PendingStep(index: step.index, kind: .find, step: BatchStep(method: .get, url: relative(url))))
             }
             return .done(eventResult(response, calendarID: calendarID).map(EventWriteOutcome.created))
         case .update:
@@ -351,7 +351,7 @@ extension GraphCalendarProvider {
     func getGraphEvents(ids: [String], calendarID: String) async throws -> [GraphEvent] {
         if ids.count <= 1 { return try await ids.asyncMap { try await getGraphEvent(id: $0, calendarID: calendarID) } }
         let steps = ids.map { id in
-            BatchStep(method: .get, url: relative(api.path("me/events").segment(id).query("$expand", Self.expandProperties).url))
+            BatchStep(method: .get, url: relative(api.path("me/events").segment(id).query("$expand", Self.expandProperties)))
         }
         var events: [GraphEvent] = []
         for (id, answer) in zip(ids, await sendBatches(steps, calendarID: calendarID)) {
@@ -369,9 +369,9 @@ extension GraphCalendarProvider {
     }
 
     /// A URL of this provider as `$batch` wants it: relative to `/v1.0`.
-    func relative(_ url: URL) -> String {
-        let full = url.absoluteString
-        let prefix = api.url.absoluteString
+    func relative(_ url: APIURL) -> String {
+        let full = url.text
+        let prefix = api.text
         return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
     }
 

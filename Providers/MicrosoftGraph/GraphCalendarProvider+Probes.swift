@@ -14,7 +14,7 @@ extension GraphCalendarProvider {
     static let maxProbeRounds = 25
 
     public func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
-        let urls = ids.map { relative(api.path("me/events").segment($0).query("$expand", Self.expandProperties).url) }
+        let urls = ids.map { relative(api.path("me/events").segment($0).query("$expand", Self.expandProperties)) }
         let answers = await batchedGets(urls, calendarID: calendarID)
         return answers.map { answer in
             switch answer {
@@ -27,14 +27,14 @@ extension GraphCalendarProvider {
     public func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
         var urls: [String] = []
         for query in queries {
-            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled,recurrence").url))
+            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled,recurrence")))
             urls.append(
                 relative(
                     api.path("me/events").segment(query.seriesID).path("instances")
                         .query("startDateTime", RFC3339.formatUTC(query.range.start))
                         .query("endDateTime", RFC3339.formatUTC(query.range.end))
                         .query("$top", String(Self.pageSize))
-                        .query("$expand", Self.expandProperties).url))
+                        .query("$expand", Self.expandProperties)))
         }
         let answers = await batchedGets(urls, calendarID: calendarID)
         return queries.enumerated().map { offset, query in

@@ -27,45 +27,56 @@ extension GraphEvent {
         self = try Self.read(&r, removed: &removed)
     }
 
+    /// The members read (the rest are skipped), looked up by table (`JSONReader.KeyTable`).
+    private enum Member: String, CaseIterable, Sendable {
+        case id, subject, body, start, end, originalStartTimeZone, originalEndTimeZone, originalStart, isAllDay,
+            isCancelled, location, attendees, organizer, showAs, sensitivity, isReminderOn, reminderMinutesBeforeStart,
+            recurrence, seriesMasterId, type, onlineMeeting, onlineMeetingUrl, webLink, createdDateTime,
+            lastModifiedDateTime, categories, iCalUId, transactionId, singleValueExtendedProperties
+        case removed = "@removed"
+    }
+    private static let members = JSONReader.KeyTable<Member>()
+
     /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
     static func read(_ r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) -> GraphEvent {
         var id: String?
         var e = GraphEvent(id: "")
+        let members = Self.members
         try r.beginObject()
         while let key = try r.nextKey() {
-            switch key {
-            case "id": id = try r.optionalString()
-            case "subject": e.subject = try r.optionalString()
-            case "body": e.body = try r.optional(GraphItemBody.self)
-            case "start": e.start = try r.optional(GraphDateTimeTimeZone.self)
-            case "end": e.end = try r.optional(GraphDateTimeTimeZone.self)
-            case "originalStartTimeZone": e.originalStartTimeZone = try r.optionalString()
-            case "originalEndTimeZone": e.originalEndTimeZone = try r.optionalString()
-            case "originalStart": e.originalStart = try r.optionalString()
-            case "isAllDay": e.isAllDay = try r.optionalBool()
-            case "isCancelled": e.isCancelled = try r.optionalBool()
-            case "location": e.location = try r.optional(GraphLocation.self)
-            case "attendees": e.attendees = try r.optionalArray(of: GraphAttendee.self)
-            case "organizer": e.organizer = try r.optional(GraphRecipient.self)
-            case "showAs": e.showAs = try r.optionalString()
-            case "sensitivity": e.sensitivity = try r.optionalString()
-            case "isReminderOn": e.isReminderOn = try r.optionalBool()
-            case "reminderMinutesBeforeStart": e.reminderMinutesBeforeStart = try r.optionalInt()
-            case "recurrence": e.recurrence = try r.optional(GraphPatternedRecurrence.self)
-            case "seriesMasterId": e.seriesMasterId = try r.optionalString()
-            case "type": e.type = try r.optionalString()
-            case "onlineMeeting": e.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
-            case "onlineMeetingUrl": e.onlineMeetingUrl = try r.optionalString()
-            case "webLink": e.webLink = try r.optionalString()
-            case "createdDateTime": e.createdDateTime = try r.optionalString()
-            case "lastModifiedDateTime": e.lastModifiedDateTime = try r.optionalString()
-            case "categories": e.categories = try r.optionalStrings()
-            case "iCalUId": e.iCalUId = try r.optionalString()
-            case "transactionId": e.transactionId = try r.optionalString()
-            case "singleValueExtendedProperties":
+            switch members[key] {
+            case .id?: id = try r.optionalString()
+            case .subject?: e.subject = try r.optionalString()
+            case .body?: e.body = try r.optional(GraphItemBody.self)
+            case .start?: e.start = try r.optional(GraphDateTimeTimeZone.self)
+            case .end?: e.end = try r.optional(GraphDateTimeTimeZone.self)
+            case .originalStartTimeZone?: e.originalStartTimeZone = try r.optionalString()
+            case .originalEndTimeZone?: e.originalEndTimeZone = try r.optionalString()
+            case .originalStart?: e.originalStart = try r.optionalString()
+            case .isAllDay?: e.isAllDay = try r.optionalBool()
+            case .isCancelled?: e.isCancelled = try r.optionalBool()
+            case .location?: e.location = try r.optional(GraphLocation.self)
+            case .attendees?: e.attendees = try r.optionalArray(of: GraphAttendee.self)
+            case .organizer?: e.organizer = try r.optional(GraphRecipient.self)
+            case .showAs?: e.showAs = try r.optionalString()
+            case .sensitivity?: e.sensitivity = try r.optionalString()
+            case .isReminderOn?: e.isReminderOn = try r.optionalBool()
+            case .reminderMinutesBeforeStart?: e.reminderMinutesBeforeStart = try r.optionalInt()
+            case .recurrence?: e.recurrence = try r.optional(GraphPatternedRecurrence.self)
+            case .seriesMasterId?: e.seriesMasterId = try r.optionalString()
+            case .type?: e.type = try r.optionalString()
+            case .onlineMeeting?: e.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
+            case .onlineMeetingUrl?: e.onlineMeetingUrl = try r.optionalString()
+            case .webLink?: e.webLink = try r.optionalString()
+            case .createdDateTime?: e.createdDateTime = try r.optionalString()
+            case .lastModifiedDateTime?: e.lastModifiedDateTime = try r.optionalString()
+            case .categories?: e.categories = try r.optionalStrings()
+            case .iCalUId?: e.iCalUId = try r.optionalString()
+            case .transactionId?: e.transactionId = try r.optionalString()
+            case .singleValueExtendedProperties?:
                 e.singleValueExtendedProperties = try r.optionalArray(of: GraphExtendedProperty.self)
-            case "@removed": removed = try r.optional(GraphDeltaItem.Removed.self)
-            default: try r.skipValue()
+            case .removed?: removed = try r.optional(GraphDeltaItem.Removed.self)
+            case nil: try r.skipValue()
             }
         }
         guard let id else { throw r.missing("id", in: "a Graph event") }

@@ -1,9 +1,160 @@
-/// A JSON document built by hand for output (`--format json`), written as `JSONEncoder` writes with
+/// Writes JSON for output (`--format json`) as `JSONEncoder` writes with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, byte for byte: two-space indents,
-/// `"key" : value`, keys in `String` order, empty containers as `[`, a blank line, `]`; strings with
-/// `\"`, `\\`, `\b \f \n \r \t`, other control characters as `\u00xx`, everything else as UTF-8.
-/// `JSONEncoder` took 50 million instructions for a 1,000-item copy report (callgrind); this takes a
-/// tenth of that. `Tests/CLITests` compare the two on random reports.
+/// `"key" : value`, empty containers as `[`, a blank line, `]`; strings with `\"`, `\\`, `\b \f \n \r \t`,
+/// other control characters as `\u00xx`, everything else as UTF-8.
+///
+/// Streaming: the caller writes members in `String` order of their keys (as `.sortedKeys` would put
+/// them; `PrettyJSON` sorts for callers that cannot). `JSONEncoder` took 50 million instructions for a
+/// 1,000-item copy report (callgrind); a tree of `PrettyJSON` values written afterwards took 28 million,
+/// most of it the tree itself; this takes a few.
+///
+/// ```swift
+/// var writer = PrettyJSONWriter()
+/// writer.beginObject()
+/// writer.key("count"); writer.int(2)
+/// writer.key("name"); writer.string("a")
+/// writer.endObject()
+/// print(writer.text)
+/// ```
+package struct PrettyJSONWriter {
+    /// The bytes written so far.
+    package private(set) var bytes: [UInt8] = []
+    /// For each open container: whether nothing has been written into it yet.
+    private var empty: [Bool] = []
+    /// After `key`: the value comes next, on the key's line.
+    private var afterKey = false
+
+    package init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The document's text.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// A member's key; its value is written next.
+    package mutating func key(_ key: String) {
+        newLine()
+        writeString(key)
+        bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        afterKey = true
+    }
+
+    package mutating func string(_ value: String) {
+        newLine()
+        writeString(value)
+    }
+
+    package mutating func int(_ value: Int) {
+        newLine()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+        }
+    }
+
+    package mutating func bool(_ value: Bool) {
+        newLine()
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    /// `key` and its value, left out when the value is nil (as `encodeIfPresent` does).
+    package mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
+    package mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    // MARK: layout
+
+    private mutating func open(_ bracket: UInt8) {
+        newLine()
+        bytes.append(bracket)
+        empty.append(true)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let wasEmpty = empty.popLast() ?? true
+        bytes.append(UInt8(ascii: "\n"))
+        if wasEmpty { bytes.append(UInt8(ascii: "\n")) }
+        indent()
+        bytes.append(bracket)
+    }
+
+    /// Before a key, or a value not after a key: the comma after the container's previous entry, a line
+    /// break and the indent.
+    private mutating func newLine() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = empty.indices.last else { return }
+        bytes.append(contentsOf: empty[last] ? [UInt8(ascii: "\n")] : [UInt8(ascii: ","), UInt8(ascii: "\n")])
+        empty[last] = false
+        indent()
+    }
+
+    private mutating func indent() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * empty.count))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        // The runs between bytes that need an escape are copied whole (a byte at a time was a third of
+        // writing a copy report).
+        var string = string
+        string.withUTF8 { text in
+            var run = 0
+            for (position, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<position]))
+                run = position + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                default:
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A JSON document built as values, for output whose members come in any order: written by
+/// `PrettyJSONWriter` with each object's members sorted.
 package indirect enum PrettyJSON: Sendable {
     case string(String)
     case int(Int)
@@ -14,103 +165,28 @@ package indirect enum PrettyJSON: Sendable {
 
     /// The document's text.
     package var text: String {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
-        write(into: &out, indent: 0)
-        return String(decoding: out, as: UTF8.self)
+        var writer = PrettyJSONWriter()
+        write(into: &writer)
+        return writer.text
     }
 
-    private func write(into out: inout [UInt8], indent: Int) {
+    private func write(into writer: inout PrettyJSONWriter) {
         switch self {
-        case .string(let string): Self.writeString(string, into: &out)
-        case .int(let number): out.append(contentsOf: String(number).utf8)
-        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .string(let string): writer.string(string)
+        case .int(let number): writer.int(number)
+        case .bool(let flag): writer.bool(flag)
         case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            Self.open(elements.isEmpty, into: &out)
-            for (index, element) in elements.enumerated() {
-                Self.indent(indent + 2, into: &out)
-                element.write(into: &out, indent: indent + 2)
-                Self.close(last: index == elements.count - 1, into: &out)
-            }
-            Self.indent(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
+            writer.beginArray()
+            for element in elements { element.write(into: &writer) }
+            writer.endArray()
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            var present: [(key: String, value: PrettyJSON)] = []
-            present.reserveCapacity(members.count)
-            for (key, value) in members { if let value { present.append((key, value)) } }
-            if !Self.isSorted(present) { present.sort { $0.key < $1.key } }
-            Self.open(present.isEmpty, into: &out)
-            for (index, member) in present.enumerated() {
-                Self.indent(indent + 2, into: &out)
-                Self.writeString(member.key, into: &out)
-                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-                member.value.write(into: &out, indent: indent + 2)
-                Self.close(last: index == present.count - 1, into: &out)
+            writer.beginObject()
+            let present = members.compactMap { key, value in value.map { (key: key, value: $0) } }
+            for member in present.sorted(by: { $0.key < $1.key }) {
+                writer.key(member.key)
+                member.value.write(into: &writer)
             }
-            Self.indent(indent, into: &out)
-            out.append(UInt8(ascii: "}"))
+            writer.endObject()
         }
-    }
-
-    /// Whether the keys are already in order (as callers usually give them): ASCII keys compared by
-    /// bytes, which is `String`'s order for them; any other pair by `<`.
-    private static func isSorted(_ members: [(key: String, value: PrettyJSON)]) -> Bool {
-        for index in members.indices.dropFirst() {
-            let (a, b) = (members[index - 1].key, members[index].key)
-            if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
-                guard a.utf8.lexicographicallyPrecedes(b.utf8) else { return false }
-            } else {
-                guard a < b else { return false }
-            }
-        }
-        return true
-    }
-
-    /// After an opening bracket: a line break, and a blank line for an empty container.
-    private static func open(_ empty: Bool, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\n"))
-        if empty { out.append(UInt8(ascii: "\n")) }
-    }
-
-    /// After a member: a comma unless it is the last, and a line break.
-    private static func close(last: Bool, into out: inout [UInt8]) {
-        if !last { out.append(UInt8(ascii: ",")) }
-        out.append(UInt8(ascii: "\n"))
-    }
-
-    private static func indent(_ count: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func writeString(_ string: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // The runs between bytes that need an escape are copied whole (a byte at a time was a third of
-        // writing a copy report).
-        var string = string
-        string.withUTF8 { bytes in
-            var run = 0
-            for (position, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
-                run = position + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                default:
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0xF)])
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }

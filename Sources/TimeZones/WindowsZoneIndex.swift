@@ -1,4 +1,6 @@
 import CalbridgeSupport
+import Synchronization
+
 /// Dictionaries over the generated table, plus the tz database links, answering every lookup.
 ///
 /// `WindowsZones` holds one instance built on first use; tests build their own (for example without
@@ -13,10 +15,10 @@ package struct WindowsZoneIndex: Sendable {
     private let windowsByFolded: [String: String]
     /// IANA id exactly as in the table -> Windows name.
     private let windowsByIANA: [String: String]
-    /// Normalized display name -> Windows name.
-    private let windowsByDisplayName: [String: String]
-    /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
-    private let windowsByCities: [String: String]
+    /// The display-name tables, built on first need: normalising 140 display names was 11 million
+    /// instructions, on every run that converts a zone (callgrind, `calbridge-bench copy`), and Graph's
+    /// answers name zones by their Windows names.
+    private let displayNameTables: DisplayNameTables
 
     /// Names Graph really returns that are not CLDR Windows ids: retired Canadian names (with the territory
     /// whose IANA ids fit them) and Graph's `tzone://` URIs.
@@ -60,22 +62,10 @@ package struct WindowsZoneIndex: Sendable {
             windowsByFolded[mapping.windows.lowercased()] = mapping.windows
             for id in mapping.iana { windowsByIANA[id] = mapping.windows }
         }
-        var windowsByDisplayName: [String: String] = [:]
-        var windowsByCities: [String: String] = [:]
-        var ambiguousCities: Set<String> = []
-        for (display, windows) in displayNames {
-            windowsByDisplayName[Self.normalizedDisplayName(display)] = windows
-            if let cities = Self.cityList(of: display) {
-                if windowsByCities[cities] != nil { ambiguousCities.insert(cities) }
-                windowsByCities[cities] = windows
-            }
-        }
-        for cities in ambiguousCities { windowsByCities[cities] = nil }
         self.rows = rows
         self.windowsByFolded = windowsByFolded
         self.windowsByIANA = windowsByIANA
-        self.windowsByDisplayName = windowsByDisplayName
-        self.windowsByCities = windowsByCities
+        displayNameTables = DisplayNameTables(displayNames)
     }
 
     /// The tz database links this index resolves aliases with.
@@ -121,8 +111,7 @@ package struct WindowsZoneIndex: Sendable {
             found = (windows, territory, .windowsName)
         } else if let legacy = Self.legacyNames[folded] {
             found = (legacy.windows, territory ?? legacy.territory, .legacyName)
-        } else if let windows = windowsByDisplayName[Self.normalizedDisplayName(name)]
-            ?? Self.cityList(of: name).flatMap({ windowsByCities[$0] })
+        } else if let windows = displayNameTables.windows(forDisplayName: name)
         {
             found = (windows, territory, .displayName)
         }
@@ -225,5 +214,46 @@ extension StringProtocol {
         guard let start = firstIndex(where: { !$0.isWhitespace }) else { return "" }
         let end = lastIndex(where: { !$0.isWhitespace })!
         return String(self[start...end])
+    }
+}
+
+/// Normalised display names and city lists -> Windows names, built once on first use (from any thread).
+private final class DisplayNameTables: Sendable {
+    private struct Tables {
+        /// Normalized display name -> Windows name.
+        var windowsByDisplayName: [String: String] = [:]
+        /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
+        var windowsByCities: [String: String] = [:]
+    }
+
+    private let displayNames: [(displayName: String, windows: String)]
+    private let tables = Mutex<Tables?>(nil)
+
+    init(_ displayNames: [(displayName: String, windows: String)]) {
+        self.displayNames = displayNames
+    }
+
+    /// The Windows name whose display name (or whose display name's city list) `name` is.
+    func windows(forDisplayName name: String) -> String? {
+        tables.withLock { tables in
+            let built = tables ?? build()
+            tables = built
+            return built.windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(name)]
+                ?? WindowsZoneIndex.cityList(of: name).flatMap({ built.windowsByCities[$0] })
+        }
+    }
+
+    private func build() -> Tables {
+        var tables = Tables()
+        var ambiguousCities: Set<String> = []
+        for (display, windows) in displayNames {
+            tables.windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(display)] = windows
+            if let cities = WindowsZoneIndex.cityList(of: display) {
+                if tables.windowsByCities[cities] != nil { ambiguousCities.insert(cities) }
+                tables.windowsByCities[cities] = windows
+            }
+        }
+        for cities in ambiguousCities { tables.windowsByCities[cities] = nil }
+        return tables
     }
 }

@@ -4,7 +4,7 @@ import CalendarBridge
 import Foundation
 import Testing
 
-/// `copy --format json` is written by hand (`PrettyJSON`); it must stay the text `JSONEncoder` writes
+/// `copy --format json` is written by hand (`PrettyJSONWriter`); it must stay the text `JSONEncoder` writes
 /// for the report's `Codable` form, for every field set or not and strings of every escape.
 @Suite("copy --format json: the hand writer writes what JSONEncoder writes")
 struct CopyResultJSONTests {
@@ -35,7 +35,7 @@ struct CopyResultJSONTests {
             let result = CopyResult(
                 source: text(), target: text(), dryRun: next() % 2 == 0, items: items, fallbacks: fallbacks, extraErrors: extra)
             let expected = String(decoding: try encoder.encode(result), as: UTF8.self)
-            #expect(result.prettyJSON.text == expected)
+            #expect(result.jsonText == expected)
         }
     }
 

@@ -71,7 +71,7 @@ package enum CopyCommand: Command {
 
         switch format {
         case .json:
-            context.print(result.prettyJSON.text)
+            context.print(result.jsonText)
         case .table, .tsv:
             printTable(result, context: context, removing: options.removeCopies)
         }

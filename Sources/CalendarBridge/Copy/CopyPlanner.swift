@@ -15,6 +15,8 @@ public struct CopyPlanner: Sendable {
     public var targetCalendarID: String
     public var projection: CopyProjection
     public var options: CopyOptions
+    /// The `calendarKey` of every marker this planner makes (one hash per run, not one per write).
+    let sourceCalendarKey: String
 
     public init(
         sourceProvider: ProviderKind, sourceAccount: String, legacySourceAccount: String? = nil,
@@ -27,6 +29,7 @@ public struct CopyPlanner: Sendable {
         self.targetCalendarID = targetCalendarID
         self.projection = CopyProjection(fields: options.fields, target: target)
         self.options = options
+        sourceCalendarKey = OriginMarker.calendarKey(provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID)
     }
 
     /// The lookup that finds every copy of this source calendar on the target.
@@ -53,9 +56,11 @@ public struct CopyPlanner: Sendable {
 
     /// The marker a copy of `source` carries.
     public func marker(for source: Event, hash: String) -> OriginMarker {
-        OriginMarker(
+        var marker = OriginMarker(
             provider: sourceProvider, account: sourceAccount, calendarID: sourceCalendarID, eventID: source.id,
             contentHash: hash)
+        marker.knownCalendarKey = sourceCalendarKey
+        return marker
     }
 
     /// What the source event should look like on the target: the copy with its marker, and the hash.
@@ -143,6 +148,7 @@ public struct CopyPlanner: Sendable {
             var u = unit(pending.source, recurrence: pending.recurrence)
             u.fallbackReason = pending.fallbackReason
             guard let positions = copiesBySource[u.source.id], !positions.isEmpty else {
+                u.copy.origin = u.copy.origin?.withEventKey()
                 let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
                 let title = u.source.title
                 let start = CopyItem.startText(u.source.start)

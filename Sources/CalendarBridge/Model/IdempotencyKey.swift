@@ -16,21 +16,28 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
     /// 52 characters of base32hex (`0-9a-v`) from SHA-256 of the key: a valid Google event id
     /// (5-1024 characters of `a-v0-9`), the same for the same key.
     public var googleEventID: String {
-        let alphabet = Array("0123456789abcdefghijklmnopqrstuv")
+        // Bytes from a table: appending a Character per digit cost two and a half times the hash (callgrind).
         var bits = 0
         var buffer = 0
-        var out = ""
-        for byte in SHA256.hash(Array(rawValue.utf8)) {
-            buffer = (buffer << 8) | Int(byte)
-            bits += 8
-            while bits >= 5 {
-                out.append(alphabet[(buffer >> (bits - 5)) & 31])
-                bits -= 5
+        var out: [UInt8] = []
+        out.reserveCapacity(52)
+        var key = rawValue
+        let digest = key.withUTF8 { SHA256.hash(UnsafeRawBufferPointer($0)) }
+        Self.base32hexDigits.withUnsafeBufferPointer { alphabet in
+            for byte in digest {
+                buffer = (buffer << 8 | Int(byte)) & 0xFFFF
+                bits += 8
+                while bits >= 5 {
+                    out.append(alphabet[(buffer >> (bits - 5)) & 31])
+                    bits -= 5
+                }
             }
+            if bits > 0 { out.append(alphabet[(buffer << (5 - bits)) & 31]) }
         }
-        if bits > 0 { out.append(alphabet[(buffer << (5 - bits)) & 31]) }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let base32hexDigits: [UInt8] = Array("0123456789abcdefghijklmnopqrstuv".utf8)
 
     /// The key to create with when this one's event was deleted and the service will not take the key
     /// again (Exchange remembers a `transactionId` after its event is deleted): derived, so a repeat of

@@ -54,6 +54,32 @@ struct KeysTests {
         #expect(IdempotencyKey("x").transactionID.count == 64)
     }
 
+    /// The ids of copies already made must not change: expected values are Python's
+    /// `base64.b32hexencode(hashlib.sha256(key).digest()).lower().rstrip("=")`.
+    @Test("a Google event id is base32hex of the key's SHA-256, as it always was")
+    func googleIDGolden() {
+        #expect(IdempotencyKey("copy\u{1F}k\u{1F}primary").googleEventID == "jjmkoss72rpielmv4jp0o91tchhunbr7dmifp5pf4ft8mqr9thb0")
+        #expect(IdempotencyKey("").googleEventID == "seoc8gkovge196nruj49irtp4gjqsgf4cidp6j54imchmu2in1ag")
+    }
+
+    @Test("keys a marker was given are its own keys, and forgotten when what they hash changes")
+    func knownKeys() {
+        var m = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkE=", contentHash: "ff")
+        let plain = m
+        m.knownCalendarKey = OriginMarker.calendarKey(provider: .microsoft, account: "work", calendarID: "AAMk=")
+        m = m.withEventKey()
+        #expect(m == plain && m.hashValue == plain.hashValue)
+        #expect(m.properties == plain.properties)
+        #expect(IdempotencyKey.copy(of: m, toCalendar: "c") == IdempotencyKey.copy(of: plain, toCalendar: "c"))
+        m.eventID = "other"
+        #expect(m.eventKey == OriginMarker.eventKey(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "other"))
+        m.account = "home"
+        #expect(m.calendarKey == OriginMarker.calendarKey(provider: .microsoft, account: "home", calendarID: "AAMk="))
+        #expect(m.eventKey == OriginMarker.eventKey(provider: .microsoft, account: "home", calendarID: "AAMk=", eventID: "other"))
+        let encoded = String(decoding: (try? JSONEncoder().encode(m.withEventKey())) ?? Data(), as: UTF8.self)
+        #expect(!encoded.contains("known"))
+    }
+
     @Test("an origin marker survives its extension properties; keys are short and stable")
     func marker() {
         let m = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkE=", contentHash: "ff")
