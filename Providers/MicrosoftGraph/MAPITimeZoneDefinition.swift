@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import TimeZones
 
 /// The zone Outlook stores inside an event, read from the MAPI properties Graph exposes as
@@ -20,7 +21,7 @@ enum MAPITimeZoneDefinition {
     static let propertyIDs = [startDisplayID, endDisplayID, recurID]
 
     static func isZoneProperty(_ id: String) -> Bool {
-        propertyIDs.contains { $0.caseInsensitiveCompare(id) == .orderedSame }
+        propertyIDs.contains { $0.caseInsensitiveEquals(id) }
     }
 
     private static let flagHasGUID: UInt16 = 0x0001

@@ -532,23 +532,41 @@ extension JSONReader {
     /// A `switch` over string cases compares the key with each case in turn: about twenty comparisons per
     /// member of a Graph event, a third of reading one (callgrind, `calbridge-bench copy`).
     package struct KeyTable<Member: RawRepresentable & CaseIterable & Sendable>: Sendable where Member.RawValue == String {
-        private let members: [Member]
-        private let names: [[UInt8]]
-        /// Open addressing, linear probing: an index into `members`, or -1 for an empty slot.
-        private let slots: [Int]
-        private let mask: Int
+        @usableFromInline let members: [Member]
+        @usableFromInline let index: KeyIndex
 
         package init() {
             members = Array(Member.allCases)
-            names = members.map { Array($0.rawValue.utf8) }
+            index = KeyIndex(members.map(\.rawValue))
+        }
+
+        /// The member named `key`, or nil for any other key.
+        @inlinable
+        package subscript(key: Key) -> Member? {
+            guard let position = index.position(of: key) else { return nil }
+            return members[position]
+        }
+    }
+
+    /// Names to their positions, by one probe of an open-addressing table; not generic, so that a
+    /// lookup asks the runtime for nothing (a generic one asked for type metadata on every call, 550
+    /// instructions a key).
+    package struct KeyIndex: Sendable {
+        private let names: [[UInt8]]
+        /// Linear probing: a position in `names`, or -1 for an empty slot.
+        private let slots: [Int]
+        private let mask: Int
+
+        package init(_ names: [String]) {
+            self.names = names.map { Array($0.utf8) }
             var size = 16
-            while size < 4 * members.count { size *= 2 }
+            while size < 4 * names.count { size *= 2 }
             mask = size - 1
             var slots = [Int](repeating: -1, count: size)
-            for (index, name) in names.enumerated() {
+            for (position, name) in self.names.enumerated() {
                 var slot = name.withUnsafeBufferPointer { Self.hash($0) } & mask
                 while slots[slot] != -1 { slot = (slot + 1) & mask }
-                slots[slot] = index
+                slots[slot] = position
             }
             self.slots = slots
         }
@@ -567,18 +585,16 @@ extension JSONReader {
             return memcmp(x, y, a.count) == 0
         }
 
-        /// The member named `key`, or nil for any other key.
-        package subscript(key: Key) -> Member? {
-            key.storage.withUnsafeBufferPointer { storage -> Member? in
+        /// The position of the name `key` is, or nil.
+        package func position(of key: Key) -> Int? {
+            key.storage.withUnsafeBufferPointer { storage -> Int? in
                 let bytes = UnsafeBufferPointer(rebasing: storage[key.range])
                 var slot = Self.hash(bytes) & mask
                 while true {
-                    let index = slots[slot]
-                    guard index >= 0 else { return nil }
-                    let name = names[index]
-                    if name.count == bytes.count, name.withUnsafeBufferPointer({ Self.same($0, bytes) }) {
-                        return members[index]
-                    }
+                    let position = slots[slot]
+                    guard position >= 0 else { return nil }
+                    let name = names[position]
+                    if name.count == bytes.count, name.withUnsafeBufferPointer({ Self.same($0, bytes) }) { return position }
                     slot = (slot + 1) & mask
                 }
             }

@@ -5,19 +5,19 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 
-// glibc malloc tuning for a short-lived CLI, measured with `calbridge-bench copy --client-process
-// --events 10000` (the copy's own peak): at most 2 arenas (not 8 per core for the concurrent reads
-// and batches) and a fixed mmap threshold (so freed response bodies and page buffers go back to the
-// system instead of fragmenting the heap) together took the peak from 127 MB to 103 MB (measured
-// with the same settings as MALLOC_ARENA_MAX / MALLOC_MMAP_THRESHOLD_ environment variables).
-// Re-measured 2026-12-01 with `calbridge-bench copy --client-process --events 3000` (mallopt made a
-// no-op through LD_PRELOAD for the comparison): 74.1 and 75.9 MB without, 59.1 and 60.8 MB with; it still pays.
-// Not for `sandbox`, which hosts the sandbox server: the settings were measured for the client only, and
-// the sandbox's memory is no goal (nor for the benchmarks, a separate executable, calbridge-bench).
+// glibc malloc tuning for a short-lived CLI, measured with `calbridge-bench copy --client-process`
+// (the copy's own peak and page faults): at most 2 arenas (not 8 per core for the concurrent reads and
+// batches), and the heap grown 16 MB at a time. Until 2026-12-02 the second setting was a fixed 128 KB
+// mmap threshold, which kept the 10,000-event peak low when listings were decoded less frugally; it
+// also made every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page faults
+// for a 1,000-event first copy and rerun, against 3,500-4,600 now, with system time a third of the
+// process's CPU then (perf stat; settings compared through MALLOC_* variables with mallopt made a
+// no-op). Peak at 10,000 events: 70.6 / 88.6 MB now, 68.9 / 86.6 MB before (glibc's defaults with
+// 2 arenas: 101.6 MB, over the 100 MB goal).
 let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
 if !hostsSandbox {
     GlibcMalloc.set(.arenaMax, 2)
-    GlibcMalloc.set(.mmapThreshold, 128 * 1024)
+    GlibcMalloc.set(.topPad, 16 << 20)
 }
 #endif
 

@@ -2,8 +2,10 @@ import Accounts
 import CLI
 import CalbridgeSupport
 import Foundation
+import LoopbackServer
 import OAuth
 import Sandbox
+import Synchronization
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -28,7 +30,9 @@ struct CopyCrashTests {
         options.faultRate = 0.1
         options.faultSeed = 8
         options.latencyMs = 0
-        try await Self.withSandbox(options) { sandbox in try await Self.check(sandbox, directory: directory) }
+        let gate = WriteGate()
+        options.apiRequestGate = { request in await gate.admit(request) }
+        try await Self.withSandbox(options) { sandbox in try await Self.check(sandbox, directory: directory, gate: gate) }
     }
 
     /// Runs `body` against a sandbox started with `options`, stopping it however `body` ends.
@@ -43,7 +47,7 @@ struct CopyCrashTests {
         try await sandbox.stop()
     }
 
-    static func check(_ sandbox: SandboxServer, directory: TemporaryDirectory) async throws {
+    static func check(_ sandbox: SandboxServer, directory: TemporaryDirectory, gate: WriteGate) async throws {
         let home = CalbridgeHome(directory: directory.url.appendingPathComponent("home"))
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: home)
         let api = SandboxAPI(sandbox: sandbox)
@@ -73,26 +77,29 @@ struct CopyCrashTests {
             _ = try await api.graphCreate(event)
         }
 
-        // Kill the copy at random moments (a fixed generator, so a failure can be replayed): the first
-        // while it is still reading, the others at a random delay after its first write reached the target.
+        // Kill the copy at random moments (a fixed generator, so a failure can be replayed): the first while
+        // it is still reading, the others a random moment after a random number (1 to 3) of its batch writes
+        // got through, while the next ones are held by the sandbox. A kill never misses however fast the
+        // client is (with the kills timed from a run's first write alone, faster copies finished first).
+        // Writes that were through when the kill came may have been applied with their answers lost.
         var random = SplitMix64(seed: 20270301)
         var killedWhileRunning = 0
-        let log = sandbox.log
         for kill in 0..<Self.kills {
-            let delay = kill == 0 ? 0.05 : Double.random(in: 0...0.25, using: &random)
-            let writesSoFar = Self.targetWrites(sandbox)
+            let delay = kill == 0 ? 0.05 : Double.random(in: 0...0.05, using: &random)
+            gate.hold(after: kill == 0 ? 0 : Int(random.next() % 3) + 1)
             let status = try await blocking {
                 try Self.runAndKill(
                     ["copy", "carol:Calendar", "ann:Family"] + Self.window, environment: environment, after: delay,
-                    startingWhen: kill == 0 ? { true } : { Self.targetWrites(log) > writesSoFar })
+                    startingWhen: kill == 0 ? { true } : { gate.holding > 0 })
             }
             if status == nil { killedWhileRunning += 1 }
+            try await gate.release()
         }
-        #expect(killedWhileRunning >= 3, "the copy finished before most kills")
+        gate.open()
+        #expect(killedWhileRunning == Self.kills, "a copy finished before it was killed")
         // The killed runs had written (so the reruns had an interrupted job to finish, not a fresh one).
         let writesBeforeRerun = Self.targetWrites(sandbox)
         #expect(writesBeforeRerun > 0 && writesBeforeRerun < Self.events, "\(writesBeforeRerun) inserts before the reruns")
-
         // Rerun until a run reports nothing failed.
         var last: CalbridgeBinary.Result?
         for _ in 0..<10 {
@@ -134,6 +141,53 @@ struct CopyCrashTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
         // The faults really happened.
         #expect(sandbox.requestLog.contains { $0.fault }, "no fault was injected")
+    }
+
+    /// Holds Google batch writes after a number of them: what lets the test kill a copy mid-write. Held
+    /// writes are dropped when released (answered 503, not carried out): their client is dead by then.
+    final class WriteGate: Sendable {
+        private struct State {
+            /// Batch writes let through before holding starts; nil: none is held.
+            var allowed: Int?
+            var seen = 0
+            var held = 0
+        }
+
+        private let state = Mutex(State())
+
+        /// Lets `count` more batch writes through, then holds the rest until `release`.
+        func hold(after count: Int) { state.withLock { $0.allowed = $0.seen + count } }
+
+        /// Lets every batch write through from now on.
+        func open() { state.withLock { $0.allowed = nil } }
+
+        /// Batch writes being held.
+        var holding: Int { state.withLock { $0.held } }
+
+        /// Drops the held writes and waits until they have been answered; holds nothing new.
+        func release() async throws {
+            state.withLock { $0.allowed = nil }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while holding > 0 {
+                guard ContinuousClock.now < deadline else { throw CancellationError() }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+
+        /// Awaited by the sandbox before it answers any API request: nil lets the request through.
+        func admit(_ request: ServerRequest) async -> ServerResponse? {
+            guard request.method == "POST", request.rawPath.hasPrefix("/batch/calendar/v3") else { return nil }
+            let held = state.withLock { state -> Bool in
+                state.seen += 1
+                guard let allowed = state.allowed, state.seen > allowed else { return false }
+                state.held += 1
+                return true
+            }
+            guard held else { return nil }
+            while state.withLock({ $0.allowed != nil }) { try? await Task.sleep(for: .milliseconds(5)) }
+            state.withLock { $0.held -= 1 }
+            return .text(503, "held by the test until its client was killed\n")
+        }
     }
 
     /// Successful Google writes the sandbox has seen (inserts, batches).

@@ -32,6 +32,11 @@ package struct SandboxOptions: Sendable {
     /// Sees every API request (method, target, headers, body) before it is answered; benchmarks use it to
     /// keep a transcript of what the client sent. Nil: none.
     package var apiRequestObserver: (@Sendable (ServerRequest) -> Void)?
+    /// Awaited before each API request is answered (after the observer): a test knob that holds chosen
+    /// requests until the test lets them go, as a slow server would (the crash tests kill a client while
+    /// its writes are held). A response it returns is sent instead of the sandbox's own, and the request is
+    /// not carried out (a write held past its client's death is dropped). Nil: none.
+    package var apiRequestGate: (@Sendable (ServerRequest) async -> ServerResponse?)?
     /// The clock of the token authority and the OAuth servers; tests pass a controllable one.
     package var now: @Sendable () -> Date = { Date() }
 

@@ -99,7 +99,7 @@ package final class SandboxServer: Sendable {
         let router = Router(
             google: google, microsoft: microsoft, api: api.components.map(\.component), log: log, faults: faults,
             latency: options.latencyMs > 0 ? .milliseconds(options.latencyMs) : nil,
-            observer: options.apiRequestObserver, now: now
+            observer: options.apiRequestObserver, gate: options.apiRequestGate, now: now
         )
         let http = LoopbackHTTPServer(port: options.port) { request in await router.route(request) }
         let googleHTTP = LoopbackHTTPServer(port: options.port == 0 ? 0 : options.port &+ 1) { request in await router.route(request) }
@@ -167,6 +167,7 @@ private struct Router: Sendable {
     let faults: SandboxFaultInjector
     let latency: Duration?
     let observer: (@Sendable (ServerRequest) -> Void)?
+    let gate: (@Sendable (ServerRequest) async -> ServerResponse?)?
     let now: @Sendable () -> Date
 
     func route(_ request: ServerRequest) async -> ServerResponse {
@@ -175,12 +176,16 @@ private struct Router: Sendable {
         var faulted = false
         if let provider = Self.apiProvider(request.rawPath) {
             observer?(request)
-            if let latency { try? await Task.sleep(for: latency) }
-            if let fault = faults.next(for: provider) {
-                response = fault.response(to: request, now: now())
-                faulted = true
+            if let gate, let answer = await gate(request) {
+                response = answer
             } else {
-                response = await firstAnswer(api, request)
+                if let latency { try? await Task.sleep(for: latency) }
+                if let fault = faults.next(for: provider) {
+                    response = fault.response(to: request, now: now())
+                    faulted = true
+                } else {
+                    response = await firstAnswer(api, request)
+                }
             }
         } else {
             if let answer = await google.handle(request) {
