@@ -54,11 +54,19 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `description`'s bytes, appended.
+    func append(to bytes: inout [UInt8]) {
+        PaddedDecimal.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        PaddedDecimal.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        PaddedDecimal.append(day, width: 2, to: &bytes)
     }
 
     /// Local midnight at the start of this date in a zone (the first instant of the day when midnight

@@ -108,15 +108,27 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The text with exactly `fractionDigits` (0...9) fractional digits.
     public func format(fractionDigits: Int) -> String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        var text = "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        append(to: &bytes, fractionDigits: fractionDigits)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(fractionDigits:)`'s bytes, appended.
+    func append(to bytes: inout [UInt8], fractionDigits: Int) {
+        date.append(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        PaddedDecimal.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        PaddedDecimal.append(minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        PaddedDecimal.append(second, width: 2, to: &bytes)
         if fractionDigits > 0 {
-            text += "." + String(pad(nanosecond, 9).prefix(fractionDigits))
+            bytes.append(UInt8(ascii: "."))
+            var fraction: [UInt8] = []
+            PaddedDecimal.append(nanosecond, width: 9, to: &fraction)
+            bytes.append(contentsOf: fraction.prefix(fractionDigits))
         }
-        return text
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {

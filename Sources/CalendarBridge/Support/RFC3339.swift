@@ -79,10 +79,15 @@ package enum RFC3339 {
     package static func format(_ instant: Date, in zone: TimeZone, fractionDigits: Int = 0) -> String {
         let local = LocalDateTime(instant: instant, in: zone)
         let offset = zone.secondsFromGMT(for: instant)
-        let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return local.format(fractionDigits: fractionDigits) + "\(sign)\(pad(minutes / 60)):\(pad(minutes % 60))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(40)
+        local.append(to: &bytes, fractionDigits: fractionDigits)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        PaddedDecimal.append(minutes / 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        PaddedDecimal.append(minutes % 60, width: 2, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The instant in UTC with `Z` (Graph's query parameters).

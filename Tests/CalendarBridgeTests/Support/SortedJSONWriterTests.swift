@@ -9,7 +9,8 @@ struct SortedJSONWriterTests {
     static func key(_ rng: inout SplitMix64) -> String {
         // Letters of both cases and dots (the fast path's keys), sometimes a digit or '_' (the fallback's).
         let alphabet = Array("aAbBzZ.") + (Int.random(in: 0..<8, using: &rng) == 0 ? ["1", "_"] : [])
-        return String((0..<Int.random(in: 1...5, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+        // Up to twelve characters: keys that share their first eight (folded) bytes are ordered by the rest.
+        return String((0..<Int.random(in: 1...12, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
     }
 
     static func text(_ rng: inout SplitMix64) -> String {
@@ -50,6 +51,20 @@ struct SortedJSONWriterTests {
             let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             #expect(ours == foundation, "seed \(seed), round \(round): \(String(decoding: ours, as: UTF8.self))")
             if ours != foundation { return }
+        }
+    }
+
+    @Test("keys alike in their first eight letters but for case or in what follows: ordered as JSONSerialization orders them")
+    func longKeys() throws {
+        let stems = ["originalStart", "ORIGINALstart", "originalstart", "originalStartTime", "originalStartTimeZone",
+                     "original.start", "originalS", "originals", "originalZ", "original", "ORIGINAL", "origina", "Original.Start"]
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<300 {
+            var object: [String: Any] = [:]
+            for _ in 0..<Int.random(in: 1...8, using: &rng) { object[stems.randomElement(using: &rng)!] = Int.random(in: 0...9, using: &rng) }
+            let ours = try SortedJSONWriter.data(object)
+            let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            #expect(ours == foundation, "\(String(decoding: ours, as: UTF8.self))")
         }
     }
 

@@ -1,0 +1,31 @@
+/// Numbers written as dates and times write them: `String(n)` left-padded with zeros to a width, appended
+/// as UTF-8 bytes. Formatting a request body's two times through `String` interpolation and padding
+/// strings cost 11,000 instructions an event (callgrind, `calbridge-bench copy`).
+enum PaddedDecimal {
+    /// Appends `n` in decimal with zeros in front up to `width` characters (a negative number as
+    /// `String(n)` padded: the zeros before its minus sign, as the string padding always did).
+    static func append(_ n: Int, width: Int, to out: inout [UInt8]) {
+        guard n >= 0 else {
+            let text = String(n)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - text.utf8.count)))
+            out.append(contentsOf: text.utf8)
+            return
+        }
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits)))
+        let end = out.count + digits
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var value = n
+        var index = end - 1
+        repeat {
+            out[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+            index -= 1
+        } while value > 0
+    }
+}
