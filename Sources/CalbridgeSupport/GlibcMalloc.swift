@@ -8,7 +8,6 @@ import Glibc
 package enum GlibcMalloc {
     /// The options calbridge sets, with malloc.h's values.
     package enum Option: Int32 {
-        case topPad = -2  // M_TOP_PAD
         case mmapThreshold = -3  // M_MMAP_THRESHOLD
         case arenaMax = -8  // M_ARENA_MAX
     }

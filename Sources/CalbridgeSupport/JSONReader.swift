@@ -124,10 +124,9 @@ package struct JSONReader {
         /// The key as text.
         package var string: String { String(decoding: storage[range], as: UTF8.self) }
 
-        /// Whether the key is `pattern`, byte for byte (what `case "id":` asks). Inlined into each
-        /// `case`, where the literal's length is a constant: most cases then fail on one comparison
-        /// (called, it was 1.5 million calls of 17 instructions in a no-change copy).
-        @inlinable @inline(__always)
+        /// Whether the key is `pattern`, byte for byte (what `case "id":` asks). A `switch` tries its cases
+        /// in turn; objects with many members look keys up in a `KeyTable` instead.
+        @inlinable
         package static func ~= (pattern: StaticString, key: Key) -> Bool {
             guard pattern.utf8CodeUnitCount == key.range.count else { return false }
             return pattern.withUTF8Buffer { literal in

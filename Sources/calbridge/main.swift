@@ -7,17 +7,17 @@ import Glibc
 
 // glibc malloc tuning for a short-lived CLI, measured with `calbridge-bench copy --client-process`
 // (the copy's own peak and page faults): at most 2 arenas (not 8 per core for the concurrent reads and
-// batches), and the heap grown 16 MB at a time. Until 2026-12-02 the second setting was a fixed 128 KB
-// mmap threshold, which kept the 10,000-event peak low when listings were decoded less frugally; it
-// also made every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page faults
-// for a 1,000-event first copy and rerun, against 3,500-4,600 now, with system time a third of the
-// process's CPU then (perf stat; settings compared through MALLOC_* variables with mallopt made a
-// no-op). Peak at 10,000 events: 70.6 / 88.6 MB now, 68.9 / 86.6 MB before (glibc's defaults with
-// 2 arenas: 101.6 MB, over the 100 MB goal).
+// batches), and a fixed mmap threshold of 4 MB. Until 2026-12-02 the threshold was 128 KB, which made
+// every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page faults for a
+// 1,000-event first copy and rerun (4,400 and 5,800 now), with system time up to a third of the copy's
+// CPU (perf stat; settings compared through MALLOC_* variables with mallopt made a no-op). Fixed, the
+// threshold also keeps glibc from raising its trim threshold: with glibc's moving threshold (and a 16 MB
+// top pad) the 10,000-event rerun's peak was 88-101 MB from run to run, 89-92 MB now (86-87 MB with
+// 128 KB; glibc's defaults with 2 arenas: 101.6 MB; the goal is under 100 MB).
 let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
 if !hostsSandbox {
     GlibcMalloc.set(.arenaMax, 2)
-    GlibcMalloc.set(.topPad, 16 << 20)
+    GlibcMalloc.set(.mmapThreshold, 4 << 20)
 }
 #endif
 
