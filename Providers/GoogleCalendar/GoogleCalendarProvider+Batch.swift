@@ -82,11 +82,11 @@ extension GoogleCalendarProvider {
         switch write {
         case .create(let event, let key):
             let id = key?.googleEventID
-            let body = try GoogleEventMapping.body(for: event, id: id)
+            let body = try GoogleEventMapping.insertBody(for: event, id: id) ?? Self.json(GoogleEventMapping.body(for: event, id: id))
             let url = events(calendarID).query("sendUpdates", "none")
             return PendingCall(
                 index: index, kind: .create(id: id, revive: id != nil ? event : nil),
-                call: .init(method: .post, target: url, body: try Self.json(body), isRetrySafe: id != nil))
+                call: .init(method: .post, target: url, body: body, isRetrySafe: id != nil))
         case .update(let event):
             let body = try GoogleEventMapping.body(for: event, patching: true)
             let url = events(calendarID).segment(event.id).query("sendUpdates", "none")

@@ -1,4 +1,5 @@
 import CalendarBridge
+import CalbridgeSupport
 import Foundation
 
 /// Google event JSON ↔ `Event`, both ways.
@@ -201,6 +202,97 @@ enum GoogleEventMapping {
         return json
     }
 
+    /// The insert body of `event` (`body(for:id:)`, not patching) as JSON, written from the event in key
+    /// order: the bytes `SortedJSONWriter.data` writes for that dictionary (`GoogleInsertBodyTests`
+    /// compare the two), without building and sorting it. Nil when an extended property's name is one
+    /// `SortedJSONWriter` leaves to `JSONSerialization`: the caller writes the dictionary then.
+    static func insertBody(for event: Event, id: String?) throws(CalendarError) -> Data? {
+        var out = SortedJSONWriter.Output(capacity: 1024 + event.title.utf8.count + (event.body?.content.utf8.count ?? 0))
+        out.raw(#"{"attendees":["#)
+        for (index, attendee) in event.attendees.enumerated() {
+            if index > 0 { out.raw(",") }
+            if let name = attendee.name {
+                out.raw(#"{"displayName":"#)
+                out.string(name)
+                out.raw(#","email":"#)
+            } else {
+                out.raw(#"{"email":"#)
+            }
+            out.string(attendee.email)
+            if attendee.role == .optional { out.raw(#","optional":true"#) }
+            if attendee.role == .resource { out.raw(#","resource":true"#) }
+            out.raw(#","responseStatus":"#)
+            out.string(responseStatus(attendee.response))
+            out.raw("}")
+        }
+        out.raw(#"],"description":"#)
+        out.string(event.body?.content ?? "")
+        out.raw(#","end":"#)
+        try writeDateTime(event.end, field: "end", into: &out)
+        let properties = event.propertiesToWrite
+        if !properties.isEmpty {
+            out.raw(#","extendedProperties":{"private":"#)
+            guard out.stringMap(properties) else { return nil }
+            out.raw("}")
+        }
+        if let id {
+            out.raw(#","id":"#)
+            out.string(id)
+        }
+        out.raw(#","location":"#)
+        out.string(event.location ?? "")
+        if let recurrence = event.recurrence {
+            out.raw(#","recurrence":"#)
+            out.strings(recurrence.lines)
+        }
+        if let reminders = event.reminders {
+            out.raw(#","reminders":{"overrides":["#)
+            for (index, reminder) in storable(reminders).enumerated() {
+                out.raw(index > 0 ? #",{"method":"# : #"{"method":"#)
+                out.string(reminder.method == .email ? "email" : "popup")
+                out.raw(#","minutes":"#)
+                out.int(reminder.minutesBefore)
+                out.raw("}")
+            }
+            out.raw(#"],"useDefault":false}"#)
+        } else {
+            out.raw(#","reminders":{"useDefault":true}"#)
+        }
+        out.raw(#","start":"#)
+        try writeDateTime(event.start, field: "start", into: &out)
+        if event.status != .cancelled {
+            out.raw(#","status":"#)
+            out.string(event.status.rawValue)
+        }
+        out.raw(#","summary":"#)
+        out.string(event.title)
+        out.raw(#","transparency":"#)
+        out.string(event.showAs == .free ? "transparent" : "opaque")
+        out.raw(#","visibility":"#)
+        out.string(visibility(event.sensitivity))
+        out.raw("}")
+        return Data(out.bytes)
+    }
+
+    /// `dateTime(_:field:)` (not patching), written.
+    private static func writeDateTime(_ time: EventTime, field: String, into out: inout SortedJSONWriter.Output) throws(CalendarError) {
+        switch time {
+        case .allDay(let date):
+            out.raw(#"{"date":"#)
+            out.string(date.description)
+            out.raw("}")
+        case .timed(let instant, let zone):
+            guard let tz = TimeZone(identifier: zone) else {
+                throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
+            }
+            out.raw(#"{"dateTime":"#)
+            out.string(RFC3339.format(instant, in: tz))
+            out.raw(#","timeZone":"#)
+            out.string(zone)
+            out.raw("}")
+        }
+    }
+
     static func dateTime(_ time: EventTime, field: String, patching: Bool = false) throws(CalendarError) -> [String: Any] {
         switch time {
         case .allDay(let date):
@@ -227,12 +319,16 @@ enum GoogleEventMapping {
         if let name = a.name { json["displayName"] = name }
         if a.role == .optional { json["optional"] = true }
         if a.role == .resource { json["resource"] = true }
-        switch a.response {
-        case .accepted, .organizer: json["responseStatus"] = "accepted"
-        case .declined: json["responseStatus"] = "declined"
-        case .tentative: json["responseStatus"] = "tentative"
-        case .needsAction: json["responseStatus"] = "needsAction"
-        }
+        json["responseStatus"] = responseStatus(a.response)
         return json
+    }
+
+    static func responseStatus(_ response: Attendee.Response) -> String {
+        switch response {
+        case .accepted, .organizer: "accepted"
+        case .declined: "declined"
+        case .tentative: "tentative"
+        case .needsAction: "needsAction"
+        }
     }
 }

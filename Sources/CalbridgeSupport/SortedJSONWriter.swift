@@ -28,6 +28,37 @@ package enum SortedJSONWriter {
         return try JSONSerialization.data(withJSONObject: unfragmented(object), options: [.sortedKeys])
     }
 
+    /// JSON written in order by its caller, with this writer's strings and key order: for bodies whose
+    /// shape is known, written from their values without building a `[String: Any]` first (building and
+    /// sorting Google's insert bodies that way was 140 million instructions of a 1,000-event copy).
+    /// The caller writes each object's keys in `sortedKeys` order.
+    package struct Output {
+        package private(set) var bytes: [UInt8] = []
+
+        package init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        /// Punctuation and keys as they are (`{"id":`).
+        package mutating func raw(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        package mutating func string(_ value: String) { SortedJSONWriter.writeString(value, into: &bytes) }
+
+        package mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+        package mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? SortedJSONWriter.trueBytes : SortedJSONWriter.falseBytes) }
+
+        /// An array of strings.
+        package mutating func strings(_ values: [String]) { _ = SortedJSONWriter.writeStrings(values, into: &bytes) }
+
+        /// An object of strings, its keys sorted; false (nothing written) when a key is outside what
+        /// `sortedKeys` orders, so that the caller can fall back to `SortedJSONWriter.data`.
+        package mutating func stringMap(_ object: [String: String]) -> Bool {
+            guard SortedJSONWriter.sortedKeys(object.keys) != nil else { return false }
+            return SortedJSONWriter.writeObject(object, into: &bytes)
+        }
+    }
+
     /// Appends `value`; false when it holds something only `JSONSerialization` writes the same way.
     private static func write(_ value: Any, into out: inout [UInt8]) -> Bool {
         // The types calbridge builds bodies from, recognised by their exact type (a metadata comparison)
@@ -71,7 +102,7 @@ package enum SortedJSONWriter {
     }
 
     /// An object of any value type `write` takes, keys sorted; false as `write`.
-    private static func writeObject<Value>(_ object: [String: Value], into out: inout [UInt8]) -> Bool {
+    fileprivate static func writeObject<Value>(_ object: [String: Value], into out: inout [UInt8]) -> Bool {
         guard let keys = sortedKeys(object.keys) else { return false }
         out.append(UInt8(ascii: "{"))
         for (index, key) in keys.enumerated() {
@@ -98,7 +129,7 @@ package enum SortedJSONWriter {
     }
 
     /// An array of strings.
-    private static func writeStrings(_ strings: [String], into out: inout [UInt8]) -> Bool {
+    fileprivate static func writeStrings(_ strings: [String], into out: inout [UInt8]) -> Bool {
         writeArray(strings, into: &out) { string, out in
             writeString(string, into: &out)
             return true
@@ -131,12 +162,12 @@ package enum SortedJSONWriter {
         return true
     }
 
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
+    fileprivate static let trueBytes = Array("true".utf8)
+    fileprivate static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeString(_ string: String, into out: inout [UInt8]) {
+    fileprivate static func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
