@@ -207,6 +207,9 @@ enum GoogleEventMapping {
     /// compare the two), without building and sorting it. Nil when an extended property's name is one
     /// `SortedJSONWriter` leaves to `JSONSerialization`: the caller writes the dictionary then.
     static func insertBody(for event: Event, id: String?) throws(CalendarError) -> Data? {
+        // Zones checked start first, as `body(for:)` does, so that an error names the same field.
+        let startZone = try zone(of: event.start, field: "start")
+        let endZone = try zone(of: event.end, field: "end")
         var out = SortedJSONWriter.Output(capacity: 1024 + event.title.utf8.count + (event.body?.content.utf8.count ?? 0))
         out.raw(#"{"attendees":["#)
         for (index, attendee) in event.attendees.enumerated() {
@@ -228,7 +231,7 @@ enum GoogleEventMapping {
         out.raw(#"],"description":"#)
         out.string(event.body?.content ?? "")
         out.raw(#","end":"#)
-        try writeDateTime(event.end, field: "end", into: &out)
+        writeDateTime(event.end, zone: endZone, into: &out)
         let properties = event.propertiesToWrite
         if !properties.isEmpty {
             out.raw(#","extendedProperties":{"private":"#)
@@ -259,7 +262,7 @@ enum GoogleEventMapping {
             out.raw(#","reminders":{"useDefault":true}"#)
         }
         out.raw(#","start":"#)
-        try writeDateTime(event.start, field: "start", into: &out)
+        writeDateTime(event.start, zone: startZone, into: &out)
         if event.status != .cancelled {
             out.raw(#","status":"#)
             out.string(event.status.rawValue)
@@ -274,23 +277,29 @@ enum GoogleEventMapping {
         return Data(out.bytes)
     }
 
-    /// `dateTime(_:field:)` (not patching), written.
-    private static func writeDateTime(_ time: EventTime, field: String, into out: inout SortedJSONWriter.Output) throws(CalendarError) {
+    /// `dateTime(_:field:)` (not patching), written; `zone` is `zone(of:field:)`'s for `time`.
+    private static func writeDateTime(_ time: EventTime, zone tz: TimeZone?, into out: inout SortedJSONWriter.Output) {
         switch time {
         case .allDay(let date):
             out.raw(#"{"date":"#)
             out.string(date.description)
             out.raw("}")
         case .timed(let instant, let zone):
-            guard let tz = TimeZone(identifier: zone) else {
-                throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
-            }
             out.raw(#"{"dateTime":"#)
-            out.string(RFC3339.format(instant, in: tz))
+            out.string(RFC3339.format(instant, in: tz ?? .gmt))
             out.raw(#","timeZone":"#)
             out.string(zone)
             out.raw("}")
         }
+    }
+
+    /// The zone of a timed event time (nil for a date); an error naming `field` when it is no IANA zone.
+    static func zone(of time: EventTime, field: String) throws(CalendarError) -> TimeZone? {
+        guard case .timed(_, let zone) = time else { return nil }
+        guard let tz = TimeZone(identifier: zone) else {
+            throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
+        }
+        return tz
     }
 
     static func dateTime(_ time: EventTime, field: String, patching: Bool = false) throws(CalendarError) -> [String: Any] {
@@ -298,9 +307,7 @@ enum GoogleEventMapping {
         case .allDay(let date):
             return patching ? ["date": date.description, "dateTime": NSNull(), "timeZone": NSNull()] : ["date": date.description]
         case .timed(let instant, let zone):
-            guard let tz = TimeZone(identifier: zone) else {
-                throw CalendarError(.invalidRequest, "event \(field) zone '\(zone)' is not an IANA time zone", provider: .google)
-            }
+            let tz = try Self.zone(of: time, field: field) ?? .gmt
             let json: [String: Any] = ["dateTime": RFC3339.format(instant, in: tz), "timeZone": zone]
             return patching ? json.merging(["date": NSNull()]) { a, _ in a } : json
         }

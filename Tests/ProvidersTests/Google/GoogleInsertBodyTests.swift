@@ -54,6 +54,19 @@ struct GoogleInsertBodyTests {
         }
     }
 
+    @Test("a zone that is no IANA zone fails both paths alike, the start's named first")
+    func badZones() {
+        let now = Date()
+        for (start, end) in [("Nowhere/Start", "Nowhere/End"), ("UTC", "Nowhere/End")] {
+            let event = Event(title: "t", start: .timed(instant: now, zone: start), end: .timed(instant: now, zone: end))
+            var written: CalendarError?
+            var expected: CalendarError?
+            do { _ = try GoogleEventMapping.insertBody(for: event, id: nil) } catch { written = error }
+            do { _ = try GoogleEventMapping.body(for: event, id: nil) } catch { expected = error }
+            #expect(written != nil && written?.description == expected?.description, "\(String(describing: written))")
+        }
+    }
+
     @Test("a property name the ordered writer does not order sends the caller to the dictionary path")
     func unorderedName() throws {
         var event = Event(title: "t", start: .allDay(date: LocalDate(instant: Date(), in: .gmt)), end: .allDay(date: LocalDate(instant: Date(), in: .gmt)))
