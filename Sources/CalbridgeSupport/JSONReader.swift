@@ -288,24 +288,17 @@ package struct JSONReader {
         _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, allowingHighBytes: Bool
     ) -> (position: Int, ascii: Bool) {
         guard let base = buffer.baseAddress else { return (start, true) }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var position = start
         var high: UInt64 = 0
         while position + 8 <= buffer.count {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            let quotes = word ^ 0x2222_2222_2222_2222
-            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            let control = (word &- 0x2020_2020_2020_2020) & ~word
-            let quote = (quotes &- ones) & ~quotes
-            let backslash = (backslashes &- ones) & ~backslashes
-            var stops = (control | quote | backslash) & highs
-            if !allowingHighBytes { stops |= word & highs }
+            let word = ByteWord.load(base, at: position)
+            var stops = ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
+            if !allowingHighBytes { stops |= ByteWord.high(word) }
             if stops != 0 { break }
             high |= word
             position += 8
         }
-        return (position, high & highs == 0)
+        return (position, ByteWord.high(high) == 0)
     }
 
     /// Decodes the escape after a backslash (at `index`) onto `out`.

@@ -51,20 +51,7 @@ package struct PrettyJSONWriter {
 
     package mutating func int(_ value: Int) {
         newLine()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
-        }
+        PaddedDecimal.append(value, to: &bytes)
     }
 
     package mutating func bool(_ value: Bool) {

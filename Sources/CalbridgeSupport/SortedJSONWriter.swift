@@ -44,9 +44,7 @@ package enum SortedJSONWriter {
 
         package mutating func string(_ value: String) { SortedJSONWriter.writeString(value, into: &bytes) }
 
-        package mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
-
-        package mutating func bool(_ value: Bool) { bytes.append(contentsOf: value ? SortedJSONWriter.trueBytes : SortedJSONWriter.falseBytes) }
+        package mutating func int(_ value: Int) { PaddedDecimal.append(value, to: &bytes) }
 
         /// An array of strings.
         package mutating func strings(_ values: [String]) { _ = SortedJSONWriter.writeStrings(values, into: &bytes) }
@@ -54,8 +52,7 @@ package enum SortedJSONWriter {
         /// An object of strings, its keys sorted; false (nothing written) when a key is outside what
         /// `sortedKeys` orders, so that the caller can fall back to `SortedJSONWriter.data`.
         package mutating func stringMap(_ object: [String: String]) -> Bool {
-            guard SortedJSONWriter.sortedKeys(object.keys) != nil else { return false }
-            return SortedJSONWriter.writeObject(object, into: &bytes)
+            SortedJSONWriter.writeObject(object, into: &bytes)
         }
     }
 
@@ -162,8 +159,8 @@ package enum SortedJSONWriter {
         return true
     }
 
-    fileprivate static let trueBytes = Array("true".utf8)
-    fileprivate static let falseBytes = Array("false".utf8)
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
@@ -177,9 +174,7 @@ package enum SortedJSONWriter {
             var run = 0
             var index = 0
             while index < bytes.count {
-                if index + 8 <= bytes.count, let base = bytes.baseAddress,
-                    !needsEscape(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress, !needsEscape(ByteWord.load(base, at: index)) {
                     index += 8
                     continue
                 }
@@ -211,16 +206,11 @@ package enum SortedJSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Whether any byte of `word` is a quote, backslash, slash or control character ("Bit Twiddling
-    /// Hacks": a zero byte of v shows in (v - 0x01…) & ~v & 0x80…, a byte under 0x20 in (v - 0x20…) & ~v
-    /// & 0x80…; a false alarm only sends the word through the byte loop).
+    /// Whether any byte of `word` is a quote, backslash, slash or control character (a false alarm only
+    /// sends the word through the byte loop).
     private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v }
-        let control = (word &- 0x2020_2020_2020_2020) & ~word
-        let stops = control | zeroByte(word ^ 0x2222_2222_2222_2222) | zeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-            | zeroByte(word ^ 0x2F2F_2F2F_2F2F_2F2F)
-        return stops & 0x8080_8080_8080_8080 != 0
+        (ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
+            | ByteWord.equal(word, UInt8(ascii: "/"))) != 0
     }
 
     /// The keys in `JSONSerialization`'s `sortedKeys` order, or nil when a key is not only ASCII letters

@@ -1,3 +1,5 @@
+import CalbridgeSupport
+
 /// Text from servers made safe for a terminal: the one place calbridge neutralises control characters.
 ///
 /// A calendar title, location, `error_description` or device-flow message is chosen by whoever controls
@@ -51,9 +53,7 @@ public enum TerminalText {
             var index = 0
             while index < bytes.count {
                 // Eight bytes of printable ASCII at once (most of a JSON document between its line breaks).
-                if index + 8 <= bytes.count, let base = bytes.baseAddress,
-                    isPrintableASCII(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(ByteWord.load(base, at: index)) {
                     index += 8
                     continue
                 }
@@ -83,14 +83,10 @@ public enum TerminalText {
         return scanned ?? text.unicodeScalars.contains(where: unsafe)
     }
 
-    /// Whether every byte of `word` is in 0x20...0x7E ("Bit Twiddling Hacks": a byte under 0x20 shows
-    /// in (v - 0x20…) & ~v & 0x80…, one of 0x7F or 0xFF in ((v & 0x7F…) + 0x01…) & 0x80…; a false alarm
-    /// only sends the word through the byte loop).
+    /// Whether every byte of `word` is in 0x20...0x7E (a false alarm only sends the word through the
+    /// byte loop).
     private static func isPrintableASCII(_ word: UInt64) -> Bool {
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let control = (word &- 0x2020_2020_2020_2020) & ~word
-        let delete = (word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x0101_0101_0101_0101
-        return (control | delete | word) & highs == 0
+        (ByteWord.below(word, 0x20) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)) == 0
     }
 
     /// JSON text with the unsafe characters JSON leaves raw (DEL, C1, bidirectional controls) written as

@@ -103,10 +103,10 @@ public struct CopyProjection: Sendable, Hashable {
             case .allDay(let date):
                 field("date:", date.description)
             case .timed(let instant, let zone):
-                let milliseconds = Int64((instant.timeIntervalSince1970 * 1000).rounded())
-                prefix(3 + Self.digitCount(milliseconds) + 1 + zone.utf8.count)
+                let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded())
+                prefix(3 + PaddedDecimal.count(milliseconds) + 1 + zone.utf8.count)
                 bytes.append(contentsOf: "at:".utf8)
-                appendDecimal(milliseconds)
+                PaddedDecimal.append(milliseconds, to: &bytes)
                 bytes.append(UInt8(ascii: "@"))
                 bytes.append(contentsOf: zone.utf8)
             }
@@ -115,38 +115,16 @@ public struct CopyProjection: Sendable, Hashable {
         /// `reminders:<method><minutes>` for one reminder.
         mutating func reminder(_ reminder: Reminder) {
             let method = reminder.method.rawValue
-            let minutes = Int64(reminder.minutesBefore)
-            prefix(10 + method.utf8.count + Self.digitCount(minutes))
+            let minutes = reminder.minutesBefore
+            prefix(10 + method.utf8.count + PaddedDecimal.count(minutes))
             bytes.append(contentsOf: "reminders:".utf8)
             bytes.append(contentsOf: method.utf8)
-            appendDecimal(minutes)
+            PaddedDecimal.append(minutes, to: &bytes)
         }
 
         private mutating func prefix(_ count: Int) {
-            appendDecimal(Int64(count))
+            PaddedDecimal.append(count, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-        }
-
-        /// Characters of `value` in decimal, as `String(value)` writes it.
-        static func digitCount(_ value: Int64) -> Int {
-            var count = value < 0 ? 2 : 1
-            var rest = value.magnitude / 10
-            while rest > 0 {
-                count += 1
-                rest /= 10
-            }
-            return count
-        }
-
-        private mutating func appendDecimal(_ value: Int64) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            let start = bytes.count
-            var rest = value.magnitude
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            bytes[start...].reverse()
         }
     }
 

@@ -13,8 +13,6 @@ import Foundation
 package struct APIURL: Sendable {
     /// Scheme, host, port and an optional path prefix, without a trailing `/`.
     package private(set) var base: String
-    /// The path prefix of `base` (`/calendar/v3`, or empty): where a request target starts.
-    private var basePath: String
     /// Each segment after `base` with its leading `/`.
     private var path = ""
     /// `name=value` pairs joined by `&`, values encoded.
@@ -25,14 +23,6 @@ package struct APIURL: Sendable {
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         self.base = text
-        // After "scheme://", the authority runs to the first "/".
-        let utf8 = text.utf8
-        var pathStart = text.endIndex
-        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) {
-            let authority = utf8.index(colon, offsetBy: 3)
-            pathStart = utf8[authority...].firstIndex(of: UInt8(ascii: "/")) ?? text.endIndex
-        }
-        basePath = String(text[pathStart...])
     }
 
     /// Adds path segments written literally (they must be safe: `calendar`, `v3`, `me`); empty ones
@@ -71,7 +61,15 @@ package struct APIURL: Sendable {
 
     /// The path and query, as an HTTP request line names them (`/calendar/v3/calendars/primary/events?a=b`):
     /// what `URLComponents`' `percentEncodedPath` and `percentEncodedQuery` give, without parsing a URL.
-    package var requestTarget: String { basePath + pathAndQuery }
+    package var requestTarget: String {
+        // `base`'s own path: after "scheme://", the authority runs to the first "/".
+        let utf8 = base.utf8
+        var pathStart = base.endIndex
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) {
+            pathStart = utf8[utf8.index(colon, offsetBy: 3)...].firstIndex(of: UInt8(ascii: "/")) ?? base.endIndex
+        }
+        return String(base[pathStart...]) + pathAndQuery
+    }
 
     /// What follows `base`.
     private var pathAndQuery: String {

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// RFC 3339 timestamps (`2026-03-08T09:00:00-07:00`, `...Z`, with or without a fraction), parsed and

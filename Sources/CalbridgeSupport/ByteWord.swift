@@ -1,0 +1,31 @@
+/// Tests of eight bytes at once, for scans that skip runs of plain text a word at a time (JSON strings
+/// read and written, text checked before it is printed): "Bit Twiddling Hacks". Each returns a mask with
+/// the high bit set in every byte that matches, and maybe in bytes after a match (borrows), never in a
+/// word without one: a scan stops at a word whose mask is not zero and looks at its bytes one by one.
+package enum ByteWord {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Eight bytes at `offset` of `base`, in memory order.
+    @inlinable
+    package static func load(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
+    /// Bytes equal to `byte`.
+    @inlinable
+    package static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & highs
+    }
+
+    /// Bytes below `limit` (at most 0x80).
+    @inlinable
+    package static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// Bytes of 0x80 or more.
+    @inlinable
+    package static func high(_ word: UInt64) -> UInt64 { word & highs }
+}
