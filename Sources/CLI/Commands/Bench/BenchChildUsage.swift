@@ -13,6 +13,9 @@ package struct BenchChildUsage: Sendable, Equatable {
     /// `getrusage(RUSAGE_SELF)` user and system CPU time, in seconds.
     package var userSeconds: Double
     package var systemSeconds: Double
+    /// Page faults (`ru_minflt + ru_majflt`): most of a copy's system time is the kernel mapping fresh pages
+    /// of heap, so this says how much of it a smaller peak would save.
+    package var pageFaults: Int
 
     package var cpuSeconds: Double { userSeconds + systemSeconds }
 
@@ -26,24 +29,25 @@ package struct BenchChildUsage: Sendable, Equatable {
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return BenchChildUsage(peakKB: peak, userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime))
+        return BenchChildUsage(peakKB: peak, userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+            pageFaults: Int(usage.ru_minflt + usage.ru_majflt))
     }
 
     /// Writes this process's usage to the file named by `fileVariable`, if set (`calbridge`'s main calls it
-    /// last). One line: `peak_kb user_s system_s`.
+    /// last). One line: `peak_kb user_s system_s page_faults`.
     package static func writeIfAsked() {
         guard let path = ProcessInfo.processInfo.environment[fileVariable], let usage = current() else { return }
-        try? Data("\(usage.peakKB) \(usage.userSeconds) \(usage.systemSeconds)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try? Data("\(usage.peakKB) \(usage.userSeconds) \(usage.systemSeconds) \(usage.pageFaults)\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    /// Reads what `writeIfAsked` wrote; nil when the file is missing or not three numbers.
+    /// Reads what `writeIfAsked` wrote; nil when the file is missing or not four numbers.
     static func read(_ url: URL) -> BenchChildUsage? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: \.isWhitespace)
-        guard fields.count == 3, let peak = Int(fields[0]), let user = Double(fields[1]), let system = Double(fields[2]) else {
-            return nil
-        }
-        return BenchChildUsage(peakKB: peak, userSeconds: user, systemSeconds: system)
+        guard fields.count == 4, let peak = Int(fields[0]), let user = Double(fields[1]), let system = Double(fields[2]),
+            let faults = Int(fields[3])
+        else { return nil }
+        return BenchChildUsage(peakKB: peak, userSeconds: user, systemSeconds: system, pageFaults: faults)
     }
 
     /// The process's peak resident set size in KiB (`VmHWM` in /proc/self/status), nil where unreadable.

@@ -19,6 +19,9 @@ package enum BenchCopyCommand: Command {
             "instructions", "Run each child copy under valgrind's callgrind and report its instruction count (implies --client-process).")
         package static let callgrindDirectory = Option<String>(
             "callgrind-dir", "DIR", "With --instructions: keep the profiles there (first.callgrind, second.callgrind).")
+        package static let reruns = Option.int(
+            "reruns", "K", "With --client-process: run the no-change copy K times (default 1) and report its median and lowest CPU time.",
+            in: 1...100)
         package static let requestTranscript = Option<String>(
             "request-transcript", "FILE", "Write every API request the copies sent (sorted, tokens and boundaries left out) to FILE.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
@@ -39,12 +42,14 @@ package enum BenchCopyCommand: Command {
             <= 0.1 x naive, second run <= 0.05 x naive. Also prints the process's peak resident memory (VmHWM). \
             With --client-process, each copy's own peak memory and CPU time (user + system, getrusage); \
             goals at 1000 events: first run <= 0.15 s, second <= 0.05 s. --instructions counts the copies' \
-            instructions under callgrind (slow; repeatable where CPU time is not). Two --request-transcript \
+            instructions under callgrind (slow; repeatable where CPU time is not); --reruns K runs the \
+            no-change copy K times for the median and lowest of its CPU times, which other load on the machine \
+            spreads. Two --request-transcript \
             files of the same code are identical, so diff shows whether a change sends other requests.
             """,
         options: [
             Options.events, Options.latencyMs, Options.clientProcess, Options.instructions, Options.callgrindDirectory,
-            Options.requestTranscript, Options.format,
+            Options.reruns, Options.requestTranscript, Options.format,
         ],
         program: "calbridge-bench"
     )
@@ -82,13 +87,17 @@ package enum BenchCopyCommand: Command {
         if arguments[Options.callgrindDirectory] != nil && !instructions {
             throw UsageError("--callgrind-dir keeps the profiles of --instructions; add --instructions")
         }
+        let reruns = arguments[Options.reruns] ?? 1
+        if reruns > 1 && child == nil {
+            throw UsageError("--reruns times the child process's CPU; add --client-process")
+        }
         let transcript = arguments[Options.requestTranscript].map { _ in BenchRequestTranscript() }
         var observer: (@Sendable (ServerRequest) -> Void)?
         if let transcript { observer = { @Sendable request in transcript.record(request) } }
         let code = try await BenchSandbox.with(latencyMs: latency, observer: observer) { sandbox, directory in
             try await measure(
                 sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
-                child: child, transcript: transcript, context: context)
+                child: child, reruns: reruns, transcript: transcript, context: context)
         }
         if let transcript, let path = arguments[Options.requestTranscript] {
             try transcript.write(to: URL(fileURLWithPath: path))
@@ -106,7 +115,7 @@ package enum BenchCopyCommand: Command {
 
     private static func measure(
         sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, child: ChildMode?,
-        transcript: BenchRequestTranscript?, context: CommandContext
+        reruns: Int, transcript: BenchRequestTranscript?, context: CommandContext
     ) async throws -> ExitCode {
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
         guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user,
@@ -133,6 +142,14 @@ package enum BenchCopyCommand: Command {
             transcript.stop()
             try await aliasCopies(in: transcript, seededIDs: seededIDs, context: sub)
         }
+        // More no-change copies, for the spread of the rerun's CPU time (after the transcript: same requests).
+        var rerunUsages = [second.client].compactMap { $0 }
+        for index in 1..<reruns {
+            let rerun = try await copy(
+                sandbox: sandbox, environment: environment, latency: latency, child: child, name: "rerun-\(index + 1)", context: context)
+            if let usage = rerun.client { rerunUsages.append(usage) }
+        }
+        let rerunCPU = rerunUsages.map(\.cpuSeconds).sorted()
         let peakMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
         // With --client-process: the larger of the two copy processes' own peaks (calbridge without the sandbox).
         let clientPeakMB: Double? = child != nil ? Double(max(first.client?.peakKB ?? 0, second.client?.peakKB ?? 0)) / 1024 : nil
@@ -151,6 +168,7 @@ package enum BenchCopyCommand: Command {
                     object["clientUserSeconds"] = (client.userSeconds * 1000).rounded() / 1000
                     object["clientSystemSeconds"] = (client.systemSeconds * 1000).rounded() / 1000
                     object["clientPeakMemoryMB"] = (Double(client.peakKB) / 1024 * 10).rounded() / 10
+                    object["clientPageFaults"] = client.pageFaults
                 }
                 if let instructions = run.instructions { object["clientInstructions"] = instructions }
                 return object
@@ -160,6 +178,7 @@ package enum BenchCopyCommand: Command {
                 "first": object(first), "second": object(second), "firstGoalMet": firstMet, "secondGoalMet": secondMet,
                 "peakMemoryMB": (peakMB * 10).rounded() / 10, "peakMemoryAfterSeedMB": (afterSeedMB * 10).rounded() / 10,
                 "clientPeakMemoryMB": clientPeakMB.map { ($0 * 10).rounded() / 10 } as Any,
+                "rerunCPUSeconds": rerunCPU.map { ($0 * 1000).rounded() / 1000 },
             ] as [String: Any], pretty: false))
         } else {
             context.print("copy \(sourceRef) -> \(targetRef): \(count) events seeded, \(latency) ms API latency")
@@ -176,7 +195,8 @@ package enum BenchCopyCommand: Command {
                     context.print(
                         "      calbridge copy's own CPU: \(String(format: "%.3f", client.cpuSeconds)) s (user "
                             + "\(String(format: "%.3f", client.userSeconds)), system \(String(format: "%.3f", client.systemSeconds)))"
-                            + "\(instructions), peak \(String(format: "%.1f", Double(client.peakKB) / 1024)) MB")
+                            + "\(instructions), peak \(String(format: "%.1f", Double(client.peakKB) / 1024)) MB, "
+                            + "\(client.pageFaults) page faults")
                 }
                 for (shape, n) in run.breakdown.sorted(by: { $0.value > $1.value }) {
                     let ms = run.serverMs[shape] ?? 0
@@ -185,6 +205,11 @@ package enum BenchCopyCommand: Command {
             }
             line("first run ", first, goal: 0.1, met: firstMet)
             line("second run", second, goal: 0.05, met: secondMet)
+            if rerunCPU.count > 1 {
+                context.print(
+                    "      \(rerunCPU.count) no-change copies: CPU median \(String(format: "%.3f", rerunCPU[rerunCPU.count / 2])) s, "
+                        + "lowest \(String(format: "%.3f", rerunCPU[0])) s, highest \(String(format: "%.3f", rerunCPU[rerunCPU.count - 1])) s")
+            }
             if case .callgrind = child {
                 context.print("  (under callgrind: CPU time and wall time are valgrind's, the instruction counts are the measure)")
             } else if let a = first.client, let b = second.client {
