@@ -164,9 +164,11 @@ public struct GoogleCalendarProvider: CalendarProvider {
         var pages = PageGuard(server: baseURL, provider: .google, account: account, calendar: calendarID)
         repeat {
             let page = try await get(first.query("pageToken", pageToken), calendar: calendarID, read: read)
-            for g in page.items ?? [] {
+            // By index: each copy of a `GoogleEvent` retains and releases its every string.
+            let items = page.items ?? []
+            for index in items.indices {
                 do {
-                    result.append(try GoogleEventMapping.event(g, calendarID: calendarID, calendarZone: page.timeZone))
+                    result.append(try GoogleEventMapping.event(items[index], calendarID: calendarID, calendarZone: page.timeZone))
                 } catch {
                     throw error.with(account: account, calendar: calendarID)
                 }

@@ -76,40 +76,40 @@ extension GoogleEvent {
 
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         var id: String?
-        var event = GoogleEvent(id: "")
+        // Read into `self`: a local event assigned at the end was copied, every string retained again.
+        self.init(id: "")
         let members = Self.members
         try r.beginObject()
         while let key = try r.nextKey() {
             switch members[key] {
             case .id?: id = try r.optionalString()
-            case .status?: event.status = try r.optionalString()
-            case .htmlLink?: event.htmlLink = try r.optionalString()
-            case .created?: event.created = try r.optionalString()
-            case .updated?: event.updated = try r.optionalString()
-            case .summary?: event.summary = try r.optionalString()
-            case .description?: event.description = try r.optionalString()
-            case .location?: event.location = try r.optionalString()
-            case .start?: event.start = try r.optional(GoogleEventDateTime.self)
-            case .end?: event.end = try r.optional(GoogleEventDateTime.self)
-            case .recurrence?: event.recurrence = try r.optionalStrings()
-            case .recurringEventId?: event.recurringEventId = try r.optionalString()
-            case .originalStartTime?: event.originalStartTime = try r.optional(GoogleEventDateTime.self)
-            case .transparency?: event.transparency = try r.optionalString()
-            case .visibility?: event.visibility = try r.optionalString()
-            case .iCalUID?: event.iCalUID = try r.optionalString()
-            case .organizer?: event.organizer = try r.optional(GooglePerson.self)
-            case .attendees?: event.attendees = try r.optionalArray(of: GoogleAttendee.self)
-            case .hangoutLink?: event.hangoutLink = try r.optionalString()
-            case .conferenceData?: event.conferenceData = try r.optional(GoogleConferenceData.self)
-            case .extendedProperties?: event.extendedProperties = try r.optional(GoogleExtendedProperties.self)
-            case .reminders?: event.reminders = try r.optional(GoogleReminders.self)
-            case .eventType?: event.eventType = try r.optionalString()
+            case .status?: self.status = try r.optionalString()
+            case .htmlLink?: self.htmlLink = try r.optionalString()
+            case .created?: self.created = try r.optionalString()
+            case .updated?: self.updated = try r.optionalString()
+            case .summary?: self.summary = try r.optionalString()
+            case .description?: self.description = try r.optionalString()
+            case .location?: self.location = try r.optionalString()
+            case .start?: self.start = try r.optional(GoogleEventDateTime.self)
+            case .end?: self.end = try r.optional(GoogleEventDateTime.self)
+            case .recurrence?: self.recurrence = try r.optionalStrings()
+            case .recurringEventId?: self.recurringEventId = try r.optionalString()
+            case .originalStartTime?: self.originalStartTime = try r.optional(GoogleEventDateTime.self)
+            case .transparency?: self.transparency = try r.optionalString()
+            case .visibility?: self.visibility = try r.optionalString()
+            case .iCalUID?: self.iCalUID = try r.optionalString()
+            case .organizer?: self.organizer = try r.optional(GooglePerson.self)
+            case .attendees?: self.attendees = try r.optionalArray(of: GoogleAttendee.self)
+            case .hangoutLink?: self.hangoutLink = try r.optionalString()
+            case .conferenceData?: self.conferenceData = try r.optional(GoogleConferenceData.self)
+            case .extendedProperties?: self.extendedProperties = try r.optional(GoogleExtendedProperties.self)
+            case .reminders?: self.reminders = try r.optional(GoogleReminders.self)
+            case .eventType?: self.eventType = try r.optionalString()
             case nil: try r.skipValue()
             }
         }
         guard let id else { throw r.missing("id", in: "a Google event") }
-        event.id = id
-        self = event
+        self.id = id
     }
 }
 

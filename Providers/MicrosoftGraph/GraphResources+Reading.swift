@@ -24,7 +24,7 @@ extension GraphCollection: JSONReadable where Item: JSONReadable {
 extension GraphEvent {
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         var removed: GraphDeltaItem.Removed?
-        self = try Self.read(&r, removed: &removed)
+        try self.init(reading: &r, removed: &removed)
     }
 
     /// The members read (the rest are skipped), looked up by table (`JSONReader.KeyTable`).
@@ -37,51 +37,51 @@ extension GraphEvent {
     }
     private static let members = JSONReader.KeyTable<Member>()
 
-    /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
-    static func read(_ r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) -> GraphEvent {
+    /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`. Read into
+    /// `self`: a local event returned at the end was copied, every string retained again.
+    init(reading r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) {
         var id: String?
-        var e = GraphEvent(id: "")
+        self.init(id: "")
         let members = Self.members
         try r.beginObject()
         while let key = try r.nextKey() {
             switch members[key] {
             case .id?: id = try r.optionalString()
-            case .subject?: e.subject = try r.optionalString()
-            case .body?: e.body = try r.optional(GraphItemBody.self)
-            case .start?: e.start = try r.optional(GraphDateTimeTimeZone.self)
-            case .end?: e.end = try r.optional(GraphDateTimeTimeZone.self)
-            case .originalStartTimeZone?: e.originalStartTimeZone = try r.optionalString()
-            case .originalEndTimeZone?: e.originalEndTimeZone = try r.optionalString()
-            case .originalStart?: e.originalStart = try r.optionalString()
-            case .isAllDay?: e.isAllDay = try r.optionalBool()
-            case .isCancelled?: e.isCancelled = try r.optionalBool()
-            case .location?: e.location = try r.optional(GraphLocation.self)
-            case .attendees?: e.attendees = try r.optionalArray(of: GraphAttendee.self)
-            case .organizer?: e.organizer = try r.optional(GraphRecipient.self)
-            case .showAs?: e.showAs = try r.optionalString()
-            case .sensitivity?: e.sensitivity = try r.optionalString()
-            case .isReminderOn?: e.isReminderOn = try r.optionalBool()
-            case .reminderMinutesBeforeStart?: e.reminderMinutesBeforeStart = try r.optionalInt()
-            case .recurrence?: e.recurrence = try r.optional(GraphPatternedRecurrence.self)
-            case .seriesMasterId?: e.seriesMasterId = try r.optionalString()
-            case .type?: e.type = try r.optionalString()
-            case .onlineMeeting?: e.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
-            case .onlineMeetingUrl?: e.onlineMeetingUrl = try r.optionalString()
-            case .webLink?: e.webLink = try r.optionalString()
-            case .createdDateTime?: e.createdDateTime = try r.optionalString()
-            case .lastModifiedDateTime?: e.lastModifiedDateTime = try r.optionalString()
-            case .categories?: e.categories = try r.optionalStrings()
-            case .iCalUId?: e.iCalUId = try r.optionalString()
-            case .transactionId?: e.transactionId = try r.optionalString()
+            case .subject?: self.subject = try r.optionalString()
+            case .body?: self.body = try r.optional(GraphItemBody.self)
+            case .start?: self.start = try r.optional(GraphDateTimeTimeZone.self)
+            case .end?: self.end = try r.optional(GraphDateTimeTimeZone.self)
+            case .originalStartTimeZone?: self.originalStartTimeZone = try r.optionalString()
+            case .originalEndTimeZone?: self.originalEndTimeZone = try r.optionalString()
+            case .originalStart?: self.originalStart = try r.optionalString()
+            case .isAllDay?: self.isAllDay = try r.optionalBool()
+            case .isCancelled?: self.isCancelled = try r.optionalBool()
+            case .location?: self.location = try r.optional(GraphLocation.self)
+            case .attendees?: self.attendees = try r.optionalArray(of: GraphAttendee.self)
+            case .organizer?: self.organizer = try r.optional(GraphRecipient.self)
+            case .showAs?: self.showAs = try r.optionalString()
+            case .sensitivity?: self.sensitivity = try r.optionalString()
+            case .isReminderOn?: self.isReminderOn = try r.optionalBool()
+            case .reminderMinutesBeforeStart?: self.reminderMinutesBeforeStart = try r.optionalInt()
+            case .recurrence?: self.recurrence = try r.optional(GraphPatternedRecurrence.self)
+            case .seriesMasterId?: self.seriesMasterId = try r.optionalString()
+            case .type?: self.type = try r.optionalString()
+            case .onlineMeeting?: self.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
+            case .onlineMeetingUrl?: self.onlineMeetingUrl = try r.optionalString()
+            case .webLink?: self.webLink = try r.optionalString()
+            case .createdDateTime?: self.createdDateTime = try r.optionalString()
+            case .lastModifiedDateTime?: self.lastModifiedDateTime = try r.optionalString()
+            case .categories?: self.categories = try r.optionalStrings()
+            case .iCalUId?: self.iCalUId = try r.optionalString()
+            case .transactionId?: self.transactionId = try r.optionalString()
             case .singleValueExtendedProperties?:
-                e.singleValueExtendedProperties = try r.optionalArray(of: GraphExtendedProperty.self)
+                self.singleValueExtendedProperties = try r.optionalArray(of: GraphExtendedProperty.self)
             case .removed?: removed = try r.optional(GraphDeltaItem.Removed.self)
             case nil: try r.skipValue()
             }
         }
         guard let id else { throw r.missing("id", in: "a Graph event") }
-        e.id = id
-        return e
+        self.id = id
     }
 }
 
@@ -339,7 +339,7 @@ extension GraphDeltaPage {
 extension GraphDeltaItem {
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         var removed: Removed?
-        let event = try GraphEvent.read(&r, removed: &removed)
+        let event = try GraphEvent(reading: &r, removed: &removed)
         self.init(id: event.id, removed: removed, event: removed == nil ? event : nil)
     }
 }
