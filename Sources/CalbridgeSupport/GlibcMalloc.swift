@@ -8,6 +8,7 @@ import Glibc
 package enum GlibcMalloc {
     /// The options calbridge sets, with malloc.h's values.
     package enum Option: Int32 {
+        case trimThreshold = -1  // M_TRIM_THRESHOLD
         case mmapThreshold = -3  // M_MMAP_THRESHOLD
         case arenaMax = -8  // M_ARENA_MAX
     }

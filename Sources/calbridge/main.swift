@@ -13,11 +13,15 @@ import Glibc
 // CPU (perf stat; settings compared through MALLOC_* variables with mallopt made a no-op). Fixed, the
 // threshold also keeps glibc from raising its trim threshold: with glibc's moving threshold (and a 16 MB
 // top pad) the 10,000-event rerun's peak was 88-101 MB from run to run, 89-92 MB now (86-87 MB with
-// 128 KB; glibc's defaults with 2 arenas: 101.6 MB; the goal is under 100 MB).
+// 128 KB; glibc's defaults with 2 arenas: 101.6 MB; the goal is under 100 MB). Since events share their
+// fields (2026-12-03) that rerun peaks at 77 MB, which leaves room to keep up to 32 MB of freed heap
+// instead of handing it back at 128 KB and faulting it in again: the 10,000-event rerun's page faults
+// 33,900 -> 15,900 and its system time halved, peak 83 MB (`calbridge-bench copy --client-process`).
 let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
 if !hostsSandbox {
     GlibcMalloc.set(.arenaMax, 2)
     GlibcMalloc.set(.mmapThreshold, 4 << 20)
+    GlibcMalloc.set(.trimThreshold, 32 << 20)
 }
 #endif
 
