@@ -28,16 +28,48 @@ package struct JSONReader {
     /// Deepest nesting `skipValue` follows (as `JSONDecoder`, which refuses deeper documents).
     package static let maxDepth = 512
 
-    private let bytes: [UInt8]
+    /// The document: memory of the reader's own (`owner`), or, inside `read(from:_:)`, the response's
+    /// bytes themselves. Reading a listing from a copy of its body (`Array(data)`) was 3% of a no-change
+    /// copy's CPU time, most of it the kernel faulting in the copy's pages (perf, 1,000 events).
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Keeps `bytes` alive when the reader copied them, and the unescaped text of escaped keys.
+    private var owner: Owner?
     private var index = 0
     /// After `beginObject`/`beginArray`: whether the next member is the first (no comma before it).
     private var first = false
 
+    /// Memory a reader allocated, freed with the last copy of the reader.
+    private final class Owner {
+        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
+
+        /// A copy of `bytes` that lives as long as this owner.
+        func keep(_ bytes: some Collection<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            _ = buffer.initialize(from: bytes)
+            buffers.append(buffer)
+            return UnsafeBufferPointer(rebasing: buffer[..<bytes.count])
+        }
+
+        deinit {
+            for buffer in buffers { buffer.deallocate() }
+        }
+    }
+
     package init(_ data: Data) {
-        bytes = Array(data)
+        let owner = Owner()
+        bytes = owner.keep(data)
+        self.owner = owner
     }
 
     package init(bytes: [UInt8]) {
+        let owner = Owner()
+        self.bytes = owner.keep(bytes)
+        self.owner = owner
+    }
+
+    /// A reader of `bytes`, which must outlive it and every `Key` it returns (`read(from:_:)` is the one
+    /// place that makes one).
+    private init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -50,7 +82,7 @@ package struct JSONReader {
 
     private mutating func skipWhitespace() {
         let from = index
-        index = bytes.withUnsafeBufferPointer { buffer in
+        index = { (buffer: UnsafeBufferPointer<UInt8>) in
             var position = from
             while position < buffer.count {
                 switch buffer[position] {
@@ -59,7 +91,7 @@ package struct JSONReader {
                 }
             }
             return position
-        }
+        }(bytes)
     }
 
     private mutating func peek() throws(Error) -> UInt8 {
@@ -115,29 +147,30 @@ package struct JSONReader {
     /// A member's key, matched against string literals by its bytes (`switch key { case "id": ... }`)
     /// without building a `String`: building and comparing one per key, case by case, was about a
     /// quarter of a no-change copy's instructions (callgrind, 1,000 events).
+    ///
+    /// A key is the reader's memory, not a copy (valid while the reader is; read at once, in a `switch`):
+    /// one that held the document's array retained and released it per key, 180,000 atomic pairs in a
+    /// no-change copy of 1,000 events.
     package struct Key {
-        /// The key's UTF-8 bytes (unescaped, valid) are `storage[range]`: the document's own for a key of
-        /// plain ASCII, a copy for one with escapes or other characters.
-        @usableFromInline let storage: [UInt8]
-        @usableFromInline let range: Range<Int>
+        /// The key's UTF-8 bytes (unescaped, valid): the document's own for a key of plain ASCII, a copy
+        /// the reader keeps for one with escapes or other characters.
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
 
         /// The key as text.
-        package var string: String { String(decoding: storage[range], as: UTF8.self) }
+        package var string: String { String(decoding: bytes, as: UTF8.self) }
 
         /// Whether the key is `pattern`, byte for byte (what `case "id":` asks). A `switch` tries its cases
         /// in turn; objects with many members look keys up in a `KeyTable` instead.
         @inlinable
         package static func ~= (pattern: StaticString, key: Key) -> Bool {
-            guard pattern.utf8CodeUnitCount == key.range.count else { return false }
+            guard pattern.utf8CodeUnitCount == key.bytes.count else { return false }
             return pattern.withUTF8Buffer { literal in
-                key.storage.withUnsafeBufferPointer { storage in
-                    var position = key.range.lowerBound
-                    for byte in literal {
-                        guard storage[position] == byte else { return false }
-                        position += 1
-                    }
-                    return true
+                var position = 0
+                for byte in literal {
+                    guard key.bytes[position] == byte else { return false }
+                    position += 1
                 }
+                return true
             }
         }
     }
@@ -154,10 +187,11 @@ package struct JSONReader {
         guard try peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
         let key: Key
         if let range = plainString() {
-            key = Key(storage: bytes, range: range)
+            key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
         } else {
-            let text = Array(try string().utf8)
-            key = Key(storage: text, range: 0..<text.count)
+            let text = try string()
+            if owner == nil { owner = Owner() }
+            key = Key(bytes: owner?.keep(text.utf8) ?? UnsafeBufferPointer(start: nil, count: 0))
         }
         try expect(UInt8(ascii: ":"), "':'")
         return key
@@ -168,7 +202,7 @@ package struct JSONReader {
     /// nil and nothing consumed, for `string()` to read (and refuse, if it must).
     private mutating func plainString() -> Range<Int>? {
         let start = index + 1
-        let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+        let end: Int? = { (buffer: UnsafeBufferPointer<UInt8>) in
             var position = Self.skipWords(buffer, from: start, allowingHighBytes: false).position
             while position < buffer.count {
                 let byte = buffer[position]
@@ -177,7 +211,7 @@ package struct JSONReader {
                 position += 1
             }
             return nil
-        }
+        }(bytes)
         guard let end else { return nil }
         index = end + 1
         return start..<end
@@ -211,9 +245,7 @@ package struct JSONReader {
             index = position
             guard ascii || Self.isValidUTF8(bytes[start..<position]) else { throw error("invalid UTF-8 in a string") }
             index += 1
-            return bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
-            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         }
         // Escapes (a marker's JSON inside a property value has one per quote): the runs between them
         // are copied whole, each escape decoded.
@@ -265,7 +297,7 @@ package struct JSONReader {
     /// The position of the first quote, backslash or control character from `start` (or the end), and
     /// whether every byte before it is ASCII: one unchecked pass over the buffer.
     private func scanText(from start: Int) -> (Int, Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
+        { (buffer: UnsafeBufferPointer<UInt8>) in
             let words = Self.skipWords(buffer, from: start, allowingHighBytes: true)
             var position = words.position
             var high: UInt8 = words.ascii ? 0 : 0x80
@@ -276,7 +308,7 @@ package struct JSONReader {
                 position += 1
             }
             return (position, high < 0x80)
-        }
+        }(bytes)
     }
 
     /// From `start`, skips whole 8-byte words holding no quote, backslash or control character (nor, when
@@ -346,6 +378,11 @@ package struct JSONReader {
     /// nothing past U+10FFFF), as `String(validating:)` decides. Written out because that initialiser is
     /// generic and ran unspecialised, asking for type metadata on every call: 4% of a no-change copy.
     package static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { isValidUTF8($0[...]) }
+    }
+
+    /// `isValidUTF8` of a part of the document.
+    static func isValidUTF8(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var index = bytes.startIndex
         let end = bytes.endIndex
         while index < end {
@@ -579,16 +616,14 @@ extension JSONReader {
 
         /// The position of the name `key` is, or nil.
         package func position(of key: Key) -> Int? {
-            key.storage.withUnsafeBufferPointer { storage -> Int? in
-                let bytes = UnsafeBufferPointer(rebasing: storage[key.range])
-                var slot = Self.hash(bytes) & mask
-                while true {
-                    let position = slots[slot]
-                    guard position >= 0 else { return nil }
-                    let name = names[position]
-                    if name.count == bytes.count, name.withUnsafeBufferPointer({ Self.same($0, bytes) }) { return position }
-                    slot = (slot + 1) & mask
-                }
+            let bytes = key.bytes
+            var slot = Self.hash(bytes) & mask
+            while true {
+                let position = slots[slot]
+                guard position >= 0 else { return nil }
+                let name = names[position]
+                if name.count == bytes.count, name.withUnsafeBufferPointer({ Self.same($0, bytes) }) { return position }
+                slot = (slot + 1) & mask
             }
         }
     }
@@ -606,11 +641,19 @@ extension JSONReader {
     }
 
     /// The whole document as what `read` makes of it (nothing but whitespace may follow).
+    /// Read from the body's own bytes, not a copy: the reader lives only inside this call.
     package static func read<T>(from data: Data, _ read: (inout JSONReader) throws(Error) -> T) throws(Error) -> T {
-        var reader = JSONReader(data)
-        let value = try read(&reader)
-        try reader.end()
-        return value
+        let result = data.withUnsafeBytes { raw -> Result<T, Error> in
+            var reader = JSONReader(borrowing: raw.bindMemory(to: UInt8.self))
+            do throws(Error) {
+                let value = try read(&reader)
+                try reader.end()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// A `T`, or nil for `null`.
