@@ -27,7 +27,7 @@ enum GoogleEventMapping {
         _ g: GoogleEvent, calendarID: String, start: EventTime, end: EventTime, calendarZone: String?
     ) -> Event {
         let (origin, bag) = Event.splitProperties(g.extendedProperties?.private ?? [:])
-        let event = Event(
+        var event = Event(
             id: g.id, calendarID: calendarID, title: g.summary ?? "",
             body: g.description.flatMap { $0.isEmpty ? nil : (looksLikeHTML($0) ? .html($0) : .text($0)) },
             location: g.location.flatMap { $0.isEmpty ? nil : $0 }, start: start, end: end,
@@ -42,12 +42,12 @@ enum GoogleEventMapping {
             showAs: showAs(transparency: g.transparency, eventType: g.eventType),
             sensitivity: sensitivity(g.visibility),
             onlineMeetingURL: meetingURL(g),
-            webURL: g.htmlLink.flatMap(URL.init(string:)),
             iCalUID: g.iCalUID,
             created: g.created.flatMap(RFC3339.parse),
             updated: g.updated.flatMap(RFC3339.parse),
             origin: origin,
             extendedProperties: bag)
+        event.setWebURL(text: g.htmlLink)
         return event
     }
 

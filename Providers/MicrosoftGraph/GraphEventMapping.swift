@@ -131,12 +131,12 @@ struct GraphEventMapping: Sendable {
             showAs: ShowAs(rawValue: g.showAs ?? "busy") ?? .busy,
             sensitivity: Sensitivity(rawValue: g.sensitivity ?? "normal") ?? .normal,
             onlineMeetingURL: (g.onlineMeeting?.joinUrl ?? g.onlineMeetingUrl).flatMap(URL.init(string:)),
-            webURL: g.webLink.flatMap(URL.init(string:)),
             categories: g.categories ?? [],
             iCalUID: g.iCalUId,
             created: g.createdDateTime.flatMap(RFC3339.parse),
             updated: g.lastModifiedDateTime.flatMap(RFC3339.parse),
             origin: origin, extendedProperties: bag)
+        event.setWebURL(text: g.webLink)
         if let original = g.originalStart.flatMap(RFC3339.parse) {
             event.originalStart =
                 g.isAllDay == true

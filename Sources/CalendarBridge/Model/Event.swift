@@ -37,6 +37,25 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         var updated: Date?
         var origin: OriginMarker?
         var extendedProperties: [String: String]
+        /// A provider's web link not parsed yet (`webURL` is nil meanwhile): most listed events are never
+        /// shown, and `URL(string:)` was 4% of a no-change copy's instructions. Not encoded, not compared:
+        /// `resolved` parses it first.
+        var webURLText: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case id, calendarID, title, body, location, start, end, recurrence, seriesID, originalStart, status,
+                organizer, attendees, reminders, showAs, sensitivity, onlineMeetingURL, webURL, categories, iCalUID,
+                created, updated, origin, extendedProperties
+        }
+
+        /// The fields with a pending web link parsed: what equality, hashing and encoding see.
+        var resolved: Fields {
+            guard let text = webURLText else { return self }
+            var fields = self
+            fields.webURL = URL(string: text)
+            fields.webURLText = nil
+            return fields
+        }
     }
 
     /// Shared between copies of an event; written only through `makeUnique()`, when this event holds the
@@ -199,11 +218,23 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
 
     /// Where the event opens in the provider's web app. Read only.
     public var webURL: URL? {
-        get { storage.fields.webURL }
-        _modify {
-            makeUnique()
-            yield &storage.fields.webURL
+        get {
+            if let text = storage.fields.webURLText { return URL(string: text) }
+            return storage.fields.webURL
         }
+        set {
+            makeUnique()
+            storage.fields.webURL = newValue
+            storage.fields.webURLText = nil
+        }
+    }
+
+    /// Sets `webURL` to `URL(string: text)`, parsed when first read (a provider's listing sets every
+    /// event's link; a copy or sync reads none of them).
+    package mutating func setWebURL(text: String?) {
+        makeUnique()
+        storage.fields.webURL = nil
+        storage.fields.webURLText = text
     }
 
     /// Outlook categories (Google has none).
@@ -301,15 +332,19 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        try storage.fields.resolved.encode(to: encoder)
     }
 
     public static func == (a: Event, b: Event) -> Bool {
-        a.storage === b.storage || a.storage.fields == b.storage.fields
+        if a.storage === b.storage { return true }
+        if a.storage.fields.webURLText == nil && b.storage.fields.webURLText == nil {
+            return a.storage.fields == b.storage.fields
+        }
+        return a.storage.fields.resolved == b.storage.fields.resolved
     }
 
     public func hash(into hasher: inout Hasher) {
-        storage.fields.hash(into: &hasher)
+        storage.fields.resolved.hash(into: &hasher)
     }
 
     public var isAllDay: Bool { start.isAllDay }
