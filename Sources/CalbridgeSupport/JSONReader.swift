@@ -644,16 +644,24 @@ extension JSONReader {
     /// Read from the body's own bytes, not a copy: the reader lives only inside this call.
     package static func read<T>(from data: Data, _ read: (inout JSONReader) throws(Error) -> T) throws(Error) -> T {
         let result = data.withUnsafeBytes { raw -> Result<T, Error> in
-            var reader = JSONReader(borrowing: raw.bindMemory(to: UInt8.self))
             do throws(Error) {
-                let value = try read(&reader)
-                try reader.end()
-                return .success(value)
+                return .success(try Self.read(buffer: raw.bindMemory(to: UInt8.self), read))
             } catch {
                 return .failure(error)
             }
         }
         return try result.get()
+    }
+
+    /// The document in `bytes` as what `read` makes of it (nothing but whitespace may follow), read in
+    /// place: the reader and the keys it returns must not outlive this call.
+    package static func read<T>(buffer bytes: UnsafeBufferPointer<UInt8>, _ read: (inout JSONReader) throws(Error) -> T)
+        throws(Error) -> T
+    {
+        var reader = JSONReader(borrowing: bytes)
+        let value = try read(&reader)
+        try reader.end()
+        return value
     }
 
     /// A `T`, or nil for `null`.
