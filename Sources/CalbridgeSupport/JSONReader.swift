@@ -264,7 +264,13 @@ package struct JSONReader {
             }
             guard byte == UInt8(ascii: "\\") else { throw error("control character in a string") }
             index += 1
-            try unescape(into: &out)
+            // The escapes of JSON text inside a string (a quote every few bytes) stand for themselves.
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+                out.append(bytes[index])
+                index += 1
+            } else {
+                try unescape(into: &out)
+            }
             run = index
             let (next, nextASCII) = scanText(from: index)
             position = next
@@ -677,7 +683,8 @@ extension JSONReader {
     /// An object of string values, or nil for `null`.
     package mutating func optionalStringMap() throws(Error) -> [String: String]? {
         guard try !consumeNull() else { return nil }
-        var map: [String: String] = [:]
+        // Room for a copy's three marker properties without growing twice.
+        var map = [String: String](minimumCapacity: 4)
         try beginObject()
         while let key = try nextKey() { map[key.string] = try string() }
         return map
