@@ -53,7 +53,9 @@ public enum TerminalText {
             var index = 0
             while index < bytes.count {
                 // Eight bytes of printable ASCII at once (most of a JSON document between its line breaks).
-                if index + 8 <= bytes.count, let base = bytes.baseAddress, isPrintableASCII(ByteWord.load(base, at: index)) {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress,
+                    isPlainWord(ByteWord.load(base, at: index), allowingLayout: !c0 || keepingLayout)
+                {
                     index += 8
                     continue
                 }
@@ -83,10 +85,25 @@ public enum TerminalText {
         return scanned ?? text.unicodeScalars.contains(where: unsafe)
     }
 
-    /// Whether every byte of `word` is in 0x20...0x7E (a false alarm only sends the word through the
-    /// byte loop).
-    private static func isPrintableASCII(_ word: UInt64) -> Bool {
-        (ByteWord.below(word, 0x20) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)) == 0
+    /// Whether every byte of `word` is in 0x20...0x7E, or LF or tab when `allowingLayout`. Exact per
+    /// byte (`ByteWord`'s tests may flag a byte after a match, and a flag masked off for an LF could be
+    /// a control character's): a pretty JSON document has a line break every few words, and each sent
+    /// its word through the byte loop.
+    private static func isPlainWord(_ word: UInt64, allowingLayout: Bool) -> Bool {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return false }
+        // Every byte is below 0x80 now, so adding 0x60 to each carries into no other: bit 7 is set
+        // exactly in the bytes of 0x20 or more.
+        var control = ~(word &+ 0x6060_6060_6060_6060) & highs
+        if allowingLayout { control &= ~(exactlyEqual(word, 0x0A) | exactlyEqual(word, 0x09)) }
+        return control | exactlyEqual(word, 0x7F) == 0
+    }
+
+    /// Bit 7 set in exactly the bytes of `word` equal to `byte`.
+    private static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~(((difference & lows) &+ lows) | difference) & ~lows
     }
 
     /// JSON text with the unsafe characters JSON leaves raw (DEL, C1, bidirectional controls) written as
