@@ -109,34 +109,8 @@ package struct PrettyJSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * empty.count))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // The runs between bytes that need an escape are copied whole (a byte at a time was a third of
-        // writing a copy report).
-        var string = string
-        string.withUTF8 { text in
-            var run = 0
-            for (position, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<position]))
-                run = position + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                default:
-                    bytes.append(contentsOf: "\\u00".utf8)
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringWriter.write(string, into: &bytes, escapingSlashes: false)
     }
 }
 
