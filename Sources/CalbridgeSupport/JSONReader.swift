@@ -28,8 +28,8 @@ package struct JSONReader {
     /// Deepest nesting `skipValue` follows (as `JSONDecoder`, which refuses deeper documents).
     package static let maxDepth = 512
 
-    /// The document: memory of the reader's own (`owner`), or, inside `read(from:_:)`, the response's
-    /// bytes themselves. Reading a listing from a copy of its body (`Array(data)`) was 3% of a no-change
+    /// The document: memory of the reader's own (`owner`), or, inside `read(from:_:)` and
+    /// `read(buffer:_:)`, the caller's bytes themselves. Reading a listing from a copy of its body (`Array(data)`) was 3% of a no-change
     /// copy's CPU time, most of it the kernel faulting in the copy's pages (perf, 1,000 events).
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Keeps `bytes` alive when the reader copied them, and the unescaped text of escaped keys.
@@ -67,8 +67,8 @@ package struct JSONReader {
         self.owner = owner
     }
 
-    /// A reader of `bytes`, which must outlive it and every `Key` it returns (`read(from:_:)` is the one
-    /// place that makes one).
+    /// A reader of `bytes`, which must outlive it and every `Key` it returns (`read(buffer:_:)` is the
+    /// one place that makes one).
     private init(borrowing bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
@@ -77,21 +77,16 @@ package struct JSONReader {
         Error(description: "\(what) at byte \(index)")
     }
 
-    // The scans below run over the buffer unchecked (each loop checks its own bound): indexing the
-    // array checked every byte, and the scans were a fifth of a no-change copy's instructions.
+    // The scans below index the buffer unchecked in release builds (each loop checks its own bound):
+    // indexing an array checked every byte, and the scans were a fifth of a no-change copy's instructions.
 
     private mutating func skipWhitespace() {
-        let from = index
-        index = { (buffer: UnsafeBufferPointer<UInt8>) in
-            var position = from
-            while position < buffer.count {
-                switch buffer[position] {
-                case 0x20, 0x09, 0x0A, 0x0D: position += 1
-                default: return position
-                }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
             }
-            return position
-        }(bytes)
+        }
     }
 
     private mutating func peek() throws(Error) -> UInt8 {
@@ -202,19 +197,17 @@ package struct JSONReader {
     /// nil and nothing consumed, for `string()` to read (and refuse, if it must).
     private mutating func plainString() -> Range<Int>? {
         let start = index + 1
-        let end: Int? = { (buffer: UnsafeBufferPointer<UInt8>) in
-            var position = Self.skipWords(buffer, from: start, allowingHighBytes: false).position
-            while position < buffer.count {
-                let byte = buffer[position]
-                if byte == UInt8(ascii: "\"") { return position }
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-                position += 1
+        var position = Self.skipWords(bytes, from: start, allowingHighBytes: false).position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return start..<position
             }
-            return nil
-        }(bytes)
-        guard let end else { return nil }
-        index = end + 1
-        return start..<end
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
     }
 
     package mutating func beginArray() throws(Error) {
@@ -303,18 +296,16 @@ package struct JSONReader {
     /// The position of the first quote, backslash or control character from `start` (or the end), and
     /// whether every byte before it is ASCII: one unchecked pass over the buffer.
     private func scanText(from start: Int) -> (Int, Bool) {
-        { (buffer: UnsafeBufferPointer<UInt8>) in
-            let words = Self.skipWords(buffer, from: start, allowingHighBytes: true)
-            var position = words.position
-            var high: UInt8 = words.ascii ? 0 : 0x80
-            while position < buffer.count {
-                let byte = buffer[position]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                high |= byte
-                position += 1
-            }
-            return (position, high < 0x80)
-        }(bytes)
+        let words = Self.skipWords(bytes, from: start, allowingHighBytes: true)
+        var position = words.position
+        var high: UInt8 = words.ascii ? 0 : 0x80
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
+            position += 1
+        }
+        return (position, high < 0x80)
     }
 
     /// From `start`, skips whole 8-byte words holding no quote, backslash or control character (nor, when
