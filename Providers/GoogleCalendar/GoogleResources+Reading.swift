@@ -76,7 +76,6 @@ extension GoogleEvent {
 
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
         var id: String?
-        // Read into `self`: a local event assigned at the end was copied, every string retained again.
         self.init(id: "")
         let members = Self.members
         try r.beginObject()

@@ -37,8 +37,7 @@ extension GraphEvent {
     }
     private static let members = JSONReader.KeyTable<Member>()
 
-    /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`. Read into
-    /// `self`: a local event returned at the end was copied, every string retained again.
+    /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
     init(reading r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) {
         var id: String?
         self.init(id: "")

@@ -11,7 +11,8 @@ import Foundation
 /// releases, which were a sixth of its CPU time: perf, `calbridge-bench copy --reruns`). Now a copy is
 /// one increment; a field written to an event whose box is shared copies the box first.
 public struct Event: Sendable, Hashable, Codable, Identifiable {
-    /// The fields, as `Event` had them inline: their synthesized `Hashable` and `Codable` are `Event`'s.
+    /// The fields, as `Event` had them inline: their synthesized `Hashable` and `Codable`, applied to
+    /// `resolved`, are `Event`'s.
     private struct Fields: Hashable, Codable {
         var id: String
         var calendarID: String
