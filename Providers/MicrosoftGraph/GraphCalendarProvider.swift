@@ -127,15 +127,15 @@ public struct GraphCalendarProvider: CalendarProvider {
             var kept: [GraphEvent] = []
             var keepsAll = true
             for index in page.indices {
-                let member =
-                    page[index].seriesMasterId != nil && (page[index].type == "occurrence" || page[index].type == "exception")
+                let (type, seriesMaster) = (page[index].type, page[index].seriesMasterId)
+                let member = seriesMaster != nil && (type == "occurrence" || type == "exception")
                 let needsZone = member && page[index].isAllDay == true && page[index].originalStart != nil
                 // An exception stays as it is, and brings its master too: a window whose only
                 // occurrences of a series are moved or changed ones still holds the series.
-                if let master = page[index].seriesMasterId, member, wantSeries || needsZone {
+                if let master = seriesMaster, member, wantSeries || needsZone {
                     if known.insert(master).inserted { masters.append(master) }
                 }
-                let occurrence = page[index].type == "occurrence"
+                let occurrence = type == "occurrence"
                 let keep = !needsZone && (wantOccurrences || !occurrence)
                 if keepsAll && !keep {
                     keepsAll = false

@@ -2,6 +2,7 @@
 /// read and written, text checked before it is printed): "Bit Twiddling Hacks". Each returns a mask with
 /// the high bit set in every byte that matches, and maybe in bytes after a match (borrows), never in a
 /// word without one: a scan stops at a word whose mask is not zero and looks at its bytes one by one.
+/// The `exactly` tests flag the matching bytes only.
 package enum ByteWord {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -28,4 +29,22 @@ package enum ByteWord {
     /// Bytes of 0x80 or more.
     @inlinable
     package static func high(_ word: UInt64) -> UInt64 { word & highs }
+
+    // Exact tests: the high bit set in the matching bytes and in no other, for masks that are combined
+    // with `&` or `~` (a borrow's flag after a match could hide or fake a match there).
+
+    /// Bytes equal to `byte`, exactly.
+    @inlinable
+    package static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let lows = ~highs
+        let difference = word ^ (ones &* UInt64(byte))
+        return ~(((difference & lows) &+ lows) | difference) & highs
+    }
+
+    /// Bytes below 0x20, exactly, in a word with no byte of 0x80 or more (adding 0x60 to such a byte
+    /// carries into no other).
+    @inlinable
+    package static func exactlyBelowSpace(asciiWord word: UInt64) -> UInt64 {
+        ~(word &+ 0x6060_6060_6060_6060) & highs
+    }
 }

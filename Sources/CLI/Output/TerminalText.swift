@@ -85,25 +85,15 @@ public enum TerminalText {
         return scanned ?? text.unicodeScalars.contains(where: unsafe)
     }
 
-    /// Whether every byte of `word` is in 0x20...0x7E, or LF or tab when `allowingLayout`. Exact per
-    /// byte (`ByteWord`'s tests may flag a byte after a match, and a flag masked off for an LF could be
-    /// a control character's): a pretty JSON document has a line break every few words, and each sent
+    /// Whether every byte of `word` is in 0x20...0x7E, or LF or tab when `allowingLayout`. By the exact
+    /// tests (`ByteWord.equal` may flag the byte after an LF, and masking that flag off could hide a
+    /// control character there): a pretty JSON document has a line break every few words, and each sent
     /// its word through the byte loop.
     private static func isPlainWord(_ word: UInt64, allowingLayout: Bool) -> Bool {
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        guard word & highs == 0 else { return false }
-        // Every byte is below 0x80 now, so adding 0x60 to each carries into no other: bit 7 is set
-        // exactly in the bytes of 0x20 or more.
-        var control = ~(word &+ 0x6060_6060_6060_6060) & highs
-        if allowingLayout { control &= ~(exactlyEqual(word, 0x0A) | exactlyEqual(word, 0x09)) }
-        return control | exactlyEqual(word, 0x7F) == 0
-    }
-
-    /// Bit 7 set in exactly the bytes of `word` equal to `byte`.
-    private static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return ~(((difference & lows) &+ lows) | difference) & ~lows
+        guard ByteWord.high(word) == 0 else { return false }
+        var control = ByteWord.exactlyBelowSpace(asciiWord: word)
+        if allowingLayout { control &= ~(ByteWord.exactlyEqual(word, 0x0A) | ByteWord.exactlyEqual(word, 0x09)) }
+        return control | ByteWord.exactlyEqual(word, 0x7F) == 0
     }
 
     /// JSON text with the unsafe characters JSON leaves raw (DEL, C1, bidirectional controls) written as
