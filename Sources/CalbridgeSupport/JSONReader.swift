@@ -82,7 +82,10 @@ package struct JSONReader {
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
-            switch bytes[index] {
+            let byte = bytes[index]
+            // Most documents have no whitespace between tokens: one test settles the common case.
+            guard byte <= 0x20 else { return }
+            switch byte {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
@@ -172,14 +175,19 @@ package struct JSONReader {
 
     /// The next key of the object being read (its value is next), or nil at its end (consumed).
     package mutating func nextKey() throws(Error) -> Key? {
-        if try peek() == UInt8(ascii: "}") {
+        var byte = try peek()
+        if byte == UInt8(ascii: "}") {
             index += 1
             first = false
             return nil
         }
-        if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
+        if !first {
+            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or '}'") }
+            index += 1
+            byte = try peek()
+        }
         first = false
-        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a key") }
+        guard byte == UInt8(ascii: "\"") else { throw error("expected a key") }
         let key: Key
         if let range = plainString() {
             key = Key(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
@@ -188,7 +196,11 @@ package struct JSONReader {
             if owner == nil { owner = Owner() }
             key = Key(bytes: owner?.keep(text.utf8) ?? UnsafeBufferPointer(start: nil, count: 0))
         }
-        try expect(UInt8(ascii: ":"), "':'")
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            index += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':'")
+        }
         return key
     }
 
@@ -197,17 +209,10 @@ package struct JSONReader {
     /// nil and nothing consumed, for `string()` to read (and refuse, if it must).
     private mutating func plainString() -> Range<Int>? {
         let start = index + 1
-        var position = Self.skipWords(bytes, from: start, allowingHighBytes: false).position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                index = position + 1
-                return start..<position
-            }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-            position += 1
-        }
-        return nil
+        let position = Self.stop(in: bytes, from: start, allowingHighBytes: false).position
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        index = position + 1
+        return start..<position
     }
 
     package mutating func beginArray() throws(Error) {
@@ -217,12 +222,16 @@ package struct JSONReader {
 
     /// Whether another element of the array being read follows (then it is next); false at its end (consumed).
     package mutating func nextElement() throws(Error) -> Bool {
-        if try peek() == UInt8(ascii: "]") {
+        let byte = try peek()
+        if byte == UInt8(ascii: "]") {
             index += 1
             first = false
             return false
         }
-        if !first { try expect(UInt8(ascii: ","), "',' or ']'") }
+        if !first {
+            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or ']'") }
+            index += 1
+        }
         first = false
         return true
     }
@@ -296,38 +305,44 @@ package struct JSONReader {
     /// The position of the first quote, backslash or control character from `start` (or the end), and
     /// whether every byte before it is ASCII: one unchecked pass over the buffer.
     private func scanText(from start: Int) -> (Int, Bool) {
-        let words = Self.skipWords(bytes, from: start, allowingHighBytes: true)
-        var position = words.position
-        var high: UInt8 = words.ascii ? 0 : 0x80
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            high |= byte
-            position += 1
-        }
-        return (position, high < 0x80)
+        let found = Self.stop(in: bytes, from: start, allowingHighBytes: true)
+        return (found.position, found.ascii)
     }
 
-    /// From `start`, skips whole 8-byte words holding no quote, backslash or control character (nor, when
-    /// `allowingHighBytes` is false, a byte of 0x80 or more); the byte loops go on from where it stops.
-    /// Each word is tested at once ("Bit Twiddling Hacks": a zero byte in v is in (v - 0x01…) & ~v & 0x80…,
-    /// a byte under 0x20 in (v - 0x20…) & ~v & 0x80…): strings and keys were scanned a byte at a time,
-    /// the largest single cost of reading a listing. `ascii`: no skipped byte was 0x80 or more.
-    private static func skipWords(
-        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, allowingHighBytes: Bool
+    /// From `start`, the first quote, backslash or control character (or, when `allowingHighBytes` is
+    /// false, byte of 0x80 or more), or the end; `ascii`: no byte before it was 0x80 or more.
+    /// Eight bytes are tested at once ("Bit Twiddling Hacks": a zero byte in v is in (v - 0x01…) & ~v &
+    /// 0x80…, a byte under 0x20 in (v - 0x20…) & ~v & 0x80…). A borrow can flag a byte after a match,
+    /// never one before it, so the lowest flag of a word is its first stop: keys and short values end
+    /// without a byte loop (which was most of reading a key).
+    private static func stop(
+        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, allowingHighBytes: Bool
     ) -> (position: Int, ascii: Bool) {
         guard let base = buffer.baseAddress else { return (start, true) }
         var position = start
         var high: UInt64 = 0
         while position + 8 <= buffer.count {
-            let word = ByteWord.load(base, at: position)
+            // Little-endian, so that the first byte is the lowest: its flag the lowest bit set.
+            let word = UInt64(littleEndian: ByteWord.load(base, at: position))
             var stops = ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
             if !allowingHighBytes { stops |= ByteWord.high(word) }
-            if stops != 0 { break }
+            if stops != 0 {
+                let offset = stops.trailingZeroBitCount >> 3
+                // The bytes before the stop: the word's low ones.
+                high |= offset == 0 ? 0 : word & (UInt64.max >> (64 - 8 * offset))
+                return (position + offset, ByteWord.high(high) == 0)
+            }
             high |= word
             position += 8
         }
-        return (position, ByteWord.high(high) == 0)
+        var highBits: UInt8 = ByteWord.high(high) == 0 ? 0 : 0x80
+        while position < buffer.count {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || (!allowingHighBytes && byte >= 0x80) { break }
+            highBits |= byte
+            position += 1
+        }
+        return (position, highBits < 0x80)
     }
 
     /// Decodes the escape after a backslash (at `index`) onto `out`.
