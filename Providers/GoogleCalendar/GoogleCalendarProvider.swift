@@ -128,10 +128,20 @@ public struct GoogleCalendarProvider: CalendarProvider {
     }
 
     public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        let url = events(calendarID)
+        try await allEvents(originListing(origin, in: calendarID), calendarID: calendarID)
+    }
+
+    public func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await allEvents(originListing(origin, in: calendarID), calendarID: calendarID) {
+            (r: inout JSONReader) throws(JSONReader.Error) in try GoogleEvents(reading: &r, items: .copyRecord)
+        }
+    }
+
+    /// The listing of the events that carry `origin`'s property value (whole calendar, unexpanded).
+    private func originListing(_ origin: OriginLookup, in calendarID: String) -> APIURL {
+        events(calendarID)
             .query("privateExtendedProperty", "\(origin.property)=\(origin.value)")
             .query("maxResults", String(Self.eventsPageSize))
-        return try await allEvents(url, calendarID: calendarID)
     }
 
     // MARK: helpers

@@ -31,6 +31,16 @@ package struct RenamedProvider: CalendarProvider {
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
     }
+    // The reads a provider overrides go to its own version, not to the protocol's defaults.
+    package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await base.findCopies(origin: origin, in: calendarID)
+    }
+    package func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
+        try await base.listEventViews(calendarID: calendarID, range: range)
+    }
+    package func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
+        try await base.listOccurrences(calendarID: calendarID, range: range, ofSeries: seriesIDs)
+    }
     package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
         await base.probeEvents(ids: ids, calendarID: calendarID)
     }
@@ -100,6 +110,16 @@ package struct KilledProvider: CalendarProvider {
     package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
+    }
+    // The reads a provider overrides go to its own version, not to the protocol's defaults.
+    package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await base.findCopies(origin: origin, in: calendarID)
+    }
+    package func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
+        try await base.listEventViews(calendarID: calendarID, range: range)
+    }
+    package func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
+        try await base.listOccurrences(calendarID: calendarID, range: range, ofSeries: seriesIDs)
     }
     package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
         await base.probeEvents(ids: ids, calendarID: calendarID)

@@ -115,6 +115,20 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
     for event in page.items ?? [] {
         _ = try? GoogleEventMapping.event(event, calendarID: "fuzz@example.com", calendarZone: page.timeZone)
     }
+    // The copy-record read is the whole read with members skipped: it reads what the whole one reads,
+    // and the fields it keeps map alike.
+    let records = try? JSONReader.read(from: data) { (r: inout JSONReader) throws(JSONReader.Error) in
+        try GoogleEvents(reading: &r, items: .copyRecord)
+    }
+    require(records != nil, "the whole read of a page succeeded, the copy-record read failed")
+    for (event, record) in zip(page.items ?? [], records?.items ?? []) {
+        let whole = try? GoogleEventMapping.event(event, calendarID: "fuzz", calendarZone: page.timeZone)
+        let kept = try? GoogleEventMapping.event(record, calendarID: "fuzz", calendarZone: page.timeZone)
+        require(
+            whole?.id == kept?.id && whole?.start == kept?.start && whole?.end == kept?.end && whole?.origin == kept?.origin
+                && whole?.recurrence == kept?.recurrence && whole?.seriesID == kept?.seriesID && whole?.title == kept?.title,
+            "the copy-record read of \(event.id) maps differently")
+    }
 }
 
 @Sendable func fuzzGraphBatch(_ data: Data) {

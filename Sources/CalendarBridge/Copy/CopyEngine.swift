@@ -215,7 +215,7 @@ public struct CopyEngine: Sendable {
         // The lookups at once: the legacy one costs a request, not a round trip.
         let found = try await withThrowingTaskGroup(of: (Int, [Event]).self) { group in
             for (index, lookup) in lookups.enumerated() {
-                group.addTask { (index, try await provider.findEvents(origin: lookup, in: calendarID)) }
+                group.addTask { (index, try await provider.findCopies(origin: lookup, in: calendarID)) }
             }
             var byIndex: [Int: [Event]] = [:]
             for try await (index, events) in group { byIndex[index] = events }

@@ -80,7 +80,7 @@ public struct CopyPlanner: Sendable {
     ///     masters, exceptions); with `.instances`, listed with `expand: true`.
     ///   - sourceOccurrences: with `.series`, the source listed with `expand: true` (the occurrences a
     ///     series falls back to when the target cannot store its rule); ignored with `.instances`.
-    ///   - existingCopies: `findEvents(origin: copiesLookup, in: target)`: every copy of this source
+    ///   - existingCopies: `findCopies(origin: copiesLookup, in: target)`: every copy of this source
     ///     calendar on the whole target calendar.
     public func plan(sourceEvents: [Event], sourceOccurrences: [Event], existingCopies: [Event]) -> CopyPlan {
         var plan = CopyPlan()

@@ -82,6 +82,12 @@ public protocol CalendarProvider: Sendable {
     /// whole calendar (no time window), series masters unexpanded.
     func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event]
 
+    /// `findEvents`, for the copy engine's bookkeeping: the events need carry only `id`, `calendarID`,
+    /// `title`, `start`, `end`, `recurrence`, `seriesID`, `originalStart`, `status`, `created`, `origin`
+    /// and `extendedProperties`; other fields may be left empty. A provider that reads less this way
+    /// overrides it; the default is `findEvents`.
+    func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event]
+
     /// Applies many writes to one calendar and reports each one's outcome, in the order given; one
     /// failing write does not stop the others.
     ///
@@ -131,6 +137,10 @@ extension CalendarProvider {
         try await listEvents(calendarID: calendarID, range: range, expand: true).filter {
             $0.seriesID.map(seriesIDs.contains) == true
         }
+    }
+
+    public func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await findEvents(origin: origin, in: calendarID)
     }
 
     /// The copies of one source event in a calendar.

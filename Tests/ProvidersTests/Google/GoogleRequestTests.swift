@@ -221,6 +221,61 @@ struct GoogleRequestTests {
         #expect(found.count == 1)
     }
 
+    @Test("findCopies sends findEvents' request and reads its bookkeeping fields alike, the rest left empty")
+    func findCopiesReadsBookkeeping() async throws {
+        let marker = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkEv=", contentHash: "h")
+        var properties: [String: Any] = marker.properties
+        properties["team.note"] = "kept"
+        let copy: [String: Any] = [
+            "id": "c1", "status": "confirmed", "summary": "Review", "description": "<p>Agenda</p>", "location": "Room 2",
+            "htmlLink": "https://www.google.com/calendar/event?eid=YzE", "created": "2026-03-01T10:00:00.000Z",
+            "updated": "2026-03-02T10:00:00.000Z", "iCalUID": "c1@google.com",
+            "start": ["dateTime": "2026-03-10T09:00:00+01:00", "timeZone": "Europe/Berlin"],
+            "end": ["dateTime": "2026-03-10T10:00:00+01:00", "timeZone": "Europe/Berlin"],
+            "recurrence": ["RRULE:FREQ=WEEKLY;COUNT=4"], "transparency": "transparent", "visibility": "private",
+            "organizer": ["email": "ann@example.com", "displayName": "Ann"],
+            "attendees": [["email": "bob@example.com", "responseStatus": "accepted"]],
+            "reminders": ["useDefault": false, "overrides": [["method": "popup", "minutes": 5]]],
+            "extendedProperties": ["private": properties, "shared": ["x": "y"]], "eventType": "default",
+        ]
+        let exception: [String: Any] = [
+            "id": "c1_20260317T080000Z", "status": "cancelled", "recurringEventId": "c1",
+            "originalStartTime": ["dateTime": "2026-03-17T09:00:00+01:00", "timeZone": "Europe/Berlin"],
+            "extendedProperties": ["private": marker.properties],
+        ]
+        let page = try JSONSerialization.data(withJSONObject: ["timeZone": "Europe/Berlin", "items": [copy, exception]])
+        let transport = RecordingTransport { _ in HTTPResponse(status: 200, body: page) }
+        let lookup = OriginLookup.event(marker)
+        let whole = try await provider(transport).findEvents(origin: lookup, in: "primary")
+        let light = try await provider(transport).findCopies(origin: lookup, in: "primary")
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests[0].rawPath == transport.requests[1].rawPath)
+        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems)
+        try #require(whole.count == 2 && light.count == 2)
+        for (full, record) in zip(whole, light) {
+            #expect(record.id == full.id)
+            #expect(record.calendarID == full.calendarID)
+            #expect(record.title == full.title)
+            #expect(record.start == full.start)
+            #expect(record.end == full.end)
+            #expect(record.recurrence == full.recurrence)
+            #expect(record.seriesID == full.seriesID)
+            #expect(record.originalStart == full.originalStart)
+            #expect(record.status == full.status)
+            #expect(record.created == full.created)
+            #expect(record.origin == full.origin)
+            #expect(record.extendedProperties == full.extendedProperties)
+        }
+        #expect(light[0].origin == marker)
+        #expect(light[0].extendedProperties == ["team.note": "kept"])
+        #expect(light[0].recurrence != nil && light[1].seriesID == "c1" && light[1].status == .cancelled)
+        // The whole read has what the record leaves out.
+        #expect(whole[0].body != nil && whole[0].location == "Room 2" && whole[0].webURL != nil)
+        #expect(whole[0].attendees.count == 1 && whole[0].organizer != nil && whole[0].showAs == .free)
+        #expect(light[0].body == nil && light[0].location == nil && light[0].webURL == nil)
+        #expect(light[0].attendees.isEmpty && light[0].organizer == nil && light[0].iCalUID == nil && light[0].updated == nil)
+    }
+
     @Test("userInfo reads the primary calendar list entry")
     func userInfo() async throws {
         let transport = RecordingTransport(json: #"{"id": "ann.lee@example.com", "summary": "Ann Lee", "timeZone": "Europe/Berlin", "accessRole": "owner", "primary": true}"#)
