@@ -26,7 +26,7 @@ enum GoogleEventMapping {
     private static func base(
         _ g: GoogleEvent, calendarID: String, start: EventTime, end: EventTime, calendarZone: String?
     ) -> Event {
-        let (origin, bag) = Event.splitProperties(g.extendedProperties?.private ?? [:])
+        let (origin, bag) = (g.extendedProperties?.origin, g.extendedProperties?.private ?? [:])
         var event = Event(
             id: g.id, calendarID: calendarID, title: g.summary ?? "",
             body: g.description.flatMap { $0.isEmpty ? nil : (looksLikeHTML($0) ? .html($0) : .text($0)) },

@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import CalendarBridge
 
 // The Google resources read from JSON by hand (`JSONReader`): listings are most of what a copy reads, and
 // `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would: unknown members
@@ -238,7 +239,8 @@ extension GoogleExtendedProperties {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "private": `private` = try r.optionalStringMap()
+            case "private":
+                if try !r.consumeNull() { (origin, `private`) = try Event.readProperties(&r) }
             case "shared": shared = try r.optionalStringMap()
             default: try r.skipValue()
             }

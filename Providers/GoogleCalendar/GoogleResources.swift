@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import CalendarBridge
 
 // Google Calendar v3 resources as the API sends them (see the discovery document, schemas `Event`,
 // `CalendarListEntry`, `Events`, `CalendarList`). Only what calbridge maps is declared; the rest is
@@ -82,6 +83,9 @@ struct GoogleConferenceData: JSONReadable {
 }
 
 struct GoogleExtendedProperties: JSONReadable {
+    /// The private properties as `Event.splitProperties` splits them: the origin marker, and the
+    /// properties that are not calbridge's.
+    var origin: OriginMarker?
     var `private`: [String: String]?
     var shared: [String: String]?
 }

@@ -157,6 +157,15 @@ package struct JSONReader {
         /// The key as text.
         package var string: String { String(decoding: bytes, as: UTF8.self) }
 
+        /// Whether the key is `text`, byte for byte (for names kept as `String` constants).
+        package func isEqual(to text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { text in
+                guard text.count == bytes.count, let a = text.baseAddress, let b = bytes.baseAddress else { return text.count == bytes.count }
+                return memcmp(a, b, text.count) == 0
+            }
+        }
+
         /// Whether the key is `pattern`, byte for byte (what `case "id":` asks). A `switch` tries its cases
         /// in turn; objects with many members look keys up in a `KeyTable` instead.
         @inlinable
@@ -239,51 +248,62 @@ package struct JSONReader {
     // MARK: values
 
     package mutating func string() throws(Error) -> String {
-        try expect(UInt8(ascii: "\""), "a string")
-        let start = index
-        var (position, ascii) = scanText(from: start)
-        // Fast path: no escapes, the document's bytes are the string's.
+        try withString { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands the next string's UTF-8 (unescaped, valid) to `body` without building a `String`, and
+    /// returns what `body` makes of it; refuses what `string()` refuses. The bytes are the document's own
+    /// when the string has no escapes, else a decoded copy: neither outlives the call.
+    package mutating func withString<T>(_ body: (UnsafeBufferPointer<UInt8>) throws(Error) -> T) throws(Error) -> T {
+        guard try peek() == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = index + 1
+        let (position, ascii) = scanText(from: start)
+        // No escapes: the document's bytes are the string's.
         if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
             index = position
             guard ascii || Self.isValidUTF8(bytes[start..<position]) else { throw error("invalid UTF-8 in a string") }
             index += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            return try body(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         }
-        // Escapes (a marker's JSON inside a property value has one per quote): the runs between them
-        // are copied whole, each escape decoded.
-        var out: [UInt8] = []
-        out.reserveCapacity(position - start + 64)
-        var run = start
-        while true {
-            index = position
-            guard position < bytes.count else { throw error("unterminated string") }
-            out.append(contentsOf: bytes[run..<position])
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                guard ascii || Self.isValidUTF8(out[...]) else { throw error("invalid UTF-8 in a string") }
-                return String(decoding: out, as: UTF8.self)
+        // Escapes (a marker's JSON inside a property value has one per quote): checked whole first, so
+        // that the end is known and no decoded string is longer than its text; then the runs between
+        // escapes are copied whole, each escape decoded.
+        try skipString()
+        let end = index - 1
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: end - start)
+        defer { out.deallocate() }
+        var count = 0
+        index = start
+        while index < end {
+            let stop = min(scanText(from: index).0, end)
+            if stop > index, let from = bytes.baseAddress, let to = out.baseAddress {
+                (to + count).initialize(from: from + index, count: stop - index)
+                count += stop - index
             }
-            guard byte == UInt8(ascii: "\\") else { throw error("control character in a string") }
-            index += 1
+            index = stop
+            guard index < end else { break }
+            index += 1  // the backslash
             // The escapes of JSON text inside a string (a quote every few bytes) stand for themselves.
-            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
-                out.append(bytes[index])
+            if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+                out[count] = bytes[index]
+                count += 1
                 index += 1
-            } else {
-                try unescape(into: &out)
+                continue
             }
-            run = index
-            let (next, nextASCII) = scanText(from: index)
-            position = next
-            ascii = ascii && nextASCII
+            guard let scalar = Unicode.Scalar(try escapedScalar()) else { throw error("invalid \\u escape") }
+            UTF8.encode(scalar) { byte in
+                out[count] = byte
+                count += 1
+            }
         }
+        index = end + 1
+        return try body(UnsafeBufferPointer(rebasing: out[..<count]))
     }
 
     /// Consumes a string as `string()` reads it, refusing what it refuses, without building it: its
     /// escapes are checked and not decoded, its raw runs checked where not ASCII (a marker's JSON in a
     /// skipped property value has an escape per quote).
-    private mutating func skipString() throws(Error) {
+    package mutating func skipString() throws(Error) {
         try expect(UInt8(ascii: "\""), "a string")
         while true {
             let run = index
@@ -298,7 +318,12 @@ package struct JSONReader {
             }
             guard byte == UInt8(ascii: "\\") else { throw error("control character in a string") }
             index += 1
-            _ = try escapedScalar()
+            // JSON text inside a string has an escaped quote every few bytes: those two need no decoding.
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "\\") {
+                index += 1
+            } else {
+                _ = try escapedScalar()
+            }
         }
     }
 
@@ -343,17 +368,6 @@ package struct JSONReader {
             position += 1
         }
         return (position, highBits < 0x80)
-    }
-
-    /// Decodes the escape after a backslash (at `index`) onto `out`.
-    private mutating func unescape(into out: inout [UInt8]) throws(Error) {
-        let scalar = try escapedScalar()
-        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-        if scalar < 0x80 {
-            out.append(UInt8(scalar))
-        } else {
-            out.append(contentsOf: String(Character(unicode)).utf8)
-        }
     }
 
     /// The scalar an escape after a backslash (at `index`) stands for, consumed and checked: one of the
@@ -463,6 +477,12 @@ package struct JSONReader {
 
     /// The text of a number, checked against JSON's grammar.
     private mutating func numberText() throws(Error) -> String {
+        let start = try skipNumber()
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Consumes a number, checked against JSON's grammar; returns where it began.
+    private mutating func skipNumber() throws(Error) -> Int {
         _ = try peek()
         let start = index
         func digits() -> Int {
@@ -483,7 +503,7 @@ package struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("expected digits in an exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start
     }
 
     package mutating func optionalString() throws(Error) -> String? { try consumeNull() ? nil : string() }
@@ -551,7 +571,7 @@ package struct JSONReader {
             if plainString() == nil { try skipString() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
         case UInt8(ascii: "n"): try literal("null")
-        default: _ = try numberText()
+        default: _ = try skipNumber()
         }
     }
 }

@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// One calendar event (a single event, a series master, or one occurrence of a series), provider-neutral.
@@ -359,7 +360,8 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         extendedProperties.merging(origin?.properties ?? [:]) { _, marker in marker }
     }
 
-    /// Splits read properties into the origin marker and the remaining bag.
+    /// Splits read properties into the origin marker and the remaining bag (`readProperties` splits
+    /// alike while reading; KeysTests holds the two together).
     public static func splitProperties(_ properties: [String: String]) -> (OriginMarker?, [String: String]) {
         // One pass over the members (a copy's are the three marker names): a lookup and three removals
         // from a copy of the dictionary hashed each name again, 4,000 instructions per listed copy.
@@ -370,6 +372,25 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
             case OriginMarker.markerProperty: marker = OriginMarker(json: value)
             case OriginMarker.eventKeyProperty, OriginMarker.calendarKeyProperty: continue
             default: rest[name] = value
+            }
+        }
+        return (marker, rest)
+    }
+
+    /// `splitProperties` of properties read from a JSON object of strings (a listed event's extension
+    /// properties): the two key properties it drops are checked as strings and not built, nor is a
+    /// dictionary of them all (six strings and a dictionary per listed copy; callgrind).
+    package static func readProperties(_ reader: inout JSONReader) throws(JSONReader.Error) -> (OriginMarker?, [String: String]) {
+        var marker: OriginMarker?
+        var rest: [String: String] = [:]
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            if key.isEqual(to: OriginMarker.markerProperty) {
+                marker = try reader.withString { OriginMarker(json: $0) }
+            } else if key.isEqual(to: OriginMarker.eventKeyProperty) || key.isEqual(to: OriginMarker.calendarKeyProperty) {
+                try reader.skipString()
+            } else {
+                rest[key.string] = try reader.string()
             }
         }
         return (marker, rest)

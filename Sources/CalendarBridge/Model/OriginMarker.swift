@@ -129,11 +129,19 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     /// Reads a marker from its JSON (the `markerProperty` value); nil when it does not parse.
     init?(json: String) {
-        if let marker = Self.plainMarker(json) {
+        var json = json
+        // The string's own bytes, read in place (a copy for the reader was 13% of `plainMarker`).
+        guard let marker = json.withUTF8({ OriginMarker(json: $0) }) else { return nil }
+        self = marker
+    }
+
+    /// `init(json:)` of the UTF-8 of the JSON text.
+    init?(json bytes: UnsafeBufferPointer<UInt8>) {
+        if let marker = Self.plainMarker(bytes) {
             self = marker
             return
         }
-        guard let marker = try? JSONDecoder().decode(OriginMarker.self, from: Data(json.utf8)) else { return nil }
+        guard let marker = try? JSONDecoder().decode(OriginMarker.self, from: Data(bytes)) else { return nil }
         self = marker
     }
 
@@ -141,34 +149,30 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// once, each a string, all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
     /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
     /// `JSONDecoder` per listed copy was 5% of a no-change copy's instructions (callgrind, 1,000 events).
-    static func plainMarker(_ json: String) -> OriginMarker? {
-        var json = json
-        // The string's own bytes, read in place (a copy for the reader was 13% of this function).
-        return json.withUTF8 { bytes -> OriginMarker? in
-            for byte in bytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return nil }
-            let marker = try? JSONReader.read(buffer: bytes) { (reader: inout JSONReader) throws(JSONReader.Error) -> OriginMarker? in
-                var provider: String?
-                var account: String?
-                var calendarID: String?
-                var eventID: String?
-                var contentHash: String?
-                try reader.beginObject()
-                while let key = try reader.nextKey() {
-                    switch key {
-                    case "provider" where provider == nil: provider = try reader.string()
-                    case "account" where account == nil: account = try reader.string()
-                    case "calendarID" where calendarID == nil: calendarID = try reader.string()
-                    case "eventID" where eventID == nil: eventID = try reader.string()
-                    case "contentHash" where contentHash == nil: contentHash = try reader.string()
-                    default: return nil
-                    }
+    static func plainMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> OriginMarker? {
+        for byte in bytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return nil }
+        let marker = try? JSONReader.read(buffer: bytes) { (reader: inout JSONReader) throws(JSONReader.Error) -> OriginMarker? in
+            var provider: String?
+            var account: String?
+            var calendarID: String?
+            var eventID: String?
+            var contentHash: String?
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "provider" where provider == nil: provider = try reader.string()
+                case "account" where account == nil: account = try reader.string()
+                case "calendarID" where calendarID == nil: calendarID = try reader.string()
+                case "eventID" where eventID == nil: eventID = try reader.string()
+                case "contentHash" where contentHash == nil: contentHash = try reader.string()
+                default: return nil
                 }
-                guard let provider, let account, let calendarID, let eventID, let contentHash else { return nil }
-                return OriginMarker(
-                    provider: ProviderKind(rawValue: provider), account: account, calendarID: calendarID, eventID: eventID,
-                    contentHash: contentHash)
             }
-            return marker ?? nil
+            guard let provider, let account, let calendarID, let eventID, let contentHash else { return nil }
+            return OriginMarker(
+                provider: ProviderKind(rawValue: provider), account: account, calendarID: calendarID, eventID: eventID,
+                contentHash: contentHash)
         }
+        return marker ?? nil
     }
 }

@@ -95,6 +95,30 @@ struct KeysTests {
         #expect(read == m && bag == ["a": "b"])
     }
 
+    /// A listing's properties are split while they are read (`readProperties`), as `splitProperties`
+    /// splits them once read: markers of every kind of field (escaped in the JSON text, or not), one
+    /// that does not parse, no marker, other properties with escapes.
+    @Test("properties split while read are split as splitProperties splits them")
+    func readProperties() throws {
+        let m = OriginMarker(provider: .google, account: "ann@example.com", calendarID: "primary", eventID: "e/1", contentHash: "ab")
+        let odd = OriginMarker(provider: .microsoft, account: #"quo"te\"#, calendarID: "caf\u{E9}", eventID: "tab\t", contentHash: "")
+        let sets: [[String: String]] = [
+            m.properties, odd.properties, m.properties.merging(["team.note": "a \"b\" \\ c\n", "x": ""]) { a, _ in a },
+            ["calbridge.origin": "not json", "calbridge.originKey": "k"], ["only": "other"], [:],
+        ]
+        for properties in sets {
+            let json = try JSONSerialization.data(withJSONObject: properties)
+            let read = try JSONReader.read(from: json) { (r: inout JSONReader) throws(JSONReader.Error) in try Event.readProperties(&r) }
+            let split = Event.splitProperties(properties)
+            #expect(read.0 == split.0 && read.1 == split.1, "\(properties)")
+        }
+        #expect(throws: JSONReader.Error.self, "a key property that is not a string fails as before") {
+            _ = try JSONReader.read(from: Data(#"{"calbridge.originKey": 5}"#.utf8)) { (r: inout JSONReader) throws(JSONReader.Error) in
+                try Event.readProperties(&r)
+            }
+        }
+    }
+
     /// The marker's JSON is written directly when no field needs escaping: the same text `JSONEncoder`
     /// writes, for fields of every kind (ids with slashes, pluses and equals signs, quotes, backslashes,
     /// control characters, non-ASCII), and it reads back.
