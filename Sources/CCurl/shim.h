@@ -10,6 +10,7 @@ static inline CURLcode cb_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) {
 static inline CURLcode cb_easy_setopt_write(CURL *h, CURLoption o, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, o, f); }
 static inline CURLcode cb_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode cb_easy_getinfo_ptr(CURL *h, CURLINFO i, void *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode cb_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode cb_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 static inline const curl_version_info_data *cb_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
 

@@ -101,7 +101,10 @@ final class CurlTransfer: @unchecked Sendable {
                 transfer.bodyTooLarge = true
                 return 0  // anything but `length` makes libcurl stop with CURLE_WRITE_ERROR
             }
-            if let data, length > 0 { transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length) }
+            if let data, length > 0 {
+                if transfer.body.isEmpty { transfer.reserveDeclaredLength() }
+                transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            }
             return length
         })
         try check(cb_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me))
@@ -115,6 +118,15 @@ final class CurlTransfer: @unchecked Sendable {
             return length
         })
         try check(cb_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me))
+    }
+
+    /// Room for the body the response declares (Content-Length, within the limit), before its first
+    /// bytes: grown as it came, each 1.7 MB listing was copied again at each growth (1.3 million of a
+    /// no-change copy's instructions at 1,000 events; callgrind).
+    private func reserveDeclaredLength() {
+        var declared: curl_off_t = -1
+        guard cb_easy_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &declared) == CURLE_OK, declared > 0 else { return }
+        body.reserveCapacity(Int(min(declared, curl_off_t(maxBodyBytes))))
     }
 
     private func configureMethodAndBody() throws {
