@@ -144,7 +144,7 @@ public struct CopyProjection: Sendable, Hashable {
     /// (also what `add --no-invitations` writes into the body).
     public func attendeeLines(_ source: Event) -> [String] {
         func person(_ a: Attendee) -> String {
-            guard let name = a.name.map(Self.trimmingWhitespaces), !name.isEmpty, name != a.email else {
+            guard let name = a.name.map(\.trimmingWhitespaces), !name.isEmpty, name != a.email else {
                 return a.email
             }
             return "\(name) <\(a.email)>"
@@ -159,18 +159,6 @@ public struct CopyProjection: Sendable, Hashable {
             lines += others.map { "- " + person($0) + ($0.role == .optional ? " (optional)" : "") }
         }
         return lines
-    }
-
-    /// `text.trimmingCharacters(in: .whitespaces)` (tab and Unicode's space separators at either end),
-    /// without Foundation's bridge when neither end is one (nearly always; the bridge was most of
-    /// projecting an event with attendees).
-    static func trimmingWhitespaces(_ text: String) -> String {
-        func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
-            guard let scalar else { return false }
-            return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-        }
-        guard isWhitespace(text.unicodeScalars.first) || isWhitespace(text.unicodeScalars.last) else { return text }
-        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The source body in a form the target takes, with `notes` appended as their own paragraph.

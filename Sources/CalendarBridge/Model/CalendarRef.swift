@@ -22,7 +22,7 @@ public struct CalendarRef: Sendable, Hashable, CustomStringConvertible {
     /// Parses `account:calendar` (split at the first `:`; ids may contain more).
     /// - Throws: `CalendarError.invalidReference` for an empty account or calendar.
     public init(parsing text: String) throws(CalendarError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespaces
         let account: Substring
         let calendar: Substring?
         if let colon = trimmed.firstIndex(of: ":") {

@@ -73,7 +73,7 @@ public struct RecurrenceRule: Sendable, Hashable, Codable {
     /// Parses `RRULE:FREQ=...;...` or just the part after `RRULE:`. Nil when `FREQ` is missing or a
     /// modelled part is malformed.
     public init?(_ line: String) {
-        var text = Substring(line.trimmingCharacters(in: .whitespaces))
+        var text = Substring(line.trimmingWhitespaces)
         if text.uppercased().hasPrefix("RRULE:") { text = text.dropFirst(6) }
         var frequency: Frequency?
         self.init(frequency: .daily)

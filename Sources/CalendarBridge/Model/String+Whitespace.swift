@@ -1,0 +1,15 @@
+import Foundation
+
+extension String {
+    /// `trimmingCharacters(in: .whitespaces)` (tab and Unicode's space separators at either end), without
+    /// Foundation's bridge when neither end is one (nearly always): the bridge was most of projecting an
+    /// event with attendees, and a third of reading a recurrence rule (26,000 instructions a call; callgrind).
+    var trimmingWhitespaces: String {
+        func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        guard isWhitespace(unicodeScalars.first) || isWhitespace(unicodeScalars.last) else { return self }
+        return trimmingCharacters(in: .whitespaces)
+    }
+}
