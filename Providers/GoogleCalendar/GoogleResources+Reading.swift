@@ -107,8 +107,14 @@ extension GoogleEvent {
     }
 
     init(reading r: inout JSONReader, _ reading: Reading) throws(JSONReader.Error) {
-        var id: String?
         self.init(id: "")
+        try read(&r, reading)
+    }
+
+    /// The members into `self`, in place: read in the initialiser itself, the whole struct was copied
+    /// on return (the optimiser kept `self` in a box), a retain and release of each of its strings.
+    private mutating func read(_ r: inout JSONReader, _ reading: Reading) throws(JSONReader.Error) {
+        var id: String?
         let members = Self.members
         let whole = reading == .whole
         try r.beginObject()

@@ -39,8 +39,14 @@ extension GraphEvent {
 
     /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
     init(reading r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) {
-        var id: String?
         self.init(id: "")
+        try read(&r, removed: &removed)
+    }
+
+    /// The members into `self`, in place: read in the initialiser itself, the whole struct was copied
+    /// on return (the optimiser kept `self` in a box), a retain and release of each of its strings.
+    private mutating func read(_ r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) {
+        var id: String?
         let members = Self.members
         try r.beginObject()
         while let key = try r.nextKey() {
