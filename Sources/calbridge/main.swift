@@ -6,8 +6,11 @@ import Dispatch
 import Glibc
 
 // glibc malloc tuning for a short-lived CLI, measured with `calbridge-bench copy --client-process`
-// (the copy's own peak and page faults): at most 2 arenas (not 8 per core for the concurrent reads and
-// batches), and a fixed mmap threshold of 4 MB. Until 2026-12-02 the threshold was 128 KB, which made
+// (the copy's own peak and page faults): one arena (not 8 per core for the concurrent reads and
+// batches), and a fixed mmap threshold of 4 MB. A second arena grows by `mprotect` a few pages at a
+// time, each call flushing the TLBs of the process's other threads: 432 calls in a 1,000-event no-change
+// copy, 42 with the main arena alone (which grows by `brk`); rerun CPU about 5% lower, page faults
+// 2,850 -> 2,640, the 10,000-event copy's peak 71 MB (2026-12-03). Until 2026-12-02 the threshold was 128 KB, which made
 // every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page faults for a
 // 1,000-event first copy and rerun (4,400 and 5,800 now), with system time up to a third of the copy's
 // CPU (perf stat; settings compared through MALLOC_* variables with mallopt made a no-op). Fixed, the
@@ -19,7 +22,7 @@ import Glibc
 // 33,900 -> 15,900 and its system time halved, peak 83 MB (`calbridge-bench copy --client-process`).
 let hostsSandbox = CommandLine.arguments.dropFirst().first == "sandbox"
 if !hostsSandbox {
-    GlibcMalloc.set(.arenaMax, 2)
+    GlibcMalloc.set(.arenaMax, 1)
     GlibcMalloc.set(.mmapThreshold, 4 << 20)
     GlibcMalloc.set(.trimThreshold, 32 << 20)
 }
