@@ -1,9 +1,27 @@
 import CalendarBridge
 import Foundation
 
+/// A wrapper of `base`: the reads that have default implementations go to `base`'s own versions (a
+/// provider's lighter or batched reads), not to the protocol's defaults on the wrapper.
+package protocol ForwardingProvider: CalendarProvider {
+    var base: any CalendarProvider { get }
+}
+
+extension ForwardingProvider {
+    package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await base.findCopies(origin: origin, in: calendarID)
+    }
+    package func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
+        try await base.listEventViews(calendarID: calendarID, range: range)
+    }
+    package func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
+        try await base.listOccurrences(calendarID: calendarID, range: range, ofSeries: seriesIDs)
+    }
+}
+
 /// The same mailbox under a second calbridge account name: every call goes to `base`; only the local
 /// name (and the calendars' `account`) differ, as after `accounts add` of the same mailbox twice.
-package struct RenamedProvider: CalendarProvider {
+package struct RenamedProvider: ForwardingProvider {
     package let base: any CalendarProvider
     package let account: String
 
@@ -30,16 +48,6 @@ package struct RenamedProvider: CalendarProvider {
     package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
-    }
-    // The reads a provider overrides go to its own version, not to the protocol's defaults.
-    package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await base.findCopies(origin: origin, in: calendarID)
-    }
-    package func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
-        try await base.listEventViews(calendarID: calendarID, range: range)
-    }
-    package func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
-        try await base.listOccurrences(calendarID: calendarID, range: range, ofSeries: seriesIDs)
     }
     package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
         await base.probeEvents(ids: ids, calendarID: calendarID)
@@ -78,7 +86,7 @@ package actor KillSwitch {
 /// A target whose process dies after some writes: reads work, the writes past the kill point never
 /// reach the server (or the first one does and its answer is lost). In-process, so it works the same
 /// against the in-memory provider and the sandbox.
-package struct KilledProvider: CalendarProvider {
+package struct KilledProvider: ForwardingProvider {
     package let base: any CalendarProvider
     package let kill: KillSwitch
 
@@ -110,16 +118,6 @@ package struct KilledProvider: CalendarProvider {
     package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
     package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findEvents(origin: origin, in: calendarID)
-    }
-    // The reads a provider overrides go to its own version, not to the protocol's defaults.
-    package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await base.findCopies(origin: origin, in: calendarID)
-    }
-    package func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
-        try await base.listEventViews(calendarID: calendarID, range: range)
-    }
-    package func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
-        try await base.listOccurrences(calendarID: calendarID, range: range, ofSeries: seriesIDs)
     }
     package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
         await base.probeEvents(ids: ids, calendarID: calendarID)
