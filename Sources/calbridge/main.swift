@@ -10,10 +10,10 @@ import Glibc
 // batches), and a fixed mmap threshold of 4 MB. A second arena grows by `mprotect` a few pages at a
 // time, each call flushing the TLBs of the process's other threads: 432 calls in a 1,000-event no-change
 // copy, 42 with the main arena alone (which grows by `brk`); rerun CPU about 5% lower, page faults
-// 2,850 -> 2,640, the 10,000-event copy's peak 71 MB (2026-12-03). Until 2026-12-02 the threshold was 128 KB, which made
-// every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page faults for a
-// 1,000-event first copy and rerun (4,400 and 5,800 now), with system time up to a third of the copy's
-// CPU (perf stat; settings compared through MALLOC_* variables with mallopt made a no-op). Fixed, the
+// 2,850 -> 2,640, the 10,000-event copy's peak 71 MB (2026-12-03). Until 2026-12-02 the threshold was
+// 128 KB, which made every response body and page buffer a fresh mmap and munmap: 7,300 and 7,800 page
+// faults for a 1,000-event first copy and rerun (4,400 and 5,800 then), with system time up to a third
+// of the copy's CPU (perf stat; settings compared through MALLOC_* variables with mallopt made a no-op). Fixed, the
 // threshold also keeps glibc from raising its trim threshold: with glibc's moving threshold (and a 16 MB
 // top pad) the 10,000-event rerun's peak was 88-101 MB from run to run, 89-92 MB now (86-87 MB with
 // 128 KB; glibc's defaults with 2 arenas: 101.6 MB; the goal is under 100 MB). Since events share their
