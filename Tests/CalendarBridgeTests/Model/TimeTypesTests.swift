@@ -35,6 +35,15 @@ struct TimeTypesTests {
         #expect(LocalDateTime("2026-04-04T09:00:00")!.instant(in: sydney) == utc("2026-04-03T22:00:00Z"))
         #expect(LocalDateTime("2026-04-06T09:00:00")!.instant(in: sydney) == utc("2026-04-05T23:00:00Z"))
         #expect(LocalDateTime("2026-03-07T09:00:00.1234567")!.nanosecond == 123_456_700)
+        // UTC's names take the path without offset lookups: the same instants as a zone whose offset has
+        // been zero since 1912 (Abidjan), computed through the offset lookups.
+        for name in ["Etc/UTC", "UTC", "GMT", "Etc/GMT"] {
+            let zone = TimeZone(identifier: name)!
+            for text in ["2026-03-07T09:00:00.1234567", "1969-12-31T23:59:59", "2100-02-28T00:00:00"] {
+                let local = LocalDateTime(text)!
+                #expect(local.instant(in: zone) == local.instant(in: TimeZone(identifier: "Africa/Abidjan")!), "\(name) \(text)")
+            }
+        }
         #expect(LocalDateTime("2026-03-07T09:00:00Z") == nil, "an offset means it is not a local time")
         #expect(LocalDateTime("2026-03-07T24:00:00") == nil)
     }
