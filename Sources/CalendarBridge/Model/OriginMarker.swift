@@ -149,26 +149,6 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// once, each a string, all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
     /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
     /// `JSONDecoder` per listed copy was 5% of a no-change copy's instructions (callgrind, 1,000 events).
-    /// Whether every byte is printable ASCII other than a space or backslash, tested eight at a time
-    /// (byte by byte it was most of reading a marker).
-    private static func isPlainPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = ByteWord.load(base, at: index)
-            let refused = ByteWord.below(word, 0x21) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)
-                | ByteWord.equal(word, UInt8(ascii: "\\"))
-            guard refused == 0 else { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = base[index]
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return false }
-            index += 1
-        }
-        return true
-    }
-
     static func plainMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> OriginMarker? {
         guard isPlainPrintable(bytes) else { return nil }
         let marker = try? JSONReader.read(buffer: bytes) { (reader: inout JSONReader) throws(JSONReader.Error) -> OriginMarker? in
@@ -194,5 +174,25 @@ public struct OriginMarker: Sendable, Hashable, Codable {
                 contentHash: contentHash)
         }
         return marker ?? nil
+    }
+
+    /// Whether every byte is printable ASCII other than a space or backslash, tested eight at a time
+    /// (byte by byte it was most of reading a marker).
+    private static func isPlainPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = ByteWord.load(base, at: index)
+            let refused = ByteWord.below(word, 0x21) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)
+                | ByteWord.equal(word, UInt8(ascii: "\\"))
+            guard refused == 0 else { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = base[index]
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return false }
+            index += 1
+        }
+        return true
     }
 }
