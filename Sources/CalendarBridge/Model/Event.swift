@@ -361,17 +361,17 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Splits read properties into the origin marker and the remaining bag (`readProperties` splits
-    /// alike while reading; KeysTests holds the two together).
+    /// alike while reading: both by `OriginMarker.role(ofPropertyNamed:)`).
     public static func splitProperties(_ properties: [String: String]) -> (OriginMarker?, [String: String]) {
         // One pass over the members (a copy's are the three marker names): a lookup and three removals
         // from a copy of the dictionary hashed each name again, 4,000 instructions per listed copy.
         var marker: OriginMarker?
         var rest: [String: String] = [:]
         for (name, value) in properties {
-            switch name {
-            case OriginMarker.markerProperty: marker = OriginMarker(json: value)
-            case OriginMarker.eventKeyProperty, OriginMarker.calendarKeyProperty: continue
-            default: rest[name] = value
+            switch OriginMarker.role(ofPropertyNamed: { $0 == name }) {
+            case .marker: marker = OriginMarker(json: value)
+            case .key: continue
+            case .other: rest[name] = value
             }
         }
         return (marker, rest)
@@ -385,12 +385,10 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         var rest: [String: String] = [:]
         try reader.beginObject()
         while let key = try reader.nextKey() {
-            if key.isEqual(to: OriginMarker.markerProperty) {
-                marker = try reader.withString { OriginMarker(json: $0) }
-            } else if key.isEqual(to: OriginMarker.eventKeyProperty) || key.isEqual(to: OriginMarker.calendarKeyProperty) {
-                try reader.skipString()
-            } else {
-                rest[key.string] = try reader.string()
+            switch OriginMarker.role(ofPropertyNamed: key.isEqual(to:)) {
+            case .marker: marker = try reader.withString { OriginMarker(json: $0) }
+            case .key: try reader.skipString()
+            case .other: rest[key.string] = try reader.string()
             }
         }
         return (marker, rest)

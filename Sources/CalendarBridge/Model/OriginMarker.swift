@@ -68,6 +68,18 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// Every property name calbridge writes; providers fetch these with each event.
     public static let propertyNames = [markerProperty, eventKeyProperty, calendarKeyProperty]
 
+    /// What a read event's property is to the marker: the marker itself, one of the keys derived from
+    /// it (dropped when read: the marker gives them again), or someone else's.
+    enum PropertyRole { case marker, key, other }
+
+    /// The role of the property whose name `isNamed` recognises (a name kept as a `String`, or a key
+    /// matched on the bytes of a document), for `Event.splitProperties` and `Event.readProperties`.
+    static func role(ofPropertyNamed isNamed: (String) -> Bool) -> PropertyRole {
+        if isNamed(markerProperty) { return .marker }
+        if isNamed(eventKeyProperty) || isNamed(calendarKeyProperty) { return .key }
+        return .other
+    }
+
     /// A short stable key for the source event (32 hex digits; safe in any query or filter).
     public var eventKey: String {
         knownEventKey ?? Self.eventKey(provider: provider, account: account, calendarID: calendarID, eventID: eventID)
