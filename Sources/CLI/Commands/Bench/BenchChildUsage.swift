@@ -25,9 +25,9 @@ package struct BenchChildUsage: Sendable, Equatable {
 
     /// This process's usage so far; nil where /proc or getrusage cannot tell.
     static func current() -> BenchChildUsage? {
-        guard let peak = peakResidentKB() else { return nil }
+        // The CPU time first: reading /proc/self/status for the peak is the measurement's own work.
         var usage = rusage()
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0, let peak = peakResidentKB() else { return nil }
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return BenchChildUsage(peakKB: peak, userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
             pageFaults: Int(usage.ru_minflt + usage.ru_majflt))
@@ -36,7 +36,9 @@ package struct BenchChildUsage: Sendable, Equatable {
     /// Writes this process's usage to the file named by `fileVariable`, if set (`calbridge`'s main calls it
     /// last). One line: `peak_kb user_s system_s page_faults`.
     package static func writeIfAsked() {
-        guard let path = ProcessInfo.processInfo.environment[fileVariable], let usage = current() else { return }
+        // getenv, not ProcessInfo's dictionary of every variable, ahead of the measurement.
+        guard let variable = getenv(fileVariable), let usage = current() else { return }
+        let path = String(cString: variable)
         try? Data("\(usage.peakKB) \(usage.userSeconds) \(usage.systemSeconds) \(usage.pageFaults)\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 
