@@ -37,7 +37,12 @@ public struct AccountRegistry: Sendable {
 
     /// The named account, or a `StorageError.unknownAccount` listing the names there are.
     public func require(_ name: String) throws -> AccountRecord {
-        let all = try accounts()
+        try require(name, in: accounts())
+    }
+
+    /// The named account among `all` (what `accounts()` returned: one read for several names), or a
+    /// `StorageError.unknownAccount` listing the names there are.
+    public func require(_ name: String, in all: [AccountRecord]) throws -> AccountRecord {
         if let found = all.first(where: { $0.name == name }) { return found }
         let known = all.isEmpty ? "there are no accounts yet; add one with 'calbridge accounts add google|microsoft'"
             : "known accounts: " + all.map(\.name).joined(separator: ", ")

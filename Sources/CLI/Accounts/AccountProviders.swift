@@ -22,8 +22,8 @@ struct AccountProviders {
     /// The named accounts, or every account when `names` is empty.
     /// - Throws: `StorageError` for an unknown name; `InputError` when there are no accounts at all.
     func records(named names: [String]) throws -> [AccountRecord] {
-        if !names.isEmpty { return try names.map { try registry.require($0) } }
         let all = try registry.accounts()
+        if !names.isEmpty { return try names.map { try registry.require($0, in: all) } }
         if all.isEmpty {
             throw InputError("there are no accounts yet; add one with 'calbridge accounts add \(context.providers.ids.joined(separator: "|"))' (see README: Using real accounts)")
         }
