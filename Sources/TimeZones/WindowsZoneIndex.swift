@@ -12,9 +12,13 @@ package struct WindowsZoneIndex: Sendable {
     /// Windows name -> territory -> IANA ids.
     private let rows: [String: [String: [String]]]
     /// Lowercased Windows name -> its spelling in the table.
-    private let windowsByFolded: [String: String]
+    private var windowsByFolded: [String: String] { reverseTables.built.windowsByFolded }
     /// IANA id exactly as in the table -> Windows name.
-    private let windowsByIANA: [String: String]
+    private var windowsByIANA: [String: String] { reverseTables.built.windowsByIANA }
+    /// The two tables above, built on first need: Graph names zones as the table spells them, so reading
+    /// a listing needs only `rows` (all three were 2.8 million instructions of each run that reads one,
+    /// `rows` alone is 1.2 million).
+    private let reverseTables: ReverseTables
     /// The display-name tables, built on first need: normalising 140 display names was 11 million
     /// instructions, on every run that converts a zone (callgrind, `calbridge-bench copy`), and Graph's
     /// answers name zones by their Windows names.
@@ -55,16 +59,11 @@ package struct WindowsZoneIndex: Sendable {
         self.mappings = mappings
         self.aliasTables = aliasTables
         var rows: [String: [String: [String]]] = [:]
-        var windowsByFolded: [String: String] = [:]
-        var windowsByIANA: [String: String] = [:]
         for mapping in mappings {
             rows[mapping.windows, default: [:]][mapping.territory] = mapping.iana
-            windowsByFolded[mapping.windows.lowercased()] = mapping.windows
-            for id in mapping.iana { windowsByIANA[id] = mapping.windows }
         }
         self.rows = rows
-        self.windowsByFolded = windowsByFolded
-        self.windowsByIANA = windowsByIANA
+        reverseTables = ReverseTables(mappings)
         displayNameTables = DisplayNameTables(displayNames)
     }
 
@@ -214,6 +213,34 @@ extension StringProtocol {
         guard let start = firstIndex(where: { !$0.isWhitespace }) else { return "" }
         let end = lastIndex(where: { !$0.isWhitespace })!
         return String(self[start...end])
+    }
+}
+
+/// Lowercased Windows names and IANA ids -> Windows names, built once on first use (from any thread).
+private final class ReverseTables: Sendable {
+    struct Tables {
+        var windowsByFolded: [String: String] = [:]
+        var windowsByIANA: [String: String] = [:]
+    }
+
+    private let mappings: [WindowsZoneMapping]
+    private let tables = Mutex<Tables?>(nil)
+
+    init(_ mappings: [WindowsZoneMapping]) {
+        self.mappings = mappings
+    }
+
+    var built: Tables {
+        tables.withLock { tables in
+            if let tables { return tables }
+            var built = Tables()
+            for mapping in mappings {
+                built.windowsByFolded[mapping.windows.lowercased()] = mapping.windows
+                for id in mapping.iana { built.windowsByIANA[id] = mapping.windows }
+            }
+            tables = built
+            return built
+        }
     }
 }
 
