@@ -16,7 +16,7 @@ extension GoogleEvents {
         while let key = try r.nextKey() {
             switch key {
             case "items":
-                items = try r.optionalArray { (r: inout JSONReader) throws(JSONReader.Error) in try GoogleEvent(reading: &r, reading) }
+                items = try r.optionalListing { (r: inout JSONReader) throws(JSONReader.Error) in try GoogleEvent(reading: &r, reading) }
             case "nextPageToken": nextPageToken = try r.optionalString()
             case "timeZone": timeZone = try r.optionalString()
             default: try r.skipValue()
@@ -62,7 +62,7 @@ extension GoogleEventChanges {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "items": items = try r.optionalArray(of: GoogleEvent.self)
+            case "items": items = try r.optionalListing(of: GoogleEvent.self)
             case "nextPageToken": nextPageToken = try r.optionalString()
             case "nextSyncToken": nextSyncToken = try r.optionalString()
             case "timeZone": timeZone = try r.optionalString()

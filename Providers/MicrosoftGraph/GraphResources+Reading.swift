@@ -11,7 +11,7 @@ extension GraphCollection: JSONReadable where Item: JSONReadable {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "value": value = try r.optionalArray(of: Item.self)
+            case "value": value = try r.optionalListing(of: Item.self)
             case "@odata.nextLink": nextLink = try r.optionalString()
             default: try r.skipValue()
             }
@@ -330,7 +330,7 @@ extension GraphDeltaPage {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "value": value = try r.optionalArray(of: GraphDeltaItem.self)
+            case "value": value = try r.optionalListing(of: GraphDeltaItem.self)
             case "@odata.nextLink": nextLink = try r.optionalString()
             case "@odata.deltaLink": deltaLink = try r.optionalString()
             default: try r.skipValue()

@@ -62,6 +62,30 @@ struct JSONReaderTests {
         #expect(throws: JSONReader.Error.self) { try Self.read(text) }
     }
 
+    /// `optionalListing` reserves room from its first item's size; what it reads is `optionalArray`'s.
+    @Test("a listing reads as an array does: empty, null, one item, items of every size, more than the room kept")
+    func listings() throws {
+        func both(_ text: String) throws -> (array: [Sample]?, listing: [Sample]?) {
+            let data = Data(text.utf8)
+            return (
+                try JSONReader.read(from: data) { (r: inout JSONReader) throws(JSONReader.Error) in try r.optionalArray(of: Sample.self) },
+                try JSONReader.read(from: data) { (r: inout JSONReader) throws(JSONReader.Error) in try r.optionalListing(of: Sample.self) }
+            )
+        }
+        let many = (0..<(JSONReader.maxListingRoom + 7)).map { #"{"number": \#($0)}"# }.joined(separator: ",")
+        let sizes = (0..<40).map { #"{"text": "\#(String(repeating: "x", count: $0 * $0))", "skip": [\#($0)]}"# }.joined(separator: ", ")
+        for text in ["null", "[]", " [ {} ] ", "[{\"text\": \"a\"}, {}, {\"number\": 2}]", "[" + many + "]", "[" + sizes + "]"] {
+            let (array, listing) = try both(text)
+            #expect(array == listing, "\(text.prefix(40))")
+        }
+        #expect(try both("[" + many + "]").listing?.count == JSONReader.maxListingRoom + 7)
+        for text in ["[{},]", "[{}", "[{} {}]", "[1]", "{}"] {
+            #expect(throws: JSONReader.Error.self, "\(text)") {
+                try JSONReader.read(from: Data(text.utf8)) { (r: inout JSONReader) throws(JSONReader.Error) in try r.optionalListing(of: Sample.self) }
+            }
+        }
+    }
+
     @Test("invalid UTF-8 in a string throws")
     func invalidUTF8() {
         var bytes = Array(#"{"text":"a"#.utf8)
