@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -72,5 +73,32 @@ struct CLIEndToEndTests {
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("'calbridge-bench copy'"))
         #expect(typo.stderr.contains("see 'calbridge-bench help copy'"))
+    }
+
+    /// `--compare-with` pairs each no-change copy with one by another build (here the same one, as a
+    /// second path), and refuses what it cannot time.
+    @Test("bench copy --compare-with: one pair per rerun, both builds' CPU, and usage errors with exit 2")
+    func benchCompare() async throws {
+        let other = CalbridgeBinary.url.path
+        let run = try await CalbridgeBinary.run(
+            ["copy", "--events", "5", "--latency-ms", "0", "--client-process", "--reruns", "3", "--compare-with", other,
+             "--format", "json"], executable: "calbridge-bench")
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let comparison = try #require(object["comparison"] as? [String: Any])
+        #expect(comparison["baseline"] as? String == other)
+        let here = try #require(comparison["cpuSeconds"] as? [Double]), there = try #require(comparison["baselineCPUSeconds"] as? [Double])
+        #expect(here.count == 3 && there.count == 3)
+        #expect(here.allSatisfy { $0 > 0 } && there.allSatisfy { $0 > 0 })
+        let lower = try #require(comparison["lowerInPairs"] as? Int)
+        #expect((0...3).contains(lower))
+
+        let noChild = try await CalbridgeBinary.run(["copy", "--events", "5", "--compare-with", other], executable: "calbridge-bench")
+        #expect(noChild.status == 2)
+        #expect(noChild.stderr.contains("add --client-process"))
+        let missing = try await CalbridgeBinary.run(
+            ["copy", "--events", "5", "--client-process", "--compare-with", "/nonexistent/calbridge"], executable: "calbridge-bench")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no executable file at /nonexistent/calbridge"))
     }
 }

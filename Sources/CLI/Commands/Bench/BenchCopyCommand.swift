@@ -22,6 +22,9 @@ package enum BenchCopyCommand: Command {
         package static let reruns = Option.int(
             "reruns", "K", "With --client-process: run the no-change copy K times (default 1) and report its median and lowest CPU time.",
             in: 1...100)
+        package static let compareWith = Option<String>(
+            "compare-with", "PATH",
+            "With --reruns: run each no-change copy also with the calbridge at PATH (another build), the two back to back in turn, and compare their CPU times pair by pair.")
         package static let requestTranscript = Option<String>(
             "request-transcript", "FILE", "Write every API request the copies sent (sorted, tokens and boundaries left out) to FILE.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
@@ -44,12 +47,14 @@ package enum BenchCopyCommand: Command {
             goals at 1000 events: first run <= 0.15 s, second <= 0.05 s. --instructions counts the copies' \
             instructions under callgrind (slow; repeatable where CPU time is not); --reruns K runs the \
             no-change copy K times for the median and lowest of its CPU times, which other load on the machine \
-            spreads. Two --request-transcript \
+            spreads; with --compare-with PATH each of those copies is paired with one by another calbridge build, \
+            run back to back (which goes first alternates), so that a drift of the machine's speed cancels out in \
+            the pairs' differences. Two --request-transcript \
             files of the same code are identical, so diff shows whether a change sends other requests.
             """,
         options: [
             Options.events, Options.latencyMs, Options.clientProcess, Options.instructions, Options.callgrindDirectory,
-            Options.reruns, Options.requestTranscript, Options.format,
+            Options.reruns, Options.compareWith, Options.requestTranscript, Options.format,
         ],
         program: "calbridge-bench"
     )
@@ -91,13 +96,22 @@ package enum BenchCopyCommand: Command {
         if reruns > 1 && child == nil {
             throw UsageError("--reruns times the child process's CPU; add --client-process")
         }
+        let baseline = try arguments[Options.compareWith].map { path -> URL in
+            guard case .plain? = child else {
+                throw UsageError("--compare-with times both builds' CPU; add --client-process (and no --instructions)")
+            }
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw UsageError("--compare-with: no executable file at \(path); give the path of another build's calbridge")
+            }
+            return URL(fileURLWithPath: path)
+        }
         let transcript = arguments[Options.requestTranscript].map { _ in BenchRequestTranscript() }
         var observer: (@Sendable (ServerRequest) -> Void)?
         if let transcript { observer = { @Sendable request in transcript.record(request) } }
         let code = try await BenchSandbox.with(latencyMs: latency, observer: observer) { sandbox, directory in
             try await measure(
                 sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
-                child: child, reruns: reruns, transcript: transcript, context: context)
+                child: child, reruns: reruns, baseline: baseline, transcript: transcript, context: context)
         }
         if let transcript, let path = arguments[Options.requestTranscript] {
             try transcript.write(to: URL(fileURLWithPath: path))
@@ -115,7 +129,7 @@ package enum BenchCopyCommand: Command {
 
     private static func measure(
         sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, child: ChildMode?,
-        reruns: Int, transcript: BenchRequestTranscript?, context: CommandContext
+        reruns: Int, baseline: URL?, transcript: BenchRequestTranscript?, context: CommandContext
     ) async throws -> ExitCode {
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
         guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user,
@@ -144,10 +158,16 @@ package enum BenchCopyCommand: Command {
         }
         // More no-change copies, for the spread of the rerun's CPU time (after the transcript: same requests).
         var rerunUsages = [second.client].compactMap { $0 }
-        for index in 1..<reruns {
+        for index in 1..<reruns where baseline == nil {
             let rerun = try await copy(
                 sandbox: sandbox, environment: environment, latency: latency, child: child, name: "rerun-\(index + 1)", context: context)
             if let usage = rerun.client { rerunUsages.append(usage) }
+        }
+        var comparison: BenchCPUComparison?
+        if let baseline {
+            comparison = try await compare(
+                with: baseline, pairs: reruns, sandbox: sandbox, environment: environment, latency: latency, context: context)
+            rerunUsages = comparison?.own ?? []
         }
         let rerunCPU = rerunUsages.map(\.cpuSeconds).sorted()
         let peakMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
@@ -179,6 +199,7 @@ package enum BenchCopyCommand: Command {
                 "peakMemoryMB": (peakMB * 10).rounded() / 10, "peakMemoryAfterSeedMB": (afterSeedMB * 10).rounded() / 10,
                 "clientPeakMemoryMB": clientPeakMB.map { ($0 * 10).rounded() / 10 } as Any,
                 "rerunCPUSeconds": rerunCPU.map { ($0 * 1000).rounded() / 1000 },
+                "comparison": comparison.map { $0.json } as Any,
             ] as [String: Any], pretty: false))
         } else {
             context.print("copy \(sourceRef) -> \(targetRef): \(count) events seeded, \(latency) ms API latency")
@@ -210,6 +231,7 @@ package enum BenchCopyCommand: Command {
                     "      \(rerunCPU.count) no-change copies: CPU median \(String(format: "%.3f", rerunCPU[rerunCPU.count / 2])) s, "
                         + "lowest \(String(format: "%.3f", rerunCPU[0])) s, highest \(String(format: "%.3f", rerunCPU[rerunCPU.count - 1])) s")
             }
+            if let comparison { context.print("      " + comparison.summary) }
             if case .callgrind = child {
                 context.print("  (under callgrind: CPU time and wall time are valgrind's, the instruction counts are the measure)")
             } else if let a = first.client, let b = second.client {
@@ -277,7 +299,7 @@ package enum BenchCopyCommand: Command {
     static func copy(
         _ source: String = sourceRef, _ target: String = targetRef,
         sandbox: SandboxServer, environment: [String: String], latency: Int, child: ChildMode?, name: String,
-        context: CommandContext
+        executable: URL? = nil, context: CommandContext
     ) async throws -> Run {
         let out = BufferSink()
         let err = BufferSink()
@@ -290,7 +312,7 @@ package enum BenchCopyCommand: Command {
         let code: ExitCode
         if let child {
             (code, client, instructions) = try await runChild(
-                arguments, mode: child, name: name, environment: environment, stdout: out, stderr: err)
+                arguments, mode: child, name: name, executable: executable, environment: environment, stdout: out, stderr: err)
         } else {
             code = await CalbridgeCLI.run(arguments, context: sub)
         }
@@ -311,14 +333,15 @@ package enum BenchCopyCommand: Command {
             breakdown: breakdown, serverMs: serverMs, client: client, instructions: instructions)
     }
 
-    /// Runs the user's `calbridge` with `arguments` as a child process (under callgrind in that mode) and
-    /// collects its output, its own usage (`BenchChildUsage`) and, under callgrind, its instruction count.
+    /// Runs the user's `calbridge` (or `executable`, another build) with `arguments` as a child process
+    /// (under callgrind in that mode) and collects its output, its own usage (`BenchChildUsage`) and, under
+    /// callgrind, its instruction count.
     private static func runChild(
-        _ arguments: [String], mode: ChildMode, name: String, environment: [String: String], stdout: BufferSink,
-        stderr: BufferSink
+        _ arguments: [String], mode: ChildMode, name: String, executable: URL?, environment: [String: String],
+        stdout: BufferSink, stderr: BufferSink
     ) async throws -> (ExitCode, BenchChildUsage?, Int?) {
         let process = SpawnedProcess()
-        let calbridge = try CalbridgeExecutable.url()
+        let calbridge = try executable ?? CalbridgeExecutable.url()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-bench-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -358,6 +381,34 @@ package enum BenchCopyCommand: Command {
             return count
         }
         return (ExitCode(rawValue: status) ?? .failure, BenchChildUsage.read(usageURL), instructions)
+    }
+
+    /// `pairs` no-change copies by this build and as many by `baseline`, back to back, which one first
+    /// alternating from pair to pair.
+    private static func compare(
+        with baseline: URL, pairs: Int, sandbox: SandboxServer, environment: [String: String], latency: Int,
+        context: CommandContext
+    ) async throws -> BenchCPUComparison {
+        var comparison = BenchCPUComparison(baseline: baseline.path)
+        for index in 0..<pairs {
+            var usages: [URL?: BenchChildUsage] = [:]
+            for executable in index % 2 == 0 ? [nil, baseline] : [baseline, nil] {
+                let run = try await copy(
+                    sandbox: sandbox, environment: environment, latency: latency, child: .plain,
+                    name: "pair-\(index + 1)", executable: executable, context: context)
+                guard let usage = run.client else {
+                    throw InputError(
+                        "the calbridge at \(executable?.path ?? "this build's side") wrote no usage file; compare builds "
+                            + "that write \(BenchChildUsage.fileVariable)", exitCode: .failure)
+                }
+                usages[executable] = usage
+            }
+            if let own = usages[nil], let other = usages[baseline] {
+                comparison.own.append(own)
+                comparison.other.append(other)
+            }
+        }
+        return comparison
     }
 
     /// `valgrind` on PATH, or a clear error naming the package.
