@@ -27,7 +27,10 @@ package struct ModelRule: Sendable, Hashable, CustomStringConvertible {
     package var description: String { rruleBody(allDay: true, zone: "UTC") }
 
     /// The `RRULE` text after `RRULE:`. A timed series' `UNTIL` is the last second of the until date in the
-    /// series' zone, in UTC, so Google (an instant) and Graph (an end date) stop on the same day.
+    /// series' zone, in UTC, so Google (an instant) and Graph (an end date) stop on the same day: the second
+    /// before the next day's midnight, as a day of a DST change is 23 or 25 hours long (86,399 seconds after
+    /// midnight of New Zealand's 2027-09-26 was 00:59:59 the next day, and Graph's end date followed it;
+    /// seed 80190).
     package func rruleBody(allDay: Bool, zone: String) -> String {
         var parts: [String]
         switch pattern {
@@ -45,7 +48,7 @@ package struct ModelRule: Sendable, Hashable, CustomStringConvertible {
             if allDay {
                 parts.append("UNTIL=" + date.description.replacingOccurrences(of: "-", with: ""))
             } else {
-                let last = ModelZones.instant(date, minute: 0, in: zone).addingTimeInterval(86_399)
+                let last = ModelZones.instant(date.adding(days: 1), minute: 0, in: zone).addingTimeInterval(-1)
                 let utc = LocalDateTime(instant: last, in: TimeZone(secondsFromGMT: 0)!)
                 parts.append("UNTIL=" + utc.format(fractionDigits: 0).replacingOccurrences(of: "-", with: "")
                     .replacingOccurrences(of: ":", with: "") + "Z")

@@ -48,6 +48,10 @@ struct CopyModelSandboxTests {
         // rule the model changed was then edited through calbridge's provider and reset (its deletion came back).
         (.outlookToGoogle, 40092, [], [3]),
         (.outlookToGoogle, 40086, [0, 2, 4], [0]),
+        // The model wrote a timed series' UNTIL as midnight + 86,399 s of its until date: on New Zealand's
+        // 23-hour 2027-09-26 that is the next day, and Graph's end date (then the sandbox) kept a Monday the
+        // model had ended. The model's own error; UNTIL is now the second before the next midnight.
+        (.outlookToGoogle, 80190, [7], [2]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs
