@@ -12,17 +12,17 @@ package struct WindowsZoneIndex: Sendable {
     /// Windows name -> territory -> IANA ids.
     private let rows: [String: [String: [String]]]
     /// Lowercased Windows name -> its spelling in the table.
-    private var windowsByFolded: [String: String] { reverseTables.built.windowsByFolded }
+    private var windowsByFolded: [String: String] { reverseTables.value.windowsByFolded }
     /// IANA id exactly as in the table -> Windows name.
-    private var windowsByIANA: [String: String] { reverseTables.built.windowsByIANA }
+    private var windowsByIANA: [String: String] { reverseTables.value.windowsByIANA }
     /// The two tables above, built on first need: Graph names zones as the table spells them, so reading
     /// a listing needs only `rows` (all three were 2.8 million instructions of each run that reads one,
     /// `rows` alone is 1.2 million).
-    private let reverseTables: ReverseTables
+    private let reverseTables: BuiltOnFirstUse<ReverseTables>
     /// The display-name tables, built on first need: normalising 140 display names was 11 million
     /// instructions, on every run that converts a zone (callgrind, `calbridge-bench copy`), and Graph's
     /// answers name zones by their Windows names.
-    private let displayNameTables: DisplayNameTables
+    private let displayNameTables: BuiltOnFirstUse<DisplayNameTables>
 
     /// Names Graph really returns that are not CLDR Windows ids: retired Canadian names (with the territory
     /// whose IANA ids fit them) and Graph's `tzone://` URIs.
@@ -63,8 +63,8 @@ package struct WindowsZoneIndex: Sendable {
             rows[mapping.windows, default: [:]][mapping.territory] = mapping.iana
         }
         self.rows = rows
-        reverseTables = ReverseTables(mappings)
-        displayNameTables = DisplayNameTables(displayNames)
+        reverseTables = BuiltOnFirstUse { ReverseTables(mappings) }
+        displayNameTables = BuiltOnFirstUse { DisplayNameTables(displayNames) }
     }
 
     /// The tz database links this index resolves aliases with.
@@ -110,7 +110,7 @@ package struct WindowsZoneIndex: Sendable {
             found = (windows, territory, .windowsName)
         } else if let legacy = Self.legacyNames[folded] {
             found = (legacy.windows, territory ?? legacy.territory, .legacyName)
-        } else if let windows = displayNameTables.windows(forDisplayName: name)
+        } else if let windows = displayNameTables.value.windows(forDisplayName: name)
         {
             found = (windows, territory, .displayName)
         }
@@ -216,71 +216,60 @@ extension StringProtocol {
     }
 }
 
-/// Lowercased Windows names and IANA ids -> Windows names, built once on first use (from any thread).
-private final class ReverseTables: Sendable {
-    struct Tables {
-        var windowsByFolded: [String: String] = [:]
-        var windowsByIANA: [String: String] = [:]
+/// A value built by the first call that needs it (from any thread), then kept.
+private final class BuiltOnFirstUse<Value: Sendable>: Sendable {
+    private let build: @Sendable () -> Value
+    private let built = Mutex<Value?>(nil)
+
+    init(_ build: @escaping @Sendable () -> Value) {
+        self.build = build
     }
 
-    private let mappings: [WindowsZoneMapping]
-    private let tables = Mutex<Tables?>(nil)
-
-    init(_ mappings: [WindowsZoneMapping]) {
-        self.mappings = mappings
-    }
-
-    var built: Tables {
-        tables.withLock { tables in
-            if let tables { return tables }
-            var built = Tables()
-            for mapping in mappings {
-                built.windowsByFolded[mapping.windows.lowercased()] = mapping.windows
-                for id in mapping.iana { built.windowsByIANA[id] = mapping.windows }
-            }
-            tables = built
-            return built
+    var value: Value {
+        built.withLock { built in
+            if let built { return built }
+            let value = build()
+            built = value
+            return value
         }
     }
 }
 
-/// Normalised display names and city lists -> Windows names, built once on first use (from any thread).
-private final class DisplayNameTables: Sendable {
-    private struct Tables {
-        /// Normalized display name -> Windows name.
-        var windowsByDisplayName: [String: String] = [:]
-        /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
-        var windowsByCities: [String: String] = [:]
-    }
+/// Lowercased Windows names and IANA ids -> Windows names.
+private struct ReverseTables: Sendable {
+    var windowsByFolded: [String: String] = [:]
+    var windowsByIANA: [String: String] = [:]
 
-    private let displayNames: [(displayName: String, windows: String)]
-    private let tables = Mutex<Tables?>(nil)
+    init(_ mappings: [WindowsZoneMapping]) {
+        for mapping in mappings {
+            windowsByFolded[mapping.windows.lowercased()] = mapping.windows
+            for id in mapping.iana { windowsByIANA[id] = mapping.windows }
+        }
+    }
+}
+
+/// Normalised display names and city lists -> Windows names.
+private struct DisplayNameTables: Sendable {
+    /// Normalized display name -> Windows name.
+    private var windowsByDisplayName: [String: String] = [:]
+    /// Normalized city list of a display name ("amsterdam, berlin, …") -> Windows name.
+    private var windowsByCities: [String: String] = [:]
 
     init(_ displayNames: [(displayName: String, windows: String)]) {
-        self.displayNames = displayNames
+        var ambiguousCities: Set<String> = []
+        for (display, windows) in displayNames {
+            windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(display)] = windows
+            if let cities = WindowsZoneIndex.cityList(of: display) {
+                if windowsByCities[cities] != nil { ambiguousCities.insert(cities) }
+                windowsByCities[cities] = windows
+            }
+        }
+        for cities in ambiguousCities { windowsByCities[cities] = nil }
     }
 
     /// The Windows name whose display name (or whose display name's city list) `name` is.
     func windows(forDisplayName name: String) -> String? {
-        tables.withLock { tables in
-            let built = tables ?? build()
-            tables = built
-            return built.windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(name)]
-                ?? WindowsZoneIndex.cityList(of: name).flatMap({ built.windowsByCities[$0] })
-        }
-    }
-
-    private func build() -> Tables {
-        var tables = Tables()
-        var ambiguousCities: Set<String> = []
-        for (display, windows) in displayNames {
-            tables.windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(display)] = windows
-            if let cities = WindowsZoneIndex.cityList(of: display) {
-                if tables.windowsByCities[cities] != nil { ambiguousCities.insert(cities) }
-                tables.windowsByCities[cities] = windows
-            }
-        }
-        for cities in ambiguousCities { tables.windowsByCities[cities] = nil }
-        return tables
+        windowsByDisplayName[WindowsZoneIndex.normalizedDisplayName(name)]
+            ?? WindowsZoneIndex.cityList(of: name).flatMap { windowsByCities[$0] }
     }
 }

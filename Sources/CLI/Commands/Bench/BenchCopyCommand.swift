@@ -398,8 +398,8 @@ package enum BenchCopyCommand: Command {
                     name: "pair-\(index + 1)", executable: executable, context: context)
                 guard let usage = run.client else {
                     throw InputError(
-                        "the calbridge at \(executable?.path ?? "this build's side") wrote no usage file; compare builds "
-                            + "that write \(BenchChildUsage.fileVariable)", exitCode: .failure)
+                        "\(executable?.path ?? "this build's calbridge") wrote no usage file; compare builds that write "
+                            + "\(BenchChildUsage.fileVariable)", exitCode: .failure)
                 }
                 usages[executable] = usage
             }
