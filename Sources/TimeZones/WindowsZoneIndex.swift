@@ -210,8 +210,9 @@ package struct WindowsZoneIndex: Sendable {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String {
-        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let end = lastIndex(where: { !$0.isWhitespace })!
+        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
         return String(self[start...end])
     }
 }
