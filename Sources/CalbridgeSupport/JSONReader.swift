@@ -521,11 +521,7 @@ package struct JSONReader {
 
     /// An array whose elements `element` reads, or nil for `null`.
     package mutating func optionalArray<T>(_ element: (inout JSONReader) throws(Error) -> T) throws(Error) -> [T]? {
-        guard try !consumeNull() else { return nil }
-        var values: [T] = []
-        try beginArray()
-        while try nextElement() { values.append(try element(&self)) }
-        return values
+        try optionalArray(element, roomFromFirst: false)
     }
 
     /// `optionalArray` for a listing page's items, which are many and of a size: once the first is read,
@@ -533,14 +529,22 @@ package struct JSONReader {
     /// Grown by doubling, the array of 1,000 events was reallocated and copied ten times (2.6 million
     /// instructions and 110 page faults of a first copy of 1,000 events).
     package mutating func optionalListing<T>(_ element: (inout JSONReader) throws(Error) -> T) throws(Error) -> [T]? {
+        try optionalArray(element, roomFromFirst: true)
+    }
+
+    private mutating func optionalArray<T>(
+        _ element: (inout JSONReader) throws(Error) -> T, roomFromFirst: Bool
+    ) throws(Error) -> [T]? {
         guard try !consumeNull() else { return nil }
         var values: [T] = []
         try beginArray()
-        guard try nextElement() else { return values }
-        let start = index
-        values.append(try element(&self))
-        values.reserveCapacity(1 + min((bytes.count - index) / max(index - start, 1), Self.maxListingRoom))
-        while try nextElement() { values.append(try element(&self)) }
+        while try nextElement() {
+            let start = index
+            values.append(try element(&self))
+            if roomFromFirst && values.count == 1 {
+                values.reserveCapacity(1 + min((bytes.count - index) / max(index - start, 1), Self.maxListingRoom))
+            }
+        }
         return values
     }
 

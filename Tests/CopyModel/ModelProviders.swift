@@ -1,13 +1,33 @@
 import CalendarBridge
 import Foundation
 
-/// A wrapper of `base`: the reads that have default implementations go to `base`'s own versions (a
-/// provider's lighter or batched reads), not to the protocol's defaults on the wrapper.
+/// A wrapper of `base`: every read goes to `base`, the reads that have default implementations too (a
+/// provider's lighter or batched reads, not the protocol's defaults on the wrapper). Wrappers write
+/// what they change: the account's name, the writes.
 package protocol ForwardingProvider: CalendarProvider {
     var base: any CalendarProvider { get }
 }
 
 extension ForwardingProvider {
+    package var provider: ProviderKind { base.provider }
+    package var account: String { base.account }
+    package var capabilities: ProviderCapabilities { base.capabilities }
+    package func userInfo() async throws -> UserInfo { try await base.userInfo() }
+    package func listCalendars() async throws -> [CalendarInfo] { try await base.listCalendars() }
+    package func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        try await base.listEvents(calendarID: calendarID, range: range, expand: expand)
+    }
+    package func getEvent(id: String, calendarID: String) async throws -> Event { try await base.getEvent(id: id, calendarID: calendarID) }
+    package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
+    package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
+        try await base.findEvents(origin: origin, in: calendarID)
+    }
+    package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
+        await base.probeEvents(ids: ids, calendarID: calendarID)
+    }
+    package func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
+        await base.probeOccurrences(queries, calendarID: calendarID)
+    }
     package func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         try await base.findCopies(origin: origin, in: calendarID)
     }
@@ -30,31 +50,14 @@ package struct RenamedProvider: ForwardingProvider {
         self.account = account
     }
 
-    package var provider: ProviderKind { base.provider }
-    package var capabilities: ProviderCapabilities { base.capabilities }
-    package func userInfo() async throws -> UserInfo { try await base.userInfo() }
     package func listCalendars() async throws -> [CalendarInfo] {
         try await base.listCalendars().map { var c = $0; c.account = account; return c }
     }
-    package func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
-        try await base.listEvents(calendarID: calendarID, range: range, expand: expand)
-    }
-    package func getEvent(id: String, calendarID: String) async throws -> Event { try await base.getEvent(id: id, calendarID: calendarID) }
     package func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
         try await base.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
     }
     package func updateEvent(_ event: Event) async throws -> Event { try await base.updateEvent(event) }
     package func deleteEvent(id: String, calendarID: String) async throws { try await base.deleteEvent(id: id, calendarID: calendarID) }
-    package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
-    package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await base.findEvents(origin: origin, in: calendarID)
-    }
-    package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
-        await base.probeEvents(ids: ids, calendarID: calendarID)
-    }
-    package func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
-        await base.probeOccurrences(queries, calendarID: calendarID)
-    }
     package func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
         await base.applyWrites(writes, in: calendarID, maxConcurrent: maxConcurrent)
     }
@@ -95,15 +98,6 @@ package struct KilledProvider: ForwardingProvider {
         self.kill = kill
     }
 
-    package var provider: ProviderKind { base.provider }
-    package var account: String { base.account }
-    package var capabilities: ProviderCapabilities { base.capabilities }
-    package func userInfo() async throws -> UserInfo { try await base.userInfo() }
-    package func listCalendars() async throws -> [CalendarInfo] { try await base.listCalendars() }
-    package func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
-        try await base.listEvents(calendarID: calendarID, range: range, expand: expand)
-    }
-    package func getEvent(id: String, calendarID: String) async throws -> Event { try await base.getEvent(id: id, calendarID: calendarID) }
     package func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
         try await single(.create(event, idempotencyKey: idempotencyKey), in: calendarID) {
             try await base.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
@@ -114,16 +108,6 @@ package struct KilledProvider: ForwardingProvider {
     }
     package func deleteEvent(id: String, calendarID: String) async throws {
         try await single(.delete(id: id), in: calendarID) { try await base.deleteEvent(id: id, calendarID: calendarID) }
-    }
-    package func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
-    package func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await base.findEvents(origin: origin, in: calendarID)
-    }
-    package func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
-        await base.probeEvents(ids: ids, calendarID: calendarID)
-    }
-    package func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
-        await base.probeOccurrences(queries, calendarID: calendarID)
     }
 
     package func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {

@@ -156,18 +156,21 @@ package enum BenchCopyCommand: Command {
             transcript.stop()
             try await aliasCopies(in: transcript, seededIDs: seededIDs, context: sub)
         }
-        // More no-change copies, for the spread of the rerun's CPU time (after the transcript: same requests).
+        // More no-change copies, for the spread of the rerun's CPU time (after the transcript: same requests);
+        // with a baseline, each paired with one of the other build's.
         var rerunUsages = [second.client].compactMap { $0 }
-        for index in 1..<reruns where baseline == nil {
-            let rerun = try await copy(
-                sandbox: sandbox, environment: environment, latency: latency, child: child, name: "rerun-\(index + 1)", context: context)
-            if let usage = rerun.client { rerunUsages.append(usage) }
-        }
         var comparison: BenchCPUComparison?
         if let baseline {
-            comparison = try await compare(
+            let pairs = try await compare(
                 with: baseline, pairs: reruns, sandbox: sandbox, environment: environment, latency: latency, context: context)
-            rerunUsages = comparison?.own ?? []
+            rerunUsages = pairs.own
+            comparison = pairs
+        } else {
+            for index in 1..<reruns {
+                let rerun = try await copy(
+                    sandbox: sandbox, environment: environment, latency: latency, child: child, name: "rerun-\(index + 1)", context: context)
+                if let usage = rerun.client { rerunUsages.append(usage) }
+            }
         }
         let rerunCPU = rerunUsages.map(\.cpuSeconds).sorted()
         let peakMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
@@ -389,23 +392,26 @@ package enum BenchCopyCommand: Command {
         with baseline: URL, pairs: Int, sandbox: SandboxServer, environment: [String: String], latency: Int,
         context: CommandContext
     ) async throws -> BenchCPUComparison {
+        /// One no-change copy by `executable` (nil: this build's calbridge), and what it used.
+        func usage(_ executable: URL?, pair index: Int) async throws -> BenchChildUsage {
+            let run = try await copy(
+                sandbox: sandbox, environment: environment, latency: latency, child: .plain, name: "pair-\(index + 1)",
+                executable: executable, context: context)
+            guard let usage = run.client else {
+                throw InputError(
+                    "\(executable?.path ?? "this build's calbridge") wrote no usage file; compare builds that write "
+                        + "\(BenchChildUsage.fileVariable)", exitCode: .failure)
+            }
+            return usage
+        }
         var comparison = BenchCPUComparison(baseline: baseline.path)
         for index in 0..<pairs {
-            var usages: [URL?: BenchChildUsage] = [:]
-            for executable in index % 2 == 0 ? [nil, baseline] : [baseline, nil] {
-                let run = try await copy(
-                    sandbox: sandbox, environment: environment, latency: latency, child: .plain,
-                    name: "pair-\(index + 1)", executable: executable, context: context)
-                guard let usage = run.client else {
-                    throw InputError(
-                        "\(executable?.path ?? "this build's calbridge") wrote no usage file; compare builds that write "
-                            + "\(BenchChildUsage.fileVariable)", exitCode: .failure)
-                }
-                usages[executable] = usage
-            }
-            if let own = usages[nil], let other = usages[baseline] {
-                comparison.own.append(own)
-                comparison.other.append(other)
+            if index % 2 == 0 {
+                let own = try await usage(nil, pair: index)
+                comparison.append(own: own, other: try await usage(baseline, pair: index))
+            } else {
+                let other = try await usage(baseline, pair: index)
+                comparison.append(own: try await usage(nil, pair: index), other: other)
             }
         }
         return comparison

@@ -77,7 +77,7 @@ package enum TimeZonesBenchCommand: Command {
             times.append(Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15)
         }
         times.sort()
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let median = times.median
         context.print(String(
             format: "start-up:       median %.1f ms over %d runs of 'calbridge timezones \"Pacific Standard Time\"' (min %.1f, max %.1f)",
             median, runs, times.first!, times.last!
