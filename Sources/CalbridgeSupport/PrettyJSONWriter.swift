@@ -1,7 +1,10 @@
 /// Writes JSON for output (`--format json`) as `JSONEncoder` writes with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, byte for byte: two-space indents,
 /// `"key" : value`, empty containers as `[`, a blank line, `]`; strings with `\"`, `\\`, `\b \f \n \r \t`,
-/// other control characters as `\u00xx`, everything else as UTF-8.
+/// other control characters as `\u00xx`, everything else as UTF-8, except what a terminal may act on and
+/// JSON leaves raw (DEL, C1 controls, bidirectional controls): `\uXXXX`, as the CLI's
+/// `TerminalText.escapeJSON` writes them. So the text can be printed as it is, values intact (the
+/// sanitising of lines for people would replace those characters), with no second pass over it.
 ///
 /// Streaming: the caller writes members in `String` order of their keys (as `.sortedKeys` would put
 /// them; `PrettyJSON` sorts for callers that cannot). `JSONEncoder` took 50 million instructions for a
@@ -127,7 +130,7 @@ package struct PrettyJSONWriter {
     }
 
     private mutating func writeString(_ string: String) {
-        JSONStringWriter.write(string, into: &bytes, escapingSlashes: false)
+        JSONStringWriter.write(string, into: &bytes, escapingSlashes: false, escapingTerminalControls: true)
     }
 }
 

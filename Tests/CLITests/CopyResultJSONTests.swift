@@ -5,14 +5,19 @@ import Foundation
 import Testing
 
 /// `copy --format json` is written by hand (`PrettyJSONWriter`); it must stay the text `JSONEncoder` writes
-/// for the report's `Codable` form, for every field set or not and strings of every escape.
-@Suite("copy --format json: the hand writer writes what JSONEncoder writes")
+/// for the report's `Codable` form, with what a terminal may act on escaped as `TerminalText.escapeJSON`
+/// escapes it, for every field set or not and strings of every escape.
+@Suite("copy --format json: the hand writer writes what JSONEncoder and escapeJSON write")
 struct CopyResultJSONTests {
-    @Test("random reports are written byte for byte as JSONEncoder writes them", arguments: [21, 22, 23] as [UInt64])
+    @Test("random reports are written byte for byte as JSONEncoder and escapeJSON write them", arguments: [21, 22, 23] as [UInt64])
     func sameAsEncoder(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }
-        let pieces = ["a", "Ü", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", " ", "\r", "\u{8}", "\u{C}"]
+        let pieces = ["a", "Ü", "/", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "\u{2028}", "😀", " ", "\r", "\u{8}", "\u{C}",
+            // What a terminal may act on (escaped) and its neighbours (not).
+            "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2029}", "\u{2065}", "\u{2066}",
+            "\u{2069}", "\u{206A}", "abcdefgh\u{202E}ijklmnop",
+        ]
         func text() -> String { (0..<Int(next() % 6)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined() }
         func maybe() -> String? { next() % 3 == 0 ? nil : text() }
         let actions: [CopyItem.Action] = [.create, .update, .unchanged, .delete, .skip, .duplicate]
@@ -34,8 +39,9 @@ struct CopyResultJSONTests {
             }
             let result = CopyResult(
                 source: text(), target: text(), dryRun: next() % 2 == 0, items: items, fallbacks: fallbacks, extraErrors: extra)
-            let expected = String(decoding: try encoder.encode(result), as: UTF8.self)
+            let expected = TerminalText.escapeJSON(String(decoding: try encoder.encode(result), as: UTF8.self))
             #expect(result.jsonText == expected)
+            #expect(!TerminalText.containsUnsafe(result.jsonText, c0: true, keepingLayout: true))
         }
     }
 

@@ -52,6 +52,14 @@ struct HostileInputCLITests {
             let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             let events = document?["events"] as? [[String: Any]]
             #expect(events?.contains { $0["title"] as? String == title } == true)
+            // The copy report too: its JSON used to go through the line sanitiser, which replaced them.
+            let copied = try await home.run(["copy", "ann:Family", "carol:Calendar", "--format", "json"] + window)
+            #expect(copied.status == 0, "\(copied.stderr)")
+            #expect(copied.stdout.contains(#"\u001b]0;owned\u0007\u001b[2J\u009b31m\u202eevil"#), "\(copied.stdout)")
+            #expect(!copied.stdout.unicodeScalars.contains { TerminalText.isUnsafe($0) && $0 != "\n" })
+            let report = try JSONSerialization.jsonObject(with: Data(copied.stdout.utf8)) as? [String: Any]
+            let items = report?["items"] as? [[String: Any]]
+            #expect(items?.contains { $0["title"] as? String == title && $0["action"] as? String == "create" } == true, "\(copied.stdout)")
         }
     }
 }

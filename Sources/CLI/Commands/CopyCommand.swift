@@ -73,7 +73,7 @@ package enum CopyCommand: Command {
 
         switch format {
         case .json:
-            context.print(result.jsonText)
+            context.printJSON(result.jsonText)
         case .table, .tsv:
             printTable(result, context: context, removing: options.removeCopies)
         }

@@ -86,6 +86,14 @@ package struct CommandContext: Sendable {
     /// (`TerminalText`): what is printed may come from a server.
     package func print(_ line: String = "") { stdout.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 
+    /// Prints a JSON document whose strings already escape everything a terminal may act on
+    /// (`PrettyJSONWriter`'s text, `TerminalText.escapeJSON`'s result), as it is: `print` would replace
+    /// such characters in values, where the escapes keep them.
+    package func printJSON(_ json: String) {
+        assert(!TerminalText.containsUnsafe(json, c0: true, keepingLayout: true), "printJSON of unescaped text")
+        stdout.write(json + "\n")
+    }
+
     /// Prints one line on stderr, with control characters neutralised as `print` does.
     package func printError(_ line: String) { stderr.write(TerminalText.sanitize(line, keepingLayout: true) + "\n") }
 }

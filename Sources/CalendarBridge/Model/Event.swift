@@ -394,3 +394,16 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         return (marker, rest)
     }
 }
+
+extension Sequence<Event> {
+    /// The events `include` accepts that belong to a series, by series id, each group in the sequence's
+    /// order: one pass, where filtering the whole listing for each series was quadratic (500 series by
+    /// 3,000 occurrences at 10,000 events).
+    package func groupedBySeries(where include: (Event) -> Bool = { _ in true }) -> [String: [Event]] {
+        var groups: [String: [Event]] = [:]
+        for e in self where include(e) {
+            if let id = e.seriesID { groups[id, default: []].append(e) }
+        }
+        return groups
+    }
+}

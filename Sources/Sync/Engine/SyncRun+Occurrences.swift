@@ -103,15 +103,22 @@ extension SyncRun {
         // 4. Each series on each side, and the occurrences a side no longer lists, read by id (one request per side).
         var series: [Int: Sides<SeriesOnSide>] = [:]
         var stored: [Int: [OccurrenceKey: SyncOccurrenceRecord]] = [:]
+        // Each side's listings by series, once (see `groupedBySeries`).
+        var listedOf = Sides<[String: [Event]]>([:])
+        var expandedOf = Sides<[String: [Event]]>([:])
+        for side in SyncSide.allCases {
+            listedOf[side] = listings[side].listed.groupedBySeries()
+            expandedOf[side] = listings[side].expanded.groupedBySeries { $0.status != .cancelled && window.contains($0) }
+        }
         for index in chosen {
             guard let idA = items[index].id(.a), let idB = items[index].id(.b), let masterA = masters.a[idA], let masterB = masters.b[idB] else { continue }
             var both = Sides(a: SeriesOnSide(master: masterA), b: SeriesOnSide(master: masterB))
             for side in SyncSide.allCases {
                 let id = side == .a ? idA : idB
-                for e in listings[side].listed where e.seriesID == id {
+                for e in listedOf[side][id] ?? [] {
                     both[side].occurrences[Self.key(e)] = e.status == .cancelled ? .cancelled(e) : .live(e)
                 }
-                for e in listings[side].expanded where e.seriesID == id && e.status != .cancelled && window.contains(e) {
+                for e in expandedOf[side][id] ?? [] {
                     both[side].occurrences[Self.key(e)] = .live(e)
                     both[side].liveInWindow.insert(Self.key(e))
                 }
