@@ -1,3 +1,4 @@
+import CJSONScan
 import Foundation
 
 /// A forward-only reader of JSON text (RFC 8259), for decoders written by hand for the response types
@@ -19,7 +20,12 @@ import Foundation
 /// Input is untrusted: every malformed document (bad syntax, invalid UTF-8, a control character or lone
 /// surrogate in a string, a number that is not an integer where one is read, nesting deeper than
 /// `maxDepth`) throws `JSONReader.Error`, never traps. Fuzzed by `Tests/Fuzz` (`google-event`, `graph-event`).
-package struct JSONReader {
+///
+/// The type, `Key`, `KeyTable` and `KeyIndex` are public (their members mostly `package`) so that the key
+/// matching below is inlined into the readers of other modules: this toolchain inlines an `@inlinable`
+/// member across modules only when its type is public, and a generic one otherwise runs unspecialised
+/// (the member table's lookup, generic over `Member`, was 65 instructions a key more than needed).
+public struct JSONReader {
     /// Why a document could not be read, with the byte offset.
     package struct Error: Swift.Error, CustomStringConvertible, Sendable {
         package var description: String
@@ -149,7 +155,7 @@ package struct JSONReader {
     /// A key is the reader's memory, not a copy (valid while the reader is; read at once, in a `switch`):
     /// one that held the document's array retained and released it per key, 180,000 atomic pairs in a
     /// no-change copy of 1,000 events.
-    package struct Key {
+    public struct Key {
         /// The key's UTF-8 bytes (unescaped, valid): the document's own for a key of plain ASCII, a copy
         /// the reader keeps for one with escapes or other characters.
         @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
@@ -169,7 +175,7 @@ package struct JSONReader {
         /// Whether the key is `pattern`, byte for byte (what `case "id":` asks). A `switch` tries its cases
         /// in turn; objects with many members look keys up in a `KeyTable` instead.
         @inlinable
-        package static func ~= (pattern: StaticString, key: Key) -> Bool {
+        public static func ~= (pattern: StaticString, key: Key) -> Bool {
             guard pattern.utf8CodeUnitCount == key.bytes.count else { return false }
             return pattern.withUTF8Buffer { literal in
                 var position = 0
@@ -216,6 +222,7 @@ package struct JSONReader {
     /// With a string next (at its opening quote): when it is printable ASCII with no escapes (every key
     /// and most values the providers send), consumes it and returns the range of its contents; otherwise
     /// nil and nothing consumed, for `string()` to read (and refuse, if it must).
+    @inline(__always)
     private mutating func plainString() -> Range<Int>? {
         let start = index + 1
         let position = Self.stop(in: bytes, from: start, allowingHighBytes: false).position
@@ -335,39 +342,15 @@ package struct JSONReader {
     }
 
     /// From `start`, the first quote, backslash or control character (or, when `allowingHighBytes` is
-    /// false, byte of 0x80 or more), or the end; `ascii`: no byte before it was 0x80 or more.
-    /// Eight bytes are tested at once ("Bit Twiddling Hacks": a zero byte in v is in (v - 0x01…) & ~v &
-    /// 0x80…, a byte under 0x20 in (v - 0x20…) & ~v & 0x80…). A borrow can flag a byte after a match,
-    /// never one before it, so the lowest flag of a word is its first stop: keys and short values end
-    /// without a byte loop (which was most of reading a key).
+    /// false, byte of 0x80 or more), or the end; `ascii`: no byte before it was 0x80 or more. Sixteen
+    /// bytes a step (`cb_json_stop`, SSE2): eight a step by word arithmetic here were 30% of reading a
+    /// listing's keys and strings (callgrind, `calbridge-bench copy`).
     private static func stop(
         in buffer: UnsafeBufferPointer<UInt8>, from start: Int, allowingHighBytes: Bool
     ) -> (position: Int, ascii: Bool) {
-        guard let base = buffer.baseAddress else { return (start, true) }
-        var position = start
-        var high: UInt64 = 0
-        while position + 8 <= buffer.count {
-            // Little-endian, so that the first byte is the lowest: its flag the lowest bit set.
-            let word = UInt64(littleEndian: ByteWord.load(base, at: position))
-            var stops = ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
-            if !allowingHighBytes { stops |= ByteWord.high(word) }
-            if stops != 0 {
-                let offset = stops.trailingZeroBitCount >> 3
-                // The bytes before the stop: the word's low ones.
-                high |= offset == 0 ? 0 : word & (UInt64.max >> (64 - 8 * offset))
-                return (position + offset, ByteWord.high(high) == 0)
-            }
-            high |= word
-            position += 8
-        }
-        var highBits: UInt8 = ByteWord.high(high) == 0 ? 0 : 0x80
-        while position < buffer.count {
-            let byte = base[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || (!allowingHighBytes && byte >= 0x80) { break }
-            highBits |= byte
-            position += 1
-        }
-        return (position, highBits < 0x80)
+        guard let base = buffer.baseAddress, start < buffer.count else { return (start, true) }
+        let found = cb_json_stop(base, start, buffer.count, allowingHighBytes ? 0 : CB_JSON_STOP_HIGH)
+        return (found >> 1, found & 1 == 1)
     }
 
     /// The scalar an escape after a backslash (at `index`) stands for, consumed and checked: one of the
@@ -615,7 +598,7 @@ extension JSONReader {
     ///
     /// A `switch` over string cases compares the key with each case in turn: about twenty comparisons per
     /// member of a Graph event, a third of reading one (callgrind, `calbridge-bench copy`).
-    package struct KeyTable<Member: RawRepresentable & CaseIterable & Sendable>: Sendable where Member.RawValue == String {
+    public struct KeyTable<Member: RawRepresentable & CaseIterable & Sendable>: Sendable where Member.RawValue == String {
         @usableFromInline let members: [Member]
         @usableFromInline let index: KeyIndex
 
@@ -626,7 +609,7 @@ extension JSONReader {
 
         /// The member named `key`, or nil for any other key.
         @inlinable
-        package subscript(key: Key) -> Member? {
+        public subscript(key: Key) -> Member? {
             guard let position = index.position(of: key) else { return nil }
             return members[position]
         }
@@ -635,24 +618,53 @@ extension JSONReader {
     /// Names to their positions, by one probe of an open-addressing table; not generic, so that a
     /// lookup asks the runtime for nothing (a generic one asked for type metadata on every call, 550
     /// instructions a key).
-    package struct KeyIndex: Sendable {
-        private let names: [[UInt8]]
-        /// Linear probing: a position in `names`, or -1 for an empty slot.
-        private let slots: [Int]
-        private let mask: Int
+    public struct KeyIndex: Sendable {
+        /// The table in memory of its own, written once in `init` and only read after (from any thread):
+        /// as arrays (`[[UInt8]]` names), each probe retained and released a name and called `memcmp`,
+        /// 82 instructions a lookup (callgrind, `calbridge-bench copy`, 76,000 lookups a rerun).
+        private final class Storage: @unchecked Sendable {
+            /// Every name's UTF-8, one after another: name `p` is `text[starts[p]..<starts[p + 1]]`.
+            let text: UnsafeMutableBufferPointer<UInt8>
+            let starts: UnsafeMutableBufferPointer<Int>
+            /// Linear probing: a position in the names, or -1 for an empty slot.
+            let slots: UnsafeMutableBufferPointer<Int>
+            let mask: Int
+
+            init(_ names: [[UInt8]]) {
+                text = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
+                starts = .allocate(capacity: names.count + 1)
+                var offset = 0
+                for (position, name) in names.enumerated() {
+                    starts[position] = offset
+                    for byte in name {
+                        text[offset] = byte
+                        offset += 1
+                    }
+                }
+                starts[names.count] = offset
+                var size = 16
+                while size < 4 * names.count { size *= 2 }
+                mask = size - 1
+                slots = .allocate(capacity: size)
+                slots.initialize(repeating: -1)
+                for (position, name) in names.enumerated() {
+                    var slot = name.withUnsafeBufferPointer { KeyIndex.hash($0) } & mask
+                    while slots[slot] != -1 { slot = (slot + 1) & mask }
+                    slots[slot] = position
+                }
+            }
+
+            deinit {
+                text.deallocate()
+                starts.deallocate()
+                slots.deallocate()
+            }
+        }
+
+        private let storage: Storage
 
         package init(_ names: [String]) {
-            self.names = names.map { Array($0.utf8) }
-            var size = 16
-            while size < 4 * names.count { size *= 2 }
-            mask = size - 1
-            var slots = [Int](repeating: -1, count: size)
-            for (position, name) in self.names.enumerated() {
-                var slot = name.withUnsafeBufferPointer { Self.hash($0) } & mask
-                while slots[slot] != -1 { slot = (slot + 1) & mask }
-                slots[slot] = position
-            }
-            self.slots = slots
+            storage = Storage(names.map { Array($0.utf8) })
         }
 
         /// Length and three bytes: enough to tell the members of one object apart nearly always; equal
@@ -663,22 +675,37 @@ extension JSONReader {
             return (bytes.count &* 31) ^ (Int(first) &* 131) ^ (Int(last) &* 7) ^ (Int(middle) &* 1031)
         }
 
-        /// Whether two buffers of one length hold the same bytes.
-        private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-            return memcmp(x, y, a.count) == 0
+        /// Whether `count` bytes at `a` and at `b` are the same, eight at a time (names are short: a call
+        /// to `memcmp` cost more than the comparison).
+        private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+            var offset = 0
+            while offset + 8 <= count {
+                guard ByteWord.load(a, at: offset) == ByteWord.load(b, at: offset) else { return false }
+                offset += 8
+            }
+            while offset < count {
+                guard a[offset] == b[offset] else { return false }
+                offset += 1
+            }
+            return true
         }
 
         /// The position of the name `key` is, or nil.
+        @usableFromInline
         package func position(of key: Key) -> Int? {
             let bytes = key.bytes
-            var slot = Self.hash(bytes) & mask
+            let table = storage
+            var slot = Self.hash(bytes) & table.mask
             while true {
-                let position = slots[slot]
+                let position = table.slots[slot]
                 guard position >= 0 else { return nil }
-                let name = names[position]
-                if name.count == bytes.count, name.withUnsafeBufferPointer({ Self.same($0, bytes) }) { return position }
-                slot = (slot + 1) & mask
+                let start = table.starts[position]
+                if table.starts[position + 1] - start == bytes.count {
+                    // An empty key may have no address: of the same length, the name is empty too.
+                    guard let name = table.text.baseAddress, let key = bytes.baseAddress else { return position }
+                    if Self.same(name + start, key, count: bytes.count) { return position }
+                }
+                slot = (slot + 1) & table.mask
             }
         }
     }

@@ -51,8 +51,16 @@ package struct PrettyJSONWriter {
     package mutating func key(_ key: StaticString) {
         guard key.hasPointerRepresentation else { return self.key(key.description) }
         newLine()
-        JSONStringWriter.write(
-            utf8: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), into: &bytes, escapingSlashes: false)
+        let name = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        // A member name needs no escape (printable ASCII, no quote or backslash): its bytes between quotes,
+        // without the escaping writer's scan (8,000 keys in a 1,000-item report).
+        if name.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            JSONStringWriter.write(utf8: name, into: &bytes, escapingSlashes: false)
+        }
         endKey()
     }
 
@@ -126,7 +134,7 @@ package struct PrettyJSONWriter {
     }
 
     private mutating func indent() {
-        for _ in 0..<(2 * empty.count) { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * empty.count))
     }
 
     private mutating func writeString(_ string: String) {
