@@ -176,6 +176,13 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
         // What can be read can be skipped (skipping checks strings without building them).
         require(skipped, "JSONReader read \(read) but could not skip the same document")
     }
+    // The one-loop skip (C) and the token-by-token walk refuse alike and stop at the same byte.
+    var fast = JSONReader(data)
+    var walked = JSONReader(data)
+    let fastDone = (try? fast.skipValue()) != nil
+    let walkedDone = (try? walked.skipValueByToken()) != nil
+    require(fastDone == walkedDone && (!fastDone || fast.offset == walked.offset),
+        "skipValue \(fastDone ? "at \(fast.offset)" : "refused"), token by token \(walkedDone ? "at \(walked.offset)" : "refused")")
     _ = try? JSONReader.read(GoogleEventChanges.self, from: data)
     _ = try? JSONReader.read(GraphEvent.Head.self, from: data)
     _ = try? JSONReader.read(GraphCollection<GraphCalendar>.self, from: data)

@@ -135,6 +135,32 @@ struct JSONReaderSkipTests {
         }
     }
 
+    @Test("the one-loop skip and the token-by-token walk refuse alike and stop at the same byte", arguments: [4, 5] as [UInt64])
+    func fastPathAgrees(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        func skip(_ bytes: [UInt8], byToken: Bool) -> Int? {
+            var reader = JSONReader(bytes: bytes)
+            let done = (try? { () throws(JSONReader.Error) -> Void in
+                if byToken { try reader.skipValueByToken() } else { try reader.skipValue() }
+            }()) != nil
+            return done ? reader.offset : nil
+        }
+        var skipped = 0
+        for _ in 0..<10_000 {
+            // Whitespace around, something after (the skip stops before it), a byte broken now and then.
+            var bytes = Array((" \n" + Self.document(&rng) + [" ", "", "\t,", "]", "x"][Int(rng.next() % 5)]).utf8)
+            if rng.next() % 3 == 0 {
+                let at = Int(rng.next() % UInt64(bytes.count))
+                let junk: [UInt8] = [0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x22, 0x5C, 0x20, 0x31, 0xFF, 0xC3, 0x0A]
+                if rng.next() % 2 == 0 { bytes.remove(at: at) } else { bytes.insert(junk[Int(rng.next() % UInt64(junk.count))], at: at) }
+            }
+            let fast = skip(bytes, byToken: false)
+            #expect(fast == skip(bytes, byToken: true), "\(String(decoding: bytes, as: UTF8.self))")
+            if fast != nil { skipped += 1 }
+        }
+        #expect(skipped > 2_000)
+    }
+
     @Test("nesting: maxDepth - 1 containers inside the value are skipped, maxDepth are refused")
     func depth() {
         for depth in [JSONReader.maxDepth - 1, JSONReader.maxDepth, JSONReader.maxDepth + 1] {
