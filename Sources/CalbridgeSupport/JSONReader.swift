@@ -32,7 +32,7 @@ public struct JSONReader {
     }
 
     /// Deepest nesting `skipValue` follows (as `JSONDecoder`, which refuses deeper documents).
-    package static let maxDepth = 512
+    package static let maxDepth = Int(CB_JSON_MAX_DEPTH)  // 512, shared with the C skip loop
 
     /// The document: memory of the reader's own (`owner`), or, inside `read(from:_:)` and
     /// `read(buffer:_:)`, the caller's bytes themselves. Reading a listing from a copy of its body (`Array(data)`) was 3% of a no-change

@@ -74,6 +74,7 @@ static inline size_t cb_json_stop(const uint8_t *text, size_t start, size_t coun
 /// How deep `cb_json_skip` follows nesting (JSONReader.maxDepth).
 #define CB_JSON_MAX_DEPTH 512
 
+/// The first position from `position` that is not JSON whitespace (space, tab, LF, CR), or `count`.
 static inline size_t cb_json_whitespace(const uint8_t *text, size_t position, size_t count) {
     while (position < count) {
         uint8_t byte = text[position];
