@@ -140,7 +140,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "calbridge", dependencies: ["CLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "calbridge", dependencies: ["CLI", "CStartup"], swiftSettings: swiftSettings),
+        // The executable's writable data mapped in before its threads start (one madvise call).
+        .target(name: "CStartup", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The benchmarks (`calbridge-bench copy`, ...), apart from the user's commands.
         .executableTarget(name: "calbridge-bench", dependencies: ["CLI"], swiftSettings: swiftSettings),
 
@@ -190,7 +192,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport", "CalbridgeSupport",
+                "Sync", "TestSupport", "CalbridgeSupport", "CStartup",
             ],
             swiftSettings: swiftSettings
         ),
