@@ -1,5 +1,6 @@
 #include "CStartup.h"
 
+#if defined(__linux__)
 #include <stdint.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 // `_end` after `.bss`.
 extern char __data_start[];
 extern char _end[];
+#endif
 
 int cb_populate_writable_data(void) {
 #if defined(__linux__)
