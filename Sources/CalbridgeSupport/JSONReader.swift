@@ -199,7 +199,7 @@ public struct JSONReader {
             let count = bytes.count
             if !first, position < count, base[position] == UInt8(ascii: ",") { position += 1 }
             if position != index || first, position < count, base[position] == UInt8(ascii: "\"") {
-                let end = cb_json_stop(base, position + 1, count, CB_JSON_STOP_HIGH) >> 1
+                let end = Self.stop(in: bytes, from: position + 1, allowingHighBytes: false).position
                 if end + 1 < count, base[end] == UInt8(ascii: "\""), base[end + 1] == UInt8(ascii: ":") {
                     index = end + 2
                     first = false

@@ -74,7 +74,8 @@ package enum JSONStringWriter {
     /// The scalar a terminal may act on that starts at `index` of valid UTF-8, and its length in bytes:
     /// DEL (7F), U+0080...U+009F (C2 80...C2 9F), U+202A...U+202E (E2 80 AA...AE), U+2066...U+2069
     /// (E2 81 A6...A9); nil for any other.
-    private static func terminalControl(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    /// (`TerminalText.containsUnsafe` in the CLI finds them by this too.)
+    package static func terminalControl(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         let lead = bytes[index]
         if lead == 0x7F { return (0x7F, 1) }
         if lead == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return (UInt32(bytes[index + 1]), 2) }

@@ -63,18 +63,10 @@ public enum TerminalText {
                 switch byte {
                 case 0x00..<0x20:
                     if c0 && !(keepingLayout && (byte == 0x0A || byte == 0x09)) { return true }
-                case 0x7F:
-                    return true
-                case 0xC2:
-                    // U+0080...U+009F: C2 80...C2 9F (a String's UTF-8 is valid, so C2 is always a lead byte).
-                    if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                case 0xE2:
-                    // U+202A...U+202E: E2 80 AA...AE; U+2066...U+2069: E2 81 A6...A9.
-                    if index + 2 < bytes.count {
-                        let (second, third) = (bytes[index + 1], bytes[index + 2])
-                        if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
-                        if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
-                    }
+                case 0x7F, 0xC2, 0xE2:
+                    // DEL, C1 and the bidirectional controls, by their byte sequences (a String's UTF-8 is
+                    // valid, so C2 and E2 are always lead bytes): the rule the JSON writer escapes by.
+                    if JSONStringWriter.terminalControl(in: bytes, at: index) != nil { return true }
                 default:
                     break
                 }
