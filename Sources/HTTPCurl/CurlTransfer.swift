@@ -67,6 +67,10 @@ final class CurlTransfer: @unchecked Sendable {
         try check(cb_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseBytes)))
         // Signals cannot be used from threads; libcurl then relies on its threaded resolver for DNS timeouts.
         try set(CURLOPT_NOSIGNAL, 1)
+        // Reads of up to 512 KB (libcurl's default is 16 KB): a no-change copy of 1,000 events receives
+        // 5.2 MB in 42 `recvfrom` calls instead of 348, 79 polls instead of 378; 2.0% less CPU per
+        // pair (`calbridge-bench copy --client-process --compare-with`, 100 pairs, 2026-12-03).
+        try set(CURLOPT_BUFFERSIZE, 512 * 1024)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, configuration.followRedirects ? 1 : 0)
