@@ -1,3 +1,4 @@
+import CLI
 import CStartup
 import Foundation
 import Testing
@@ -14,5 +15,12 @@ struct StartupTests {
         #expect(CommandLine.arguments == before.0)
         #expect(ProcessInfo.processInfo.environment == before.1)
         #expect(TimeZone.current == before.2)
+    }
+
+    @Test("the process's context keeps what commands are done with until exit; a test context frees it")
+    func exitKeeper() {
+        #expect(CommandContext.process().exitKeeper != nil)
+        let sink = BufferSink()
+        #expect(CommandContext(stdout: sink, stderr: sink, environment: [:]).exitKeeper == nil)
     }
 }

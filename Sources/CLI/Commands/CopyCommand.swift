@@ -68,7 +68,7 @@ package enum CopyCommand: Command {
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
         var report: (@Sendable (CopyEngine.Progress) -> Void)?
         if let bar { report = { bar.update($0) } }
-        let result = try await engine.run(progress: report)
+        let result = try await engine.run(progress: report, keeping: context.exitKeeper)
         bar?.finish()
 
         switch format {

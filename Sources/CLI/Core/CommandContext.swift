@@ -1,4 +1,5 @@
 import Accounts
+import CalendarBridge
 import Foundation
 
 /// Somewhere text goes: the process's stdout or stderr, or a buffer in tests.
@@ -50,6 +51,9 @@ package struct CommandContext: Sendable {
     package var now: @Sendable () -> Date
     /// The providers commands can talk to (tests add their own).
     package var providers: ProviderRegistry
+    /// What a command is done with but need not free: the process exits right after the command
+    /// (`process()` only; nil in tests, which run many commands in one process).
+    package var exitKeeper: ExitKeeper?
 
     package init(
         stdout: any TextSink,
@@ -73,13 +77,15 @@ package struct CommandContext: Sendable {
     package static func process() -> CommandContext {
         let out = FileDescriptorSink(descriptor: 1)
         let err = FileDescriptorSink(descriptor: 2)
-        return CommandContext(
+        var context = CommandContext(
             stdout: out,
             stderr: err,
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: out.isTerminal,
             stderrIsTerminal: err.isTerminal
         )
+        context.exitKeeper = ExitKeeper()
+        return context
     }
 
     /// Prints one line (or several, separated by LF) on stdout, with control characters neutralised

@@ -57,12 +57,17 @@ public struct CopyEngine: Sendable {
     }
 
     /// Runs the copy (or with `options.dryRun` only plans it).
-    /// - Parameter progress: called after each batch of writes (from any task).
+    /// - Parameters:
+    ///   - progress: called after each batch of writes (from any task).
+    ///   - keeper: where both sides' listings go once planned, when the caller is a process about to
+    ///     exit (`ExitKeeper`); nil frees them then.
     /// - Returns: the counts and items; per-item failures are in it, not thrown.
     /// - Throws: `CalendarError` when nothing could be done: an unknown calendar (`.notFound`), a
     ///   target the user cannot write to (`.readOnly`), an expired grant (`.unauthorized`), or a failed
     ///   read of either side. Nothing has been written then.
-    public func run(progress: (@Sendable (Progress) -> Void)? = nil) async throws -> CopyResult {
+    public func run(progress: (@Sendable (Progress) -> Void)? = nil, keeping keeper: ExitKeeper? = nil) async throws
+        -> CopyResult
+    {
         let (sourceCalendar, targetCalendar) = try await resolveCalendars()
         guard targetCalendar.accessRole.canWrite else {
             throw CalendarError(
@@ -115,6 +120,8 @@ public struct CopyEngine: Sendable {
             plan = planner.plan(
                 sourceEvents: Self.cut(sourceEvents, to: window, occurrences: allOccurrences, kept: sourceOccurrences),
                 sourceOccurrences: sourceOccurrences, existingCopies: existing)
+            // Kept, the listings stay in memory through the writes: 6 MB more peak at 10,000 events.
+            keeper?.keep([sourceEvents, allOccurrences, existing])
         }
         var extraErrors: [CopyResult.ItemError] = []
 
