@@ -255,12 +255,12 @@ public struct GraphCalendarProvider: CalendarProvider {
     /// Maps events, naming the account and calendar in any mapping error.
     func map(_ items: [GraphEvent], calendarID: String, seriesZones: [String: TimeZone] = [:]) throws(CalendarError) -> [Event] {
         try withContext(calendarID) { () throws(CalendarError) in
-            var customZones = GraphEventMapping.CustomZoneMemo()
+            var memo = GraphEventMapping.ZoneMemo()
             var events: [Event] = []
             events.reserveCapacity(items.count)
             for index in items.indices {
                 events.append(
-                    try mapping.event(items[index], calendarID: calendarID, customZones: &customZones, seriesZones: seriesZones))
+                    try mapping.event(items[index], calendarID: calendarID, memo: &memo, seriesZones: seriesZones))
             }
             return events
         }

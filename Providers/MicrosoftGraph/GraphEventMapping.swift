@@ -28,8 +28,8 @@ struct GraphEventMapping: Sendable {
     // MARK: reading
 
     /// The IANA zone for a Graph zone name, or a typed error.
-    func ianaZone(_ name: String?, field: String) throws(CalendarError) -> TimeZone {
-        guard let name, let zone = zone(named: name) else {
+    func ianaZone(_ name: String?, field: String, memo: inout ZoneMemo) throws(CalendarError) -> TimeZone {
+        guard let name, let zone = memo.zone(named: name, in: self) else {
             throw CalendarError(
                 .invalidResponse, "Graph \(field).timeZone '\(name ?? "")' names no known time zone", provider: .microsoft)
         }
@@ -37,16 +37,35 @@ struct GraphEventMapping: Sendable {
     }
 
     /// Parses Graph's `dateTime` (a local time, up to 7 fractional digits, no offset) in its `timeZone`.
-    func instant(_ t: GraphDateTimeTimeZone, field: String) throws(CalendarError) -> Date {
+    func instant(_ t: GraphDateTimeTimeZone, field: String, memo: inout ZoneMemo) throws(CalendarError) -> Date {
         guard let local = LocalDateTime(t.dateTime) else {
             throw CalendarError(.invalidResponse, "Graph \(field).dateTime '\(t.dateTime)' is not a local date-time", provider: .microsoft)
         }
-        return local.instant(in: try ianaZone(t.timeZone, field: field))
+        return local.instant(in: try ianaZone(t.timeZone, field: field, memo: &memo))
     }
 
-    /// Custom-zone lookups already made while mapping one batch of events, by blob and year: a series'
-    /// occurrences, and a user's other events in the same custom zone, carry the same definition.
-    typealias CustomZoneMemo = [String: String?]
+    /// The zones already looked up while mapping one batch of events.
+    struct ZoneMemo {
+        /// Custom zones by blob and year: a series' occurrences, and a user's other events in the same
+        /// custom zone, carry the same definition.
+        var custom: [String: String?] = [:]
+        /// The zone names met so far with their zones: a listing names the same two or three zones in
+        /// every event, five times an event, and the shared `resolvedZones` (a lock and a hash) cost
+        /// 1,000 instructions a name (4.5 million in a no-change copy of 1,000 events; callgrind).
+        private var named: [(name: String, zone: TimeZone?)] = []
+
+        init() {}
+
+        /// The zone for a Graph zone name, from the names met so far (the first eight kept) or `mapping`.
+        mutating func zone(named name: String, in mapping: GraphEventMapping) -> TimeZone? {
+            // Lengths first: comparing two different names of one length is the rare case.
+            let length = name.utf8.count
+            for entry in named where entry.name.utf8.count == length && entry.name == name { return entry.zone }
+            let zone = mapping.zone(named: name)
+            if named.count < 8 { named.append((name, zone)) }
+            return zone
+        }
+    }
 
     /// An event's extended properties: ours by name, the zone definitions Outlook keeps (MAPI) by
     /// lower-cased id, anyone else's by full id (they go to the event's bag).
@@ -66,7 +85,7 @@ struct GraphEventMapping: Sendable {
     /// - Parameter seriesZones: the recurrence zone of each series master known to the caller (by master
     ///   id), for the dates of its all-day occurrences and exceptions (`seriesZone(_:seriesZones:)`).
     func event(
-        _ g: GraphEvent, calendarID: String, customZones: inout CustomZoneMemo, seriesZones: [String: TimeZone] = [:]
+        _ g: GraphEvent, calendarID: String, memo: inout ZoneMemo, seriesZones: [String: TimeZone] = [:]
     ) throws(CalendarError) -> Event {
         guard let start = g.start, let end = g.end else {
             throw CalendarError(.invalidResponse, "Graph event \(g.id) has no start or end", provider: .microsoft)
@@ -82,26 +101,26 @@ struct GraphEventMapping: Sendable {
             }
             startTime = .allDay(date: s.date)
             endTime = .allDay(date: e.hour == 0 && e.minute == 0 && e.second == 0 ? e.date : e.date.adding(days: 1))
-            eventZone = try ianaZone(start.timeZone, field: "start")
+            eventZone = try ianaZone(start.timeZone, field: "start", memo: &memo)
         } else {
-            let responseZone = try ianaZone(start.timeZone, field: "start")
-            let startInstant = try instant(start, field: "start")
+            let responseZone = try ianaZone(start.timeZone, field: "start", memo: &memo)
+            let startInstant = try instant(start, field: "start", memo: &memo)
             // The event's own zone (originalStartTimeZone) keeps its wall-clock meaning; the instant comes
             // from the response's zone. A custom zone is the IANA zone its stored definition matches; when
             // none matches, the response zone stands in (the instants stay exact either way).
             func custom(_ ids: [String]) -> TimeZone? {
                 guard let blob = ids.lazy.compactMap({ zoneDefinitions[$0.lowercased()] }).first else { return nil }
-                return customZone(blob, near: startInstant, memo: &customZones)
+                return customZone(blob, near: startInstant, memo: &memo.custom)
             }
             // A series' zone is the one it expands in; its occurrences carry the master's, so they agree.
-            eventZone = namedZone(g.originalStartTimeZone)
+            eventZone = g.originalStartTimeZone.flatMap { memo.zone(named: $0, in: self) }
                 ?? (Self.isCustom(g.originalStartTimeZone)
                     ? custom([MAPITimeZoneDefinition.recurID, MAPITimeZoneDefinition.startDisplayID]) : nil)
                 ?? responseZone
-            var endZone = namedZone(g.originalEndTimeZone)
+            var endZone = g.originalEndTimeZone.flatMap { memo.zone(named: $0, in: self) }
                 ?? (Self.isCustom(g.originalEndTimeZone) ? custom([MAPITimeZoneDefinition.endDisplayID]) : nil)
                 ?? eventZone
-            let endInstant = try instant(end, field: "end")
+            let endInstant = try instant(end, field: "end", memo: &memo)
             // An end calbridge wrote in UTC because its wall clock repeats in the event's zone (`dateTime`).
             if g.originalEndTimeZone?.caseInsensitiveEquals("UTC") == true, Self.isRepeatedWallClock(endInstant, in: eventZone) {
                 endZone = eventZone
@@ -191,7 +210,7 @@ struct GraphEventMapping: Sendable {
 
     /// The IANA zone equal to a custom zone's definition for the three years from the event's start
     /// (a single event needs only its own instants; a series is checked for its first years).
-    func customZone(_ blob: String, near instant: Date, memo: inout CustomZoneMemo) -> TimeZone? {
+    func customZone(_ blob: String, near instant: Date, memo: inout [String: String?]) -> TimeZone? {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(secondsFromGMT: 0)!
         let year = utc.component(.year, from: instant)

@@ -9,15 +9,15 @@ package struct WindowsZoneIndex: Sendable {
     package let mappings: [WindowsZoneMapping]
     /// The link-dependent tables, built on first need so that a plain Windows lookup never reads tzdata.zi.
     private let aliasTables: @Sendable () -> IANAAliasTables
-    /// Windows name -> territory -> IANA ids.
-    private let rows: [String: [String: [String]]]
+    /// The rows by Windows name.
+    private let rows: Rows
     /// Lowercased Windows name -> its spelling in the table.
     private var windowsByFolded: [String: String] { reverseTables.value.windowsByFolded }
     /// IANA id exactly as in the table -> Windows name.
     private var windowsByIANA: [String: String] { reverseTables.value.windowsByIANA }
     /// The two tables above, built on first need: Graph names zones as the table spells them, so reading
     /// a listing needs only `rows` (all three were 2.8 million instructions of each run that reads one,
-    /// `rows` alone is 1.2 million).
+    /// `rows` as a dictionary of dictionaries 1.2 million, as a sorted array 8,000).
     private let reverseTables: BuiltOnFirstUse<ReverseTables>
     /// The display-name tables, built on first need: normalising 140 display names was 11 million
     /// instructions, on every run that converts a zone (callgrind, `calbridge-bench copy`), and Graph's
@@ -58,11 +58,7 @@ package struct WindowsZoneIndex: Sendable {
     ) {
         self.mappings = mappings
         self.aliasTables = aliasTables
-        var rows: [String: [String: [String]]] = [:]
-        for mapping in mappings {
-            rows[mapping.windows, default: [:]][mapping.territory] = mapping.iana
-        }
-        self.rows = rows
+        self.rows = Rows(mappings)
         reverseTables = BuiltOnFirstUse { ReverseTables(mappings) }
         displayNameTables = BuiltOnFirstUse { DisplayNameTables(displayNames) }
     }
@@ -74,19 +70,21 @@ package struct WindowsZoneIndex: Sendable {
 
     /// The table's spelling of a Windows name, matched ignoring case.
     package func windowsName(matching name: String) -> String? {
-        if rows[name] != nil { return name }
+        if !rows[name].isEmpty { return name }
         return windowsByFolded[name.lowercased()]
     }
 
     /// The row used for `windows` and `territory`: the territory's row when there is one, else the 001 row.
     package func row(windows: String, territory: String?) -> (territory: String, iana: [String])? {
-        guard let territories = rows[windows] else { return nil }
-        if let territory, let ids = territories[territory.uppercased()] { return (territory.uppercased(), ids) }
-        return territories["001"].map { ("001", $0) }
+        let rows = rows[windows]
+        if let territory = territory?.uppercased(), let row = rows.first(where: { $0.territory == territory }) {
+            return (territory, row.iana)
+        }
+        return rows.first { $0.territory == "001" }.map { ("001", $0.iana) }
     }
 
     /// Every territory with a row for `windows`, sorted.
-    package func territories(of windows: String) -> [String] { rows[windows]?.keys.sorted() ?? [] }
+    package func territories(of windows: String) -> [String] { rows[windows].map(\.territory) }
 
     /// Resolves any name Graph may use for a zone; see `WindowsZones.match(_:territory:)`.
     package func match(_ rawName: String, territory: String?) throws(TimeZoneLookupError) -> WindowsZoneMatch {
@@ -97,7 +95,7 @@ package struct WindowsZoneIndex: Sendable {
     /// `match` without the error: nil for an unknown name (and no suggestions computed).
     package func find(_ rawName: String, territory: String?) -> WindowsZoneMatch? {
         // Fast path: a Windows name spelled as in the table, the common case for Graph's answers.
-        if territory == nil, let ids = rows[rawName]?["001"] {
+        if territory == nil, let ids = rows[rawName].first(where: { $0.territory == "001" })?.iana {
             return WindowsZoneMatch(input: rawName, kind: .windowsName, windows: rawName, territory: "001", iana: ids)
         }
         let name = rawName.trimmingWhitespace()
@@ -132,7 +130,8 @@ package struct WindowsZoneIndex: Sendable {
 
     private func ianaMatch(_ identifier: String, input: String) -> WindowsZoneMatch? {
         func found(_ windows: String, _ tableID: String, _ kind: WindowsZoneMatch.Kind) -> WindowsZoneMatch {
-            let territory = rows[windows]?.first(where: { $0.value.contains(tableID) })?.key
+            // The first territory in order ("001" before the others) whose row has the id.
+            let territory = rows[windows].first(where: { $0.iana.contains(tableID) })?.territory
             return WindowsZoneMatch(
                 input: input, kind: kind, windows: windows, territory: territory, iana: [tableID],
                 ianaSpelling: identifier
@@ -148,7 +147,7 @@ package struct WindowsZoneIndex: Sendable {
             let target = links.canonical(id)
             if let windows = windowsByIANA[target] { return found(windows, target, .ianaAlias) }
             if let windows = aliases.windowsByCanonical[target],
-               let tableID = rows[windows]?.values.joined().first(where: { links.canonical($0) == target })
+               let tableID = rows[windows].lazy.flatMap(\.iana).first(where: { links.canonical($0) == target })
             {
                 return found(windows, tableID, .ianaAlias)
             }
@@ -214,6 +213,31 @@ extension StringProtocol {
             return ""
         }
         return String(self[start...end])
+    }
+}
+
+/// The table's rows by Windows name: sorted by Windows name, then territory (as the generator writes them;
+/// sorted here otherwise), and found by binary search. Reading a Graph listing looks up a handful of names,
+/// which did not pay for building a dictionary of dictionaries (1.2 million instructions, callgrind).
+private struct Rows: Sendable {
+    private let sorted: [WindowsZoneMapping]
+
+    init(_ mappings: [WindowsZoneMapping]) {
+        let inOrder = zip(mappings, mappings.dropFirst()).allSatisfy { ($0.windows, $0.territory) <= ($1.windows, $1.territory) }
+        sorted = inOrder ? mappings : mappings.sorted { ($0.windows, $0.territory) < ($1.windows, $1.territory) }
+    }
+
+    /// The rows of `windows` (exact spelling), in territory order; empty for an unknown name.
+    subscript(windows: String) -> ArraySlice<WindowsZoneMapping> {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if sorted[middle].windows < windows { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count && sorted[end].windows == windows { end += 1 }
+        return sorted[low..<end]
     }
 }
 

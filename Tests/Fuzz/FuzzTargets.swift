@@ -134,21 +134,21 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
 @Sendable func fuzzGraphBatch(_ data: Data) {
     guard let answers = GraphCalendarProvider.batchAnswers(data) else { return }
     let mapping = GraphEventMapping(zones: .cldr)
-    var memo = GraphEventMapping.CustomZoneMemo()
+    var memo = GraphEventMapping.ZoneMemo()
     for (_, answer) in answers {
         if let event = try? JSONReader.read(GraphEvent.self, from: answer.body) {
-            _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
+            _ = try? mapping.event(event, calendarID: "fuzz", memo: &memo)
         }
     }
 }
 
 @Sendable func fuzzGraphEvent(_ data: Data) {
     let mapping = GraphEventMapping(zones: .cldr)
-    var memo = GraphEventMapping.CustomZoneMemo()
+    var memo = GraphEventMapping.ZoneMemo()
     if let page = try? JSONReader.read(GraphCollection<GraphEvent>.self, from: data) {
-        for event in page.value { _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo) }
+        for event in page.value { _ = try? mapping.event(event, calendarID: "fuzz", memo: &memo) }
     } else if let event = try? JSONReader.read(GraphEvent.self, from: data) {
-        _ = try? mapping.event(event, calendarID: "fuzz", customZones: &memo)
+        _ = try? mapping.event(event, calendarID: "fuzz", memo: &memo)
     }
     _ = try? JSONReader.read(GraphDeltaPage.self, from: data)
 }
