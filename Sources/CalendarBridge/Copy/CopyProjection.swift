@@ -84,8 +84,8 @@ public struct CopyProjection: Sendable, Hashable {
         /// `<count>:` and the parts, the count being their UTF-8 bytes together.
         mutating func field(_ tag: String, _ text: String = "") {
             prefix(tag.utf8.count + text.utf8.count)
-            bytes.append(contentsOf: tag.utf8)
-            bytes.append(contentsOf: text.utf8)
+            append(tag)
+            append(text)
         }
 
         /// One field of the parts with `separator` between them.
@@ -93,7 +93,15 @@ public struct CopyProjection: Sendable, Hashable {
             prefix(parts.reduce(max(parts.count - 1, 0)) { $0 + $1.utf8.count })
             for (index, part) in parts.enumerated() {
                 if index > 0 { bytes.append(separator) }
-                bytes.append(contentsOf: part.utf8)
+                append(part)
+            }
+        }
+
+        /// A string's UTF-8 bytes: copied at once from a native string's storage (appending the
+        /// `UTF8View` went through the generic sequence path: 100 instructions more a field; callgrind).
+        private mutating func append(_ text: String) {
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
             }
         }
 
@@ -105,10 +113,10 @@ public struct CopyProjection: Sendable, Hashable {
             case .timed(let instant, let zone):
                 let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded())
                 prefix(3 + PaddedDecimal.count(milliseconds) + 1 + zone.utf8.count)
-                bytes.append(contentsOf: "at:".utf8)
+                append("at:")
                 PaddedDecimal.append(milliseconds, to: &bytes)
                 bytes.append(UInt8(ascii: "@"))
-                bytes.append(contentsOf: zone.utf8)
+                append(zone)
             }
         }
 
@@ -117,8 +125,8 @@ public struct CopyProjection: Sendable, Hashable {
             let method = reminder.method.rawValue
             let minutes = reminder.minutesBefore
             prefix(10 + method.utf8.count + PaddedDecimal.count(minutes))
-            bytes.append(contentsOf: "reminders:".utf8)
-            bytes.append(contentsOf: method.utf8)
+            append("reminders:")
+            append(method)
             PaddedDecimal.append(minutes, to: &bytes)
         }
 
