@@ -289,9 +289,23 @@ public struct JSONReader {
             index += 1
             return try body(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         }
-        // Escapes (a marker's JSON inside a property value has one per quote): checked whole first, so
-        // that the end is known and no decoded string is longer than its text; then the runs between
-        // escapes are copied whole, each escape decoded.
+        // ASCII with two-character escapes only (a marker's JSON inside a property value has one per
+        // quote): decoded in one C pass, its plain runs found sixteen bytes a step and copied whole. The
+        // general way below scanned each run between escapes twice: 4,400 instructions a marker more
+        // (callgrind). At most 1 KB this way (a marker is about 500 bytes).
+        let room = min(bytes.count - start, 1024)
+        let plain = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: room)
+        defer { plain.deallocate() }
+        if let base = bytes.baseAddress, let to = plain.baseAddress {
+            var end = 0
+            let count = cb_json_unescape_ascii(base, start, bytes.count, to, room, &end)
+            if count >= 0 {
+                index = end + 1
+                return try body(UnsafeBufferPointer(start: to, count: count))
+            }
+        }
+        // Escapes: checked whole first, so that the end is known and no decoded string is longer than its
+        // text; then the runs between escapes are copied whole, each escape decoded.
         try skipString()
         let end = index - 1
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: end - start)

@@ -30,6 +30,35 @@ struct JSONReaderBytesTests {
 
     static func read(_ text: String) throws -> Pair { try JSONReader.read(Pair.self, from: Data(text.utf8)) }
 
+    @Test("escaped strings decode as JSONSerialization reads them, on either side of the 1 KB one-pass limit")
+    func escapedStrings() throws {
+        let marker = #"{\"provider\":\"outlook\",\"eventID\":\"AAMk\/x==\"}"#
+        var texts = [
+            marker, #"a\"b\\c\/d\be\ff\ng\rh\ti"#, #"\u00e9t\u00e9 \"x\""#, #"\"caf\u00e9\" \ud83d\ude00"#,
+            "\\\"\u{7F}", "plain \\\" é \\\"",
+        ]
+        for length in [1000, 1020, 1023, 1024, 1025, 3000] {
+            texts.append(String(repeating: #"ab\""#, count: length / 4) + String(repeating: "x", count: length % 4))
+        }
+        for text in texts {
+            let document = Data(#"[""#.utf8) + Data(text.utf8) + Data(#""]"#.utf8)
+            let expected = try #require(try JSONSerialization.jsonObject(with: document) as? [String])
+            var reader = JSONReader(document)
+            try reader.beginArray()
+            #expect(try reader.nextElement())
+            let bytes = try reader.withString { Array($0) }
+            #expect(String(decoding: bytes, as: UTF8.self) == expected.first, "\(text)")
+            #expect(try !reader.nextElement())
+        }
+        // Refused as before: a control byte, an invalid escape, no end.
+        for bad in ["[\"a\\\"\u{01}\"]", #"["a\"\q"]"#, #"["a\"b"#] {
+            var reader = JSONReader(Data(bad.utf8))
+            try reader.beginArray()
+            _ = try reader.nextElement()
+            #expect(throws: JSONReader.Error.self) { try reader.withString { Array($0) } }
+        }
+    }
+
     @Test("a key is its unescaped text: escapes match, prefixes and other cases do not")
     func keys() throws {
         #expect(try Self.read(#"{"\u0069d": "a", "n\u0061me": "b"}"#) == Pair(id: "a", name: "b"))
