@@ -67,7 +67,14 @@ public struct CopyItem: Sendable, Hashable, Codable {
     static func startText(_ time: EventTime) -> String {
         switch time {
         case .allDay(let date): return date.description
-        case .timed(_, let zone): return (time.localText ?? "?") + " " + zone
+        case .timed(_, let zone):
+            // One buffer: two string concatenations were a third of it (callgrind, a no-change copy).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(32 + zone.utf8.count)
+            if !time.appendLocalText(to: &bytes) { bytes.append(UInt8(ascii: "?")) }
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: zone.utf8)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

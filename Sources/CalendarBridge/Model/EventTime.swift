@@ -34,11 +34,22 @@ public enum EventTime: Sendable, Hashable, Codable {
     /// The wall-clock time in the value's own zone, as `YYYY-MM-DDTHH:MM:SS` (no offset), or the date.
     /// Nil when a timed value's zone is unknown to the system.
     public var localText: String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        guard appendLocalText(to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `localText`'s bytes, appended; false (and nothing appended) when a timed value's zone is unknown.
+    func appendLocalText(to bytes: inout [UInt8]) -> Bool {
         switch self {
-        case .allDay(let date): return date.description
+        case .allDay(let date):
+            date.append(to: &bytes)
         case .timed(let instant, let zone):
-            guard let tz = TimeZone(identifier: zone) else { return nil }
-            return LocalDateTime(instant: instant, in: tz).description
+            guard let tz = TimeZone(identifier: zone) else { return false }
+            let local = LocalDateTime(instant: instant, in: tz)
+            local.append(to: &bytes, fractionDigits: local.nanosecond == 0 ? 0 : 7)
         }
+        return true
     }
 }
