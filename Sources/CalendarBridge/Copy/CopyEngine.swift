@@ -120,7 +120,7 @@ public struct CopyEngine: Sendable {
             plan = planner.plan(
                 sourceEvents: Self.cut(sourceEvents, to: window, occurrences: allOccurrences, kept: sourceOccurrences),
                 sourceOccurrences: sourceOccurrences, existingCopies: existing)
-            // Kept, the listings stay in memory through the writes: 6 MB more peak at 10,000 events.
+            // Kept, the listings stay in memory through the writes: 5-6 MB more peak at 10,000 events.
             keeper?.keep([sourceEvents, allOccurrences, existing])
         }
         var extraErrors: [CopyResult.ItemError] = []
