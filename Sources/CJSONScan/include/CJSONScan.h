@@ -166,39 +166,54 @@ static inline size_t cb_json_skip_string(const uint8_t *text, size_t position, s
     }
 }
 
-/// Decodes the string whose text starts at `position` (after the opening quote) into `out` (room for
-/// `room` bytes) when it is ASCII with only two-character escapes, as JSON text inside a string value
-/// is (a quote escaped every few bytes): returns the decoded length and sets `*end` to the closing
-/// quote's position. -1 for anything else, which the caller reads the general way: a `\u` escape, a
-/// control or non-ASCII byte, no closing quote, more than `room` bytes.
-static inline ptrdiff_t cb_json_unescape_ascii(
-    const uint8_t *text, size_t position, size_t count, uint8_t *out, size_t room, size_t *end) {
+/// Decodes the text of a string that `cb_json_skip_string` accepted, from `position` (after the opening
+/// quote) to `end` (the closing quote), into `out`, which has room for `end - position` bytes (no decoded
+/// string is longer than its text): the decoded length. Plain runs are found sixteen bytes a step and
+/// copied whole; each escape is decoded, `\u` ones (surrogate pairs joined) to UTF-8.
+static inline size_t cb_json_unescape(const uint8_t *text, size_t position, size_t end, uint8_t *out) {
     size_t written = 0;
     for (;;) {
-        // A plain run, found sixteen bytes a step and copied whole.
-        size_t stop = cb_json_stop(text, position, count, CB_JSON_STOP_HIGH) >> 1;
-        if (stop >= count || stop - position > room - written) return -1;
+        // Checked text: before its end, only a backslash stops a run.
+        size_t stop = cb_json_stop(text, position, end, 0) >> 1;
         memcpy(out + written, text + position, stop - position);
         written += stop - position;
-        uint8_t byte = text[stop];
-        if (byte == '"') {
-            *end = stop;
-            return (ptrdiff_t)written;
-        }
-        if (byte != '\\' || stop + 1 >= count || written >= room) return -1;
-        switch (text[stop + 1]) {
-        case '"': byte = '"'; break;
-        case '\\': byte = '\\'; break;
-        case '/': byte = '/'; break;
-        case 'b': byte = '\b'; break;
-        case 'f': byte = '\f'; break;
-        case 'n': byte = '\n'; break;
-        case 'r': byte = '\r'; break;
-        case 't': byte = '\t'; break;
-        default: return -1;
-        }
-        out[written++] = byte;
+        if (stop + 1 >= end) return written;
+        uint8_t escape = text[stop + 1];
         position = stop + 2;
+        uint32_t scalar;
+        switch (escape) {
+        case 'b': scalar = 0x08; break;
+        case 'f': scalar = 0x0C; break;
+        case 'n': scalar = 0x0A; break;
+        case 'r': scalar = 0x0D; break;
+        case 't': scalar = 0x09; break;
+        case 'u':
+            scalar = (uint32_t)cb_json_hex4(text, position, end);
+            position += 4;
+            if (scalar >= 0xD800 && scalar < 0xDC00) {
+                // A high surrogate: the checked text goes on with `\u` and its low one.
+                uint32_t low = (uint32_t)cb_json_hex4(text, position + 2, end);
+                position += 6;
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00);
+            }
+            break;
+        default: scalar = escape; break;  // a quote, backslash or slash
+        }
+        if (scalar < 0x80) {
+            out[written++] = (uint8_t)scalar;
+        } else if (scalar < 0x800) {
+            out[written++] = (uint8_t)(0xC0 | (scalar >> 6));
+            out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+        } else if (scalar < 0x10000) {
+            out[written++] = (uint8_t)(0xE0 | (scalar >> 12));
+            out[written++] = (uint8_t)(0x80 | ((scalar >> 6) & 0x3F));
+            out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+        } else {
+            out[written++] = (uint8_t)(0xF0 | (scalar >> 18));
+            out[written++] = (uint8_t)(0x80 | ((scalar >> 12) & 0x3F));
+            out[written++] = (uint8_t)(0x80 | ((scalar >> 6) & 0x3F));
+            out[written++] = (uint8_t)(0x80 | (scalar & 0x3F));
+        }
     }
 }
 
@@ -245,21 +260,17 @@ value:
     if (position >= count) return SIZE_MAX;
     switch (text[position]) {
     case '{':
+    case '[': {
+        uint8_t object = text[position] == '{';
         position = cb_json_whitespace(text, position + 1, count);
-        if (position < count && text[position] == '}') {
+        if (position < count && text[position] == (object ? '}' : ']')) {
             position += 1;
             goto after;
         }
-        open[depth++] = 1;
-        goto key;
-    case '[':
-        position = cb_json_whitespace(text, position + 1, count);
-        if (position < count && text[position] == ']') {
-            position += 1;
-            goto after;
-        }
-        open[depth++] = 2;
+        open[depth++] = object ? 1 : 2;
+        if (object) goto key;
         goto value;
+    }
     case '"': position = cb_json_skip_string(text, position, count); break;
     case 't': position = cb_json_skip_word(text, position, count, "true", 4); break;
     case 'f': position = cb_json_skip_word(text, position, count, "false", 5); break;
