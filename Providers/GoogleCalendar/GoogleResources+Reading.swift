@@ -159,15 +159,7 @@ extension GoogleEvent {
 extension GoogleEvent {
     /// An item's `recurringEventId` (the last, if repeated, as the whole read keeps), the rest skipped.
     static func seriesID(reading r: inout JSONReader) throws(JSONReader.Error) -> String? {
-        var series: String?
-        try r.beginObject()
-        while let key = try r.nextKey() {
-            switch key {
-            case "recurringEventId": series = try r.optionalString()
-            default: try r.skipValue()
-            }
-        }
-        return series
+        try r.member("recurringEventId") { (r: inout JSONReader) throws(JSONReader.Error) in try r.optionalString() } ?? nil
     }
 }
 

@@ -553,6 +553,39 @@ public struct JSONReader {
         try skipValue(depth: 0)
     }
 
+    /// Reads the object next for one member: `read` reads the value of the member `name` (plain ASCII),
+    /// every other member is checked and skipped; nil when there is no such member. The same value and
+    /// the same errors as reading the object member by member (`nextKey`, `skipValue`), which is what
+    /// happens when one C pass over the object (`cb_json_member`) finds it invalid, an escaped key, or
+    /// `name` more than once.
+    package mutating func member<T>(
+        _ name: StaticString, _ read: (inout JSONReader) throws(Error) -> T
+    ) throws(Error) -> T? {
+        if let base = bytes.baseAddress {
+            var found = 0
+            let end = name.withUTF8Buffer { name in
+                cb_json_member(base, index, bytes.count, name.baseAddress, name.count, &found)
+            }
+            // SIZE_MAX is -1 as an Int, SIZE_MAX - 1 (several members called `name`) -2.
+            if end >= index, end <= bytes.count, found != -2 {
+                var value: T?
+                if found >= index, found < end {
+                    index = found
+                    value = try read(&self)
+                }
+                index = end
+                first = false
+                return value
+            }
+        }
+        var value: T?
+        try beginObject()
+        while let key = try nextKey() {
+            if name ~= key { value = try read(&self) } else { try skipValue() }
+        }
+        return value
+    }
+
     /// `skipValue` token by token: what its one-loop fast path must agree with (tests and fuzzing
     /// compare them), and how an invalid value is refused.
     package mutating func skipValueByToken() throws(Error) {

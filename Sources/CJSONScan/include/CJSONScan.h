@@ -310,4 +310,46 @@ key:
     goto value;
 }
 
+/// Walks the object whose `{` is at `start` (whitespace before it allowed) for one member, as JSONReader
+/// reading it member by member would: the position after the object, or SIZE_MAX where `cb_json_skip`
+/// would refuse it or a key has an escape (JSONReader decodes such a key; it reads that object itself).
+/// `*found` is the position of the value of the member whose key is `name` (`length` bytes of plain
+/// ASCII), SIZE_MAX when there is none, SIZE_MAX - 1 when there are several (JSONReader reads each).
+/// Scanning an expanded listing for each item's series id member by member was 8% of a no-change copy's
+/// instructions (callgrind, 1,000 events).
+static inline size_t cb_json_member(const uint8_t *text, size_t start, size_t count, const uint8_t *name, size_t length,
+                                    size_t *found) {
+    *found = SIZE_MAX;
+    size_t position = cb_json_whitespace(text, start, count);
+    if (position >= count || text[position] != '{') return SIZE_MAX;
+    position = cb_json_whitespace(text, position + 1, count);
+    if (position < count && text[position] == '}') return position + 1;
+    for (;;) {
+        if (position >= count || text[position] != '"') return SIZE_MAX;
+        size_t key = position + 1;
+        size_t stop = cb_json_stop(text, key, count, CB_JSON_STOP_HIGH) >> 1;
+        size_t after;
+        if (stop < count && text[stop] == '"') {
+            after = stop + 1;
+        } else {
+            // Not plain ASCII: an escape is for JSONReader to decode; other text is checked and cannot be `name`.
+            after = cb_json_skip_string(text, position, count);
+            if (after == SIZE_MAX || memchr(text + key, '\\', after - 1 - key) != NULL) return SIZE_MAX;
+        }
+        position = cb_json_whitespace(text, after, count);
+        if (position >= count || text[position] != ':') return SIZE_MAX;
+        position = cb_json_whitespace(text, position + 1, count);
+        if (after - 1 - key == length && memcmp(text + key, name, length) == 0) {
+            *found = *found == SIZE_MAX ? position : SIZE_MAX - 1;
+        }
+        position = cb_json_skip(text, position, count);
+        if (position == SIZE_MAX) return SIZE_MAX;
+        position = cb_json_whitespace(text, position, count);
+        if (position >= count) return SIZE_MAX;
+        if (text[position] == '}') return position + 1;
+        if (text[position] != ',') return SIZE_MAX;
+        position = cb_json_whitespace(text, position + 1, count);
+    }
+}
+
 #endif
