@@ -275,6 +275,19 @@ public struct JSONReader {
         try withString { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A fast path over the next value's raw text: `match` gets the document from the value's first byte
+    /// on and returns what it read there and how many bytes that took (the whole value, which it vouches
+    /// is valid JSON), or nil, which leaves the reader where it was for the general way.
+    package mutating func readRaw<T>(_ match: (UnsafeBufferPointer<UInt8>) -> (value: T, length: Int)?) -> T? {
+        skipWhitespace()
+        guard let base = bytes.baseAddress, index < bytes.count,
+            let (value, length) = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index)),
+            length > 0, length <= bytes.count - index
+        else { return nil }
+        index += length
+        return value
+    }
+
     /// Hands the next string's UTF-8 (unescaped, valid) to `body` without building a `String`, and
     /// returns what `body` makes of it; refuses what `string()` refuses. The bytes are the document's own
     /// when the string has no escapes, else a decoded copy: neither outlives the call.

@@ -386,7 +386,13 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch OriginMarker.role(ofPropertyNamed: key.isEqual(to:)) {
-            case .marker: marker = try reader.withString { OriginMarker(json: $0) }
+            case .marker:
+                // The marker from the string's raw text where it is exactly as calbridge writes it.
+                if let read = reader.readRaw(OriginMarker.escapedMarker) {
+                    marker = read
+                } else {
+                    marker = try reader.withString { OriginMarker(json: $0) }
+                }
             case .key: try reader.skipString()
             case .other: rest[key.string] = try reader.string()
             }
