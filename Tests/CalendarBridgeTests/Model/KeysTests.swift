@@ -38,6 +38,7 @@ struct KeysTests {
             let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
             let hex = SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
             #expect(hex == digest, "length \(count)")
+            #expect(SHA256.hex(bytes: bytes) == digest, "length \(count), written as hex")
             // A sequence without contiguous storage goes through the copying path.
             let lazy = (0..<count).lazy.map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
             #expect(SHA256.hash(lazy) == SHA256.hash(bytes), "length \(count), not contiguous")
