@@ -126,6 +126,8 @@ public struct JSONReader {
 
     /// Consumes `null` if it is next; false (nothing consumed) for any other value.
     package mutating func consumeNull() throws(Error) -> Bool {
+        // Compact text: the value starts right here and is not `null` (40,000 calls in a no-change copy).
+        if index < bytes.count, bytes[index] > 0x20, bytes[index] != UInt8(ascii: "n") { return false }
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
