@@ -159,7 +159,9 @@ extension GoogleEvent {
 extension GoogleEvent {
     /// An item's `recurringEventId` (the last, if repeated, as the whole read keeps), the rest skipped.
     static func seriesID(reading r: inout JSONReader) throws(JSONReader.Error) -> String? {
-        try r.member("recurringEventId") { (r: inout JSONReader) throws(JSONReader.Error) in try r.optionalString() } ?? nil
+        var series: String?
+        _ = try r.member("recurringEventId") { (r: inout JSONReader) throws(JSONReader.Error) in series = try r.optionalString() }
+        return series
     }
 }
 

@@ -278,16 +278,16 @@ public struct JSONReader {
     }
 
     /// A fast path over the next value's raw text: `match` gets the document from the value's first byte
-    /// on and returns what it read there and how many bytes that took (the whole value, which it vouches
-    /// is valid JSON), or nil, which leaves the reader where it was for the general way.
-    package mutating func readRaw<T>(_ match: (UnsafeBufferPointer<UInt8>) -> (value: T, length: Int)?) -> T? {
+    /// on and returns how many bytes of it it read (the whole value, which it vouches is valid JSON), or
+    /// nil, which leaves the reader where it was for the general way. Whether `match` read the value.
+    package mutating func readRaw(_ match: (UnsafeBufferPointer<UInt8>) -> Int?) -> Bool {
         skipWhitespace()
         guard let base = bytes.baseAddress, index < bytes.count,
-            let (value, length) = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index)),
+            let length = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index)),
             length > 0, length <= bytes.count - index
-        else { return nil }
+        else { return false }
         index += length
-        return value
+        return true
     }
 
     /// Hands the next string's UTF-8 (unescaped, valid) to `body` without building a `String`, and
@@ -569,13 +569,12 @@ public struct JSONReader {
     }
 
     /// Reads the object next for one member: `read` reads the value of the member `name` (plain ASCII),
-    /// every other member is checked and skipped; nil when there is no such member. The same value and
+    /// every other member is checked and skipped; false when there is no such member. The same reads and
     /// the same errors as reading the object member by member (`nextKey`, `skipValue`), which is what
     /// happens when one C pass over the object (`cb_json_member`) finds it invalid, an escaped key, or
-    /// `name` more than once.
-    package mutating func member<T>(
-        _ name: StaticString, _ read: (inout JSONReader) throws(Error) -> T
-    ) throws(Error) -> T? {
+    /// `name` more than once. (Not generic: called from other modules, a generic one asked the runtime
+    /// for its result's metadata on every call.)
+    package mutating func member(_ name: StaticString, _ read: (inout JSONReader) throws(Error) -> Void) throws(Error) -> Bool {
         if let base = bytes.baseAddress {
             var found = 0
             let end = name.withUTF8Buffer { name in
@@ -583,22 +582,27 @@ public struct JSONReader {
             }
             // SIZE_MAX is -1 as an Int, SIZE_MAX - 1 (several members called `name`) -2.
             if end >= index, end <= bytes.count, found != -2 {
-                var value: T?
-                if found >= index, found < end {
+                let present = found >= index && found < end
+                if present {
                     index = found
-                    value = try read(&self)
+                    try read(&self)
                 }
                 index = end
                 first = false
-                return value
+                return present
             }
         }
-        var value: T?
+        var present = false
         try beginObject()
         while let key = try nextKey() {
-            if name ~= key { value = try read(&self) } else { try skipValue() }
+            if name ~= key {
+                present = true
+                try read(&self)
+            } else {
+                try skipValue()
+            }
         }
-        return value
+        return present
     }
 
     /// `skipValue` token by token: what its one-loop fast path must agree with (tests and fuzzing

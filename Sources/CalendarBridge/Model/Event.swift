@@ -392,8 +392,14 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
             switch OriginMarker.role(ofPropertyNamed: key.isEqual(to:)) {
             case .marker:
                 // The marker from the string's raw text where it is exactly as calbridge writes it.
-                if let read = reader.readRaw(OriginMarker.escapedMarker) {
-                    marker = read
+                var raw: OriginMarker?
+                let matched = reader.readRaw { text in
+                    guard let found = OriginMarker.escapedMarker(text) else { return nil }
+                    raw = found.value
+                    return found.length
+                }
+                if matched, let raw {
+                    marker = raw
                 } else {
                     marker = try reader.withString { OriginMarker(json: $0) }
                 }

@@ -21,7 +21,11 @@ struct JSONReaderMemberTests {
     static func fast(_ bytes: [UInt8]) -> Outcome {
         var reader = JSONReader(bytes: bytes)
         do throws(JSONReader.Error) {
-            let value = try reader.member("recurringEventId", readValue)
+            var value: String??
+            let present = try reader.member("recurringEventId") { (r: inout JSONReader) throws(JSONReader.Error) in
+                value = .some(try readValue(&r))
+            }
+            #expect(present == (value != nil))
             return Outcome(value: value, offset: reader.offset, error: nil)
         } catch {
             return Outcome(value: nil, offset: -1, error: error.description)
