@@ -172,7 +172,7 @@ extension GoogleEventDateTime {
             switch key {
             case "date": date = try r.optionalString()
             case "dateTime": dateTime = try r.optionalString()
-            case "timeZone": timeZone = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
         }
@@ -184,8 +184,8 @@ extension GooglePerson {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "email": email = try r.optionalString()
-            case "displayName": displayName = try r.optionalString()
+            case "email": email = try r.optionalRepeatedString()
+            case "displayName": displayName = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
         }
@@ -197,8 +197,8 @@ extension GoogleAttendee {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "email": email = try r.optionalString()
-            case "displayName": displayName = try r.optionalString()
+            case "email": email = try r.optionalRepeatedString()
+            case "displayName": displayName = try r.optionalRepeatedString()
             case "optional": optional = try r.optionalBool()
             case "resource": resource = try r.optionalBool()
             case "organizer": organizer = try r.optionalBool()

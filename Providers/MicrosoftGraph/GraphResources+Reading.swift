@@ -56,8 +56,8 @@ extension GraphEvent {
             case .body?: self.body = try r.optional(GraphItemBody.self)
             case .start?: self.start = try r.optional(GraphDateTimeTimeZone.self)
             case .end?: self.end = try r.optional(GraphDateTimeTimeZone.self)
-            case .originalStartTimeZone?: self.originalStartTimeZone = try r.optionalString()
-            case .originalEndTimeZone?: self.originalEndTimeZone = try r.optionalString()
+            case .originalStartTimeZone?: self.originalStartTimeZone = try r.optionalRepeatedString()
+            case .originalEndTimeZone?: self.originalEndTimeZone = try r.optionalRepeatedString()
             case .originalStart?: self.originalStart = try r.optionalString()
             case .isAllDay?: self.isAllDay = try r.optionalBool()
             case .isCancelled?: self.isCancelled = try r.optionalBool()
@@ -110,7 +110,7 @@ extension GraphDateTimeTimeZone {
         while let key = try r.nextKey() {
             switch key {
             case "dateTime": dateTime = try r.optionalString()
-            case "timeZone": timeZone = try r.optionalString()
+            case "timeZone": timeZone = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
         }
@@ -149,8 +149,8 @@ extension GraphEmailAddress {
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "name": name = try r.optionalString()
-            case "address": address = try r.optionalString()
+            case "name": name = try r.optionalRepeatedString()
+            case "address": address = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
         }

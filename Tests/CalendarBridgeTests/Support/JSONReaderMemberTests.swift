@@ -95,3 +95,27 @@ struct JSONReaderMemberTests {
         #expect(onePass > 3_000)
     }
 }
+
+/// `repeatedString()` reads what `string()` reads, whichever of the last few strings it hands back.
+@Suite("JSONReader.repeatedString reads what string() reads")
+struct JSONReaderRepeatedStringTests {
+    @Test("3,000 seeded arrays of repeating, escaped, short and long strings")
+    func seeded() throws {
+        var rng = SplitMix64(seed: 2026_12_031)
+        let pieces = ["America/New_York", "Eastern Standard Time", "a", "é", #"\""#, #"\u00e9"#, "x@example.com", "0123456789abcdef",
+                      "0123456789abcdeX", ""]
+        for _ in 0..<3_000 {
+            let strings = (0..<Int(rng.next() % 24)).map { _ in
+                "\"" + (0..<Int(1 + rng.next() % 3)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined() + "\""
+            }
+            let document = Array(("[" + strings.joined(separator: ",") + "]").utf8)
+            func read(repeated: Bool) throws -> [String] {
+                var reader = JSONReader(bytes: document)
+                return try reader.optionalArray { (r: inout JSONReader) throws(JSONReader.Error) in
+                    repeated ? try r.repeatedString() : try r.string()
+                } ?? []
+            }
+            #expect(try read(repeated: true) == read(repeated: false))
+        }
+    }
+}
