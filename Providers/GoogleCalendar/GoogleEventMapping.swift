@@ -43,8 +43,8 @@ enum GoogleEventMapping {
             sensitivity: sensitivity(g.visibility),
             onlineMeetingURL: meetingURL(g),
             iCalUID: g.iCalUID,
-            created: g.created.flatMap(RFC3339.parse),
-            updated: g.updated.flatMap(RFC3339.parse),
+            created: g.created,
+            updated: g.updated,
             origin: origin,
             extendedProperties: bag)
         event.setWebURL(text: g.htmlLink)

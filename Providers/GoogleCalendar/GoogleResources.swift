@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import CalendarBridge
+import Foundation
 
 // Google Calendar v3 resources as the API sends them (see the discovery document, schemas `Event`,
 // `CalendarListEntry`, `Events`, `CalendarList`). Only what calbridge maps is declared; the rest is
@@ -32,8 +33,10 @@ struct GoogleEvent: JSONReadable {
     var id: String
     var status: String?
     var htmlLink: String?
-    var created: String?
-    var updated: String?
+    /// Parsed as read: nil also for text that is not a timestamp (a heap string per stamp and event was
+    /// built only to be parsed by the mapping; 2,300 in a no-change copy of 1,000 events).
+    var created: Date?
+    var updated: Date?
     var summary: String?
     var description: String?
     var location: String?

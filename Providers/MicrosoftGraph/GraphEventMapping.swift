@@ -152,8 +152,8 @@ struct GraphEventMapping: Sendable {
             onlineMeetingURL: (g.onlineMeeting?.joinUrl ?? g.onlineMeetingUrl).flatMap(URL.init(string:)),
             categories: g.categories ?? [],
             iCalUID: g.iCalUId,
-            created: g.createdDateTime.flatMap(RFC3339.parse),
-            updated: g.lastModifiedDateTime.flatMap(RFC3339.parse),
+            created: g.createdDateTime,
+            updated: g.lastModifiedDateTime,
             origin: origin, extendedProperties: bag)
         event.setWebURL(text: g.webLink)
         if let original = g.originalStart.flatMap(RFC3339.parse) {

@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import CalendarBridge
 
 // The Graph event resources read from JSON by hand (`JSONReader`): calendarView pages are most of what a
 // copy reads, and `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would:
@@ -74,8 +75,9 @@ extension GraphEvent {
             case .onlineMeeting?: self.onlineMeeting = try r.optional(GraphOnlineMeeting.self)
             case .onlineMeetingUrl?: self.onlineMeetingUrl = try r.optionalString()
             case .webLink?: self.webLink = try r.optionalString()
-            case .createdDateTime?: self.createdDateTime = try r.optionalString()
-            case .lastModifiedDateTime?: self.lastModifiedDateTime = try r.optionalString()
+            case .createdDateTime?: self.createdDateTime = try r.consumeNull() ? nil : r.withString(RFC3339.parse(utf8:))
+            case .lastModifiedDateTime?:
+                self.lastModifiedDateTime = try r.consumeNull() ? nil : r.withString(RFC3339.parse(utf8:))
             case .categories?: self.categories = try r.optionalStrings()
             case .iCalUId?: self.iCalUId = try r.optionalString()
             case .transactionId?: self.transactionId = try r.optionalString()

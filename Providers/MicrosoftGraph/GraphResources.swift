@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import Foundation
 
 // Microsoft Graph v1.0 resources as the API sends them (calendar, event, dateTimeTimeZone,
 // patternedRecurrence, user, mailboxSettings, OData collections and errors). Only what calbridge maps
@@ -61,8 +62,10 @@ struct GraphEvent: JSONReadable {
     var onlineMeeting: GraphOnlineMeeting?
     var onlineMeetingUrl: String?
     var webLink: String?
-    var createdDateTime: String?
-    var lastModifiedDateTime: String?
+    /// Parsed as read: nil also for text that is not a timestamp (strings built only to be parsed by
+    /// the mapping, two per event).
+    var createdDateTime: Date?
+    var lastModifiedDateTime: Date?
     var categories: [String]?
     var iCalUId: String?
     var transactionId: String?

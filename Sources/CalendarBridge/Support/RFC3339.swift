@@ -14,7 +14,8 @@ package enum RFC3339 {
         DateText.withUTF8(text, parse(utf8:))
     }
 
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// `parse(_:)` of a timestamp's UTF-8 (read where it lies in a listing, without a `String` for it).
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let n = bytes.count
         // The time starts after the first 'T' or 't' (a lower-case one is then refused by the local part).
         guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else {
