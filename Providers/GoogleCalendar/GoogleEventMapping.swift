@@ -60,11 +60,11 @@ enum GoogleEventMapping {
             }
             return .allDay(date: day)
         }
-        guard let text = t.dateTime, let instant = RFC3339.parse(text) else {
+        guard let instant = t.instant else {
             throw CalendarError(
                 .invalidResponse, "Google \(field).dateTime '\(t.dateTime ?? "")' is not RFC 3339", provider: .google)
         }
-        let zone = t.timeZone ?? calendarZone ?? fixedOffsetZone(text)
+        let zone = t.timeZone ?? calendarZone ?? fixedOffsetZone(t.dateTime ?? "")
         return .timed(instant: instant, zone: zone)
     }
 

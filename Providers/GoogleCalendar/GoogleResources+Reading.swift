@@ -167,14 +167,28 @@ extension GoogleEvent {
 
 extension GoogleEventDateTime {
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        // Where the last `dateTime`'s text is, for reading it as text only if the mapping may need it.
+        var textAt: Int?
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
             case "date": date = try r.optionalString()
-            case "dateTime": dateTime = try r.optionalString()
+            case "dateTime":
+                instant = nil
+                textAt = nil
+                if try !r.consumeNull() {
+                    textAt = r.offset
+                    instant = try r.withString { RFC3339.parse(utf8: $0) }
+                }
             case "timeZone": timeZone = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
+        }
+        if let textAt, instant == nil || timeZone == nil {
+            let end = r.offset
+            r.rewind(to: textAt)
+            dateTime = try r.string()
+            r.rewind(to: end)
         }
     }
 }

@@ -59,6 +59,11 @@ struct GoogleEvent: JSONReadable {
 
 struct GoogleEventDateTime: JSONReadable {
     var date: String?
+    /// `dateTime` parsed as read (nil when absent or not RFC 3339).
+    var instant: Date?
+    /// `dateTime`'s text, kept only where the mapping may need it: when it did not parse (for the error)
+    /// or no `timeZone` came with it (for the zone of its offset). A heap string per time, two per event,
+    /// built only to be parsed otherwise (callgrind, a no-change copy of 1,000 events).
     var dateTime: String?
     var timeZone: String?
 }

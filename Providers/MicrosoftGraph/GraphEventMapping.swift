@@ -38,7 +38,7 @@ struct GraphEventMapping: Sendable {
 
     /// Parses Graph's `dateTime` (a local time, up to 7 fractional digits, no offset) in its `timeZone`.
     func instant(_ t: GraphDateTimeTimeZone, field: String, memo: inout ZoneMemo) throws(CalendarError) -> Date {
-        guard let local = LocalDateTime(t.dateTime) else {
+        guard let local = t.local else {
             throw CalendarError(.invalidResponse, "Graph \(field).dateTime '\(t.dateTime)' is not a local date-time", provider: .microsoft)
         }
         return local.instant(in: try ianaZone(t.timeZone, field: field, memo: &memo))
@@ -96,7 +96,7 @@ struct GraphEventMapping: Sendable {
         let eventZone: TimeZone
         if g.isAllDay == true {
             // All-day events run midnight to midnight in whatever zone they are shown in: the date is the event.
-            guard let s = LocalDateTime(start.dateTime), let e = LocalDateTime(end.dateTime) else {
+            guard let s = start.local, let e = end.local else {
                 throw CalendarError(.invalidResponse, "Graph all-day event \(g.id) has unreadable dates", provider: .microsoft)
             }
             startTime = .allDay(date: s.date)

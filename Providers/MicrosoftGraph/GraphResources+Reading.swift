@@ -106,18 +106,29 @@ extension GraphDeltaItem.Removed {
 
 extension GraphDateTimeTimeZone {
     init(reading r: inout JSONReader) throws(JSONReader.Error) {
-        var dateTime: String?
+        var present = false
+        var local: LocalDateTime?
+        var text = ""
         var timeZone: String?
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
-            case "dateTime": dateTime = try r.optionalString()
+            case "dateTime":
+                present = try !r.consumeNull()
+                local = nil
+                text = ""
+                if present {
+                    try r.withString { (bytes) throws(JSONReader.Error) in
+                        local = LocalDateTime(utf8: bytes)
+                        if local == nil { text = String(decoding: bytes, as: UTF8.self) }
+                    }
+                }
             case "timeZone": timeZone = try r.optionalRepeatedString()
             default: try r.skipValue()
             }
         }
-        guard let dateTime else { throw r.missing("dateTime", in: "a Graph dateTimeTimeZone") }
-        self.init(dateTime: dateTime, timeZone: timeZone)
+        guard present else { throw r.missing("dateTime", in: "a Graph dateTimeTimeZone") }
+        self.init(local: local, dateTime: text, timeZone: timeZone)
     }
 }
 

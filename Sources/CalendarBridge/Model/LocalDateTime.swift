@@ -38,7 +38,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// The grammar of `init?(_:)` on UTF-8 bytes, with integer arithmetic: the `Substring` and `Character`
     /// version was most of `RFC3339.parse`, 22% of a no-change copy's instructions (callgrind, 1,000 events).
     /// Every index is checked against `bytes.count` before it is read.
-    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         // YYYY-MM-DD 'T' HH:MM is 16 bytes; the date is exactly what precedes the first 'T'.
         guard n >= 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
