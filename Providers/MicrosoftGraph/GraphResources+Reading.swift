@@ -33,7 +33,7 @@ extension GraphEvent {
         case id, subject, body, start, end, originalStartTimeZone, originalEndTimeZone, originalStart, isAllDay,
             isCancelled, location, attendees, organizer, showAs, sensitivity, isReminderOn, reminderMinutesBeforeStart,
             recurrence, seriesMasterId, type, onlineMeeting, onlineMeetingUrl, webLink, createdDateTime,
-            lastModifiedDateTime, categories, iCalUId, transactionId, singleValueExtendedProperties
+            lastModifiedDateTime, categories, iCalUId, singleValueExtendedProperties
         case removed = "@removed"
     }
     private static let members = JSONReader.KeyTable<Member>()
@@ -80,7 +80,6 @@ extension GraphEvent {
                 self.lastModifiedDateTime = try r.consumeNull() ? nil : r.withString(RFC3339.parse(utf8:))
             case .categories?: self.categories = try r.optionalStrings()
             case .iCalUId?: self.iCalUId = try r.optionalString()
-            case .transactionId?: self.transactionId = try r.optionalString()
             case .singleValueExtendedProperties?:
                 self.singleValueExtendedProperties = try r.optionalArray(of: GraphExtendedProperty.self)
             case .removed?: removed = try r.optional(GraphDeltaItem.Removed.self)

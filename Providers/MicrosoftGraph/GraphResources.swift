@@ -73,7 +73,6 @@ struct GraphEvent: JSONReadable {
     var lastModifiedDateTime: Date?
     var categories: [String]?
     var iCalUId: String?
-    var transactionId: String?
     var singleValueExtendedProperties: [GraphExtendedProperty]?
 }
 

@@ -309,12 +309,17 @@ public struct JSONReader {
     }
 
     /// A fast path over the next value's raw text: `match` gets the document from the value's first byte
-    /// on and returns how many bytes of it it read (the whole value, which it vouches is valid JSON), or
-    /// nil, which leaves the reader where it was for the general way. Whether `match` read the value.
-    package mutating func readRaw(_ match: (UnsafeBufferPointer<UInt8>) -> Int?) -> Bool {
+    /// on, and a maker of strings for text that repeats across the document (`repeatedString()`'s), and
+    /// returns how many bytes it read (the whole value, which it vouches is valid JSON), or nil, which
+    /// leaves the reader where it was for the general way. Whether `match` read the value.
+    package mutating func readRaw(
+        _ match: (UnsafeBufferPointer<UInt8>, _ repeated: (UnsafeBufferPointer<UInt8>) -> String) -> Int?
+    ) -> Bool {
         skipWhitespace()
+        let kept = repeated ?? RepeatedStrings()
+        repeated = kept
         guard let base = bytes.baseAddress, index < bytes.count,
-            let length = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index)),
+            let length = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index), kept.string(of:)),
             length > 0, length <= bytes.count - index
         else { return false }
         index += length

@@ -393,8 +393,8 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
             case .marker:
                 // The marker from the string's raw text where it is exactly as calbridge writes it.
                 var raw: OriginMarker?
-                let matched = reader.readRaw { text in
-                    guard let found = OriginMarker.escapedMarker(text) else { return nil }
+                let matched = reader.readRaw { text, repeated in
+                    guard let found = OriginMarker.escapedMarker(text, repeated: repeated) else { return nil }
                     raw = found.value
                     return found.length
                 }

@@ -195,22 +195,27 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// and read as before). The marker and the string's length in bytes, quotes included. Checking a
     /// marker's string, decoding its escapes and reading the result was 3,800 instructions of a listed
     /// copy's 27,000 (callgrind, a no-change `calbridge-bench copy`).
-    package static func escapedMarker(_ text: UnsafeBufferPointer<UInt8>) -> (value: OriginMarker, length: Int)? {
+    /// `repeated` makes the strings of the fields a listing's markers share (account, calendar, provider).
+    package static func escapedMarker(
+        _ text: UnsafeBufferPointer<UInt8>,
+        repeated: (UnsafeBufferPointer<UInt8>) -> String = { String(decoding: $0, as: UTF8.self) }
+    ) -> (value: OriginMarker, length: Int)? {
         guard let base = text.baseAddress else { return nil }
         var position = 0
         // The field after `literal`; nil when the text does not go on with `literal`.
-        func field(after literal: StaticString) -> String? {
+        func field(after literal: StaticString, shared: Bool = false) -> String? {
             guard literal.withUTF8Buffer({ expect($0, in: text, at: &position) }) else { return nil }
             let start = position
             position = endOfPlainField(base, from: position, count: text.count)
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: base + start, count: position - start)
+            return shared ? repeated(bytes) : String(decoding: bytes, as: UTF8.self)
         }
         // Each field only once the text before it matched: the members in `json`'s order.
-        guard let account = field(after: #""{\"account\":\""#),
-            let calendarID = field(after: #"\",\"calendarID\":\""#),
+        guard let account = field(after: #""{\"account\":\""#, shared: true),
+            let calendarID = field(after: #"\",\"calendarID\":\""#, shared: true),
             let contentHash = field(after: #"\",\"contentHash\":\""#),
             let eventID = field(after: #"\",\"eventID\":\""#),
-            let provider = field(after: #"\",\"provider\":\""#),
+            let provider = field(after: #"\",\"provider\":\""#, shared: true),
             (#"\"}""# as StaticString).withUTF8Buffer({ expect($0, in: text, at: &position) })
         else { return nil }
         let marker = OriginMarker(
