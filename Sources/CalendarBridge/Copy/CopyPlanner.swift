@@ -87,6 +87,7 @@ public struct CopyPlanner: Sendable {
         // What to copy, in order; the copies themselves are projected one at a time below, so that
         // only those that are written stay alive (about 5 MB less peak memory at 10,000 events).
         var units: [(source: Event, recurrence: Recurrence?, fallbackReason: String?)] = []
+        units.reserveCapacity(sourceEvents.count)
         let seriesMode = options.recurrence == .series
         let masterIDs = Set(sourceEvents.filter { $0.recurrence != nil && $0.seriesID == nil }.map(\.id))
         // Live occurrences by series, grouped once on first need (filtering them all per series copied as
@@ -136,8 +137,10 @@ public struct CopyPlanner: Sendable {
 
         // Existing copies of this source calendar, by source event id (occurrence-level copies aside).
         // (Positions in `existingCopies`, not second copies of the events: about 2 MB at 10,000.)
-        var copiesBySource: [String: [Int]] = [:]
+        // Room ahead for every copy (grown as they came, the table was rehashed eleven times at 1,000).
+        var copiesBySource = [String: [Int]](minimumCapacity: existingCopies.count)
         var order: [String] = []
+        order.reserveCapacity(existingCopies.count)
         for (position, copy) in existingCopies.enumerated() where copy.seriesID == nil {
             guard let origin = copy.origin, isOfThisCalendar(origin) else { continue }
             if copiesBySource[origin.eventID] == nil { order.append(origin.eventID) }
@@ -148,7 +151,7 @@ public struct CopyPlanner: Sendable {
             if pending.recurrence != nil { plan.seriesCopiedWhole.insert(pending.source.id) }
             if let seriesID = pending.source.seriesID { plan.seriesCopiedSingly.insert(seriesID) }
         }
-        var matched = Set<String>()
+        var matched = Set<String>(minimumCapacity: units.count)
         for pending in units {
             var u = unit(pending.source, recurrence: pending.recurrence)
             u.fallbackReason = pending.fallbackReason
