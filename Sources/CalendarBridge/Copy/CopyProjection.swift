@@ -32,7 +32,7 @@ public struct CopyProjection: Sendable, Hashable {
             copy.reminders = []
         case .basic, .all:
             copy.reminders = source.reminders
-            var location = source.location.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            var location = source.location.flatMap { $0.isBlank ? nil : $0 }
             var notes: [String] = []
             if let url = source.onlineMeetingURL {
                 if location == nil { location = url.absoluteString } else { notes.append("Online meeting: \(url.absoluteString)") }

@@ -16,5 +16,5 @@ public enum EventBody: Sendable, Hashable, Codable {
     }
 
     /// Whether the content is empty or whitespace only.
-    public var isEmpty: Bool { content.allSatisfy(\.isWhitespace) }
+    public var isEmpty: Bool { content.isBlank }
 }
