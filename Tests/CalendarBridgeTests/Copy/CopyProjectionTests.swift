@@ -1,4 +1,5 @@
-import CalendarBridge
+import CalbridgeSupport
+@testable import CalendarBridge
 import Foundation
 import Testing
 import TestSupport
@@ -131,5 +132,41 @@ struct CopyProjectionTests {
     @Test("text into HTML is escaped")
     func textToHTML() {
         #expect(HTMLText.html(fromText: "a < b & \"c\"\nd") == "a &lt; b &amp; &quot;c&quot;<br>d")
+    }
+
+    /// The lines as the former formula wrote them (lower-cased addresses compared, names trimmed).
+    static func formerLines(_ source: Event) -> [String] {
+        func person(_ a: Attendee) -> String {
+            guard let name = a.name.map(\.trimmingWhitespaces), !name.isEmpty, name != a.email else { return a.email }
+            return "\(name) <\(a.email)>"
+        }
+        guard !source.attendees.isEmpty else { return [] }
+        var lines: [String] = []
+        if let organizer = source.organizer { lines.append("Organizer: " + person(organizer)) }
+        let organizerEmail = source.organizer?.email.lowercased()
+        let others = source.attendees.filter { $0.email.lowercased() != organizerEmail }
+        if !others.isEmpty {
+            lines.append("Attendees:")
+            lines += others.map { "- " + person($0) + ($0.role == .optional ? " (optional)" : "") }
+        }
+        return lines
+    }
+
+    @Test("attendee lines: 3,000 seeded events with names, case and non-ASCII variants, as the former formula wrote them")
+    func attendeeLines() {
+        var rng = SplitMix64(seed: 2026_12_033)
+        let emails = ["olga@example.com", "Olga@Example.com", "OLGA@EXAMPLE.COM", "bob@example.com", "ÉVA@example.com", "éva@example.com", "x"]
+        let names = [nil, "", " ", "Olga", " Olga Organiser ", "olga@example.com", "Éva", "\u{00A0}Bob"]
+        let projection = CopyProjection(fields: .basic, target: Self.graph)
+        for _ in 0..<3_000 {
+            func person() -> Attendee {
+                Attendee(name: names[Int(rng.next() % UInt64(names.count))], email: emails[Int(rng.next() % UInt64(emails.count))],
+                         role: rng.next() % 3 == 0 ? .optional : .required)
+            }
+            var event = Self.meeting
+            event.organizer = rng.next() % 4 == 0 ? nil : person()
+            event.attendees = (0..<Int(rng.next() % 4)).map { _ in person() }
+            #expect(projection.attendeeLines(event) == Self.formerLines(event))
+        }
     }
 }
