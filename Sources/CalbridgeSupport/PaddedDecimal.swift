@@ -32,6 +32,20 @@ package enum PaddedDecimal {
         }
     }
 
+    /// Writes `String(n)` at `out`, which has room for 20 bytes; returns how many it wrote.
+    package static func write(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = count(n)
+        var value = n.magnitude
+        var index = digits
+        repeat {
+            index -= 1
+            out[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        } while value > 0
+        if n < 0 { out[0] = UInt8(ascii: "-") }
+        return digits
+    }
+
     /// Characters of `String(n)`.
     package static func count(_ n: Int) -> Int {
         var count = n < 0 ? 2 : 1

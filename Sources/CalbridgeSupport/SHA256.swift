@@ -153,7 +153,12 @@ package enum SHA256 {
 
     /// The digest of `bytes` as lowercase hex (64 characters).
     package static func hex(bytes: [UInt8]) -> String {
-        bytes.withUnsafeBytes { hex(state: finalState($0, rounds: fastestRounds)) }
+        bytes.withUnsafeBytes { hex($0) }
+    }
+
+    /// The digest of contiguous bytes as lowercase hex (64 characters).
+    package static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        hex(state: finalState(bytes, rounds: fastestRounds))
     }
 
     /// The digits written from the state words straight into the string's storage: through a digest

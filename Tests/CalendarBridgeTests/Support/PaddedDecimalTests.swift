@@ -42,4 +42,16 @@ struct PaddedDecimalTests {
             #expect(String(decoding: out, as: UTF8.self) == Self.expected(n, width: width))
         }
     }
+
+    @Test("write: String(n)'s characters, sign included, for the boundaries and 100,000 seeded values")
+    func write() {
+        var generator = SplitMix64(seed: 2026_12_034)
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.min + 1, 1_764_000_000_000, -62_135_596_800_000]
+        for _ in 0..<100_000 { values.append(Int(bitPattern: UInt(generator.next() >> (generator.next() % 64)))) }
+        var out = [UInt8](repeating: 0, count: 20)
+        for n in values {
+            let count = out.withUnsafeMutableBufferPointer { PaddedDecimal.write(n, to: $0.baseAddress!) }
+            #expect(String(decoding: out[..<count], as: UTF8.self) == String(n))
+        }
+    }
 }
