@@ -554,6 +554,7 @@ public struct JSONReader {
 
     /// `repeatedString()`, or nil for `null`.
     package mutating func optionalRepeatedString() throws(Error) -> String? { try consumeNull() ? nil : repeatedString() }
+
     package mutating func optionalBool() throws(Error) -> Bool? { try consumeNull() ? nil : bool() }
     package mutating func optionalInt() throws(Error) -> Int? { try consumeNull() ? nil : int() }
 

@@ -195,6 +195,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// and read as before). The marker and the string's length in bytes, quotes included. Checking a
     /// marker's string, decoding its escapes and reading the result was 3,800 instructions of a listed
     /// copy's 27,000 (callgrind, a no-change `calbridge-bench copy`).
+    ///
     /// `repeated` makes the strings of the fields a listing's markers share (account, calendar, provider).
     package static func escapedMarker(
         _ text: UnsafeBufferPointer<UInt8>,
@@ -206,7 +207,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         func field(after literal: StaticString, shared: Bool = false) -> String? {
             guard literal.withUTF8Buffer({ expect($0, in: text, at: &position) }) else { return nil }
             let start = position
-            position = endOfPlainField(base, from: position, count: text.count)
+            position = endOfPlainText(base, from: position, count: text.count, quotes: true)
             let bytes = UnsafeBufferPointer(start: base + start, count: position - start)
             return shared ? repeated(bytes) : String(decoding: bytes, as: UTF8.self)
         }
@@ -235,42 +236,31 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         return true
     }
 
-    /// The first position from `start` whose byte is not printable ASCII, or is a space, quote or
-    /// backslash (eight bytes at a time), or `count`.
-    private static func endOfPlainField(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+    /// Whether every byte is printable ASCII other than a space or backslash.
+    private static func isPlainPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return endOfPlainText(base, from: 0, count: bytes.count, quotes: false) == bytes.count
+    }
+
+    /// The first position from `start` whose byte is not printable ASCII, or is a space or a backslash,
+    /// or with `quotes` a quote; `count` when there is none. Eight bytes at a time (byte by byte it was
+    /// most of reading a marker).
+    private static func endOfPlainText(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, quotes: Bool) -> Int {
         var index = start
         while index + 8 <= count {
             let word = ByteWord.load(base, at: index)
-            let refused = ByteWord.below(word, 0x21) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)
-                | ByteWord.equal(word, UInt8(ascii: "\\")) | ByteWord.equal(word, UInt8(ascii: "\""))
+            var refused = ByteWord.below(word, 0x21) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)
+                | ByteWord.equal(word, UInt8(ascii: "\\"))
+            if quotes { refused |= ByteWord.equal(word, UInt8(ascii: "\"")) }
             if refused != 0 { break }
             index += 8
         }
         while index < count {
             let byte = base[index]
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\"") else { return index }
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), !(quotes && byte == UInt8(ascii: "\""))
+            else { return index }
             index += 1
         }
         return index
-    }
-
-    /// Whether every byte is printable ASCII other than a space or backslash, tested eight at a time
-    /// (byte by byte it was most of reading a marker).
-    private static func isPlainPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = ByteWord.load(base, at: index)
-            let refused = ByteWord.below(word, 0x21) | ByteWord.high(word) | ByteWord.equal(word, 0x7F)
-                | ByteWord.equal(word, UInt8(ascii: "\\"))
-            guard refused == 0 else { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = base[index]
-            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return false }
-            index += 1
-        }
-        return true
     }
 }
