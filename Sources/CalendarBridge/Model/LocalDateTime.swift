@@ -121,13 +121,41 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// `format(fractionDigits:)`'s bytes, appended.
     func append(to bytes: inout [UInt8], fractionDigits: Int) {
-        date.append(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        PaddedDecimal.append(hour, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        PaddedDecimal.append(minute, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        PaddedDecimal.append(second, width: 2, to: &bytes)
+        let twoDigits = 0...99
+        if (0...9999).contains(date.year), twoDigits.contains(date.month), twoDigits.contains(date.day),
+            twoDigits.contains(hour), twoDigits.contains(minute), twoDigits.contains(second)
+        {
+            // `YYYY-MM-DDTHH:MM:SS` written on the stack and appended at once: field by field (eleven
+            // appends) it was 930 instructions, once per listed event for its start in the report.
+            var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &text) { raw in
+                func put(_ value: Int, at offset: Int) {
+                    raw[offset] = UInt8(truncatingIfNeeded: 48 + value / 10)
+                    raw[offset + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                }
+                put(date.year / 100, at: 0)
+                put(date.year % 100, at: 2)
+                raw[4] = UInt8(ascii: "-")
+                put(date.month, at: 5)
+                raw[7] = UInt8(ascii: "-")
+                put(date.day, at: 8)
+                raw[10] = UInt8(ascii: "T")
+                put(hour, at: 11)
+                raw[13] = UInt8(ascii: ":")
+                put(minute, at: 14)
+                raw[16] = UInt8(ascii: ":")
+                put(second, at: 17)
+                bytes.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: 19))
+            }
+        } else {
+            date.append(to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+            PaddedDecimal.append(hour, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            PaddedDecimal.append(minute, width: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            PaddedDecimal.append(second, width: 2, to: &bytes)
+        }
         if fractionDigits > 0 {
             bytes.append(UInt8(ascii: "."))
             var fraction: [UInt8] = []
