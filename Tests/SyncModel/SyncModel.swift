@@ -307,10 +307,18 @@ package struct SyncModel {
         static func < (x: OccurrenceRef, y: OccurrenceRef) -> Bool { (x.n, x.key) < (y.n, y.key) }
     }
 
-    /// A side's last edit of an occurrence: moved (to `start`; the service's last-modified time) or cancelled.
+    /// A side's last edit of an occurrence: moved (to `start`, from `from`, where it was at the last completed
+    /// sync; the service's last-modified time) or cancelled.
     enum OccurrenceEdit: Equatable {
-        case moved(start: Date, updated: Date?)
+        case moved(start: Date, updated: Date?, from: Date)
         case cancelled
+
+        /// Moved back to where it was at the last sync: for a sync that compares each side with what it last
+        /// synced, no change (a move away and back is no edit, however late it came).
+        var isUnchanged: Bool {
+            if case .moved(let start, _, let from) = self { return start == from }
+            return false
+        }
     }
 
     static func key(_ e: Event) -> String { OccurrenceKey(e.originalStart ?? e.start).description }
@@ -326,8 +334,11 @@ package struct SyncModel {
         moved.start = Self.shifted(moved.start, minutes)
         moved.end = Self.shifted(moved.end, minutes)
         let written = try await provider(side).updateEvent(moved)
-        occurrenceEdits[OccurrenceRef(n: n, key: Self.key(occurrence)), default: [:]][side] =
-            .moved(start: Self.instant(written.start), updated: written.updated)
+        let ref = OccurrenceRef(n: n, key: Self.key(occurrence))
+        // Where it was at the last sync: before this side's first move of it since.
+        var from = Self.instant(occurrence.start)
+        if case .moved(_, _, let earlier)? = occurrenceEdits[ref]?[side] { from = earlier }
+        occurrenceEdits[ref, default: [:]][side] = .moved(start: Self.instant(written.start), updated: written.updated, from: from)
     }
 
     mutating func cancelOccurrence(_ side: SyncSide, _ occurrence: Event, n: Int) async throws {
@@ -342,13 +353,17 @@ package struct SyncModel {
     /// Moved on both: the pair's rule (`newer`: the later last-modified time, A when equal) unless both moved
     /// it to the same time. Cancelled against a move: the move wins where the cancelled side can restore the
     /// occurrence (A, Google-like), the cancellation wins as a conflict where it cannot (B, Outlook-like).
+    /// A side that moved it back to where it was at the last sync did not change it: the other side's edit
+    /// stands, no conflict.
     static func expectation(a: OccurrenceEdit, b: OccurrenceEdit) -> (end: Date?, conflict: (winner: SyncSide, a: Date?, b: Date?)?) {
         switch (a, b) {
         case (.cancelled, .cancelled): return (nil, nil)
-        case (.cancelled, .moved(let sb, _)): return (sb, nil)
-        case (.moved(let sa, _), .cancelled): return (nil, (.b, sa, nil))
-        case (.moved(let sa, let ua), .moved(let sb, let ub)):
+        case (.cancelled, .moved(let sb, _, _)): return (b.isUnchanged ? nil : sb, nil)
+        case (.moved(let sa, _, _), .cancelled): return a.isUnchanged ? (nil, nil) : (nil, (.b, sa, nil))
+        case (.moved(let sa, let ua, _), .moved(let sb, let ub, _)):
             if sa == sb { return (sa, nil) }
+            if b.isUnchanged { return (sa, nil) }
+            if a.isUnchanged { return (sb, nil) }
             let winner: SyncSide = (ub ?? .distantPast) > (ua ?? .distantPast) ? .b : .a
             return (winner == .a ? sa : sb, (winner, sa, sb))
         }
