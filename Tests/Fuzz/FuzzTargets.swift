@@ -129,6 +129,15 @@ func parseAll(_ pieces: [Data], limits: HTTPRequestParser.Limits) -> ([HTTPReque
                 && whole?.recurrence == kept?.recurrence && whole?.seriesID == kept?.seriesID && whole?.title == kept?.title,
             "the copy-record read of \(event.id) maps differently")
     }
+    // The occurrence scan (one C pass per item for its series id) keeps exactly the whole read's items of
+    // the series asked for.
+    let series = Set((page.items ?? []).compactMap(\.recurringEventId))
+    let occurrences = try? JSONReader.read(from: data) { (r: inout JSONReader) throws(JSONReader.Error) in
+        try GoogleEvents(reading: &r, occurrencesOf: series)
+    }
+    require(occurrences != nil, "the whole read of a page succeeded, the occurrence scan failed")
+    let kept = (page.items ?? []).filter { $0.recurringEventId.map(series.contains) ?? false }
+    require((occurrences?.items ?? []).map(\.id) == kept.map(\.id), "the occurrence scan kept other items than the whole read")
 }
 
 @Sendable func fuzzGraphBatch(_ data: Data) {
