@@ -316,8 +316,7 @@ public struct JSONReader {
         _ match: (UnsafeBufferPointer<UInt8>, _ repeated: (UnsafeBufferPointer<UInt8>) -> String) -> Int?
     ) -> Bool {
         skipWhitespace()
-        let kept = repeated ?? RepeatedStrings()
-        repeated = kept
+        let kept = repeatedStrings()
         guard let base = bytes.baseAddress, index < bytes.count,
             let length = match(UnsafeBufferPointer(start: base + index, count: bytes.count - index), kept.string(of:)),
             length > 0, length <= bytes.count - index
@@ -547,9 +546,16 @@ public struct JSONReader {
     /// an equal one of the last few such strings when there is one, instead of a new copy of the text.
     /// 7,000 strings of a no-change copy of 1,000 events (callgrind).
     package mutating func repeatedString() throws(Error) -> String {
-        let kept = repeated ?? RepeatedStrings()
-        repeated = kept
+        let kept = repeatedStrings()
         return try withString { kept.string(of: $0) }
+    }
+
+    /// This document's `RepeatedStrings`, made on first need.
+    private mutating func repeatedStrings() -> RepeatedStrings {
+        if let kept = repeated { return kept }
+        let kept = RepeatedStrings()
+        repeated = kept
+        return kept
     }
 
     /// `repeatedString()`, or nil for `null`.

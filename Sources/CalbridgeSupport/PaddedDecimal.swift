@@ -6,29 +6,18 @@ package enum PaddedDecimal {
     /// Appends `n` in decimal with zeros in front up to `width` characters (a negative number as
     /// `String(n)` padded: the zeros before its minus sign, as the string padding always did).
     package static func append(_ n: Int, width: Int = 0, to out: inout [UInt8]) {
-        guard n >= 0 else {
-            let text = String(n)
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - text.utf8.count)))
-            out.append(contentsOf: text.utf8)
-            return
-        }
-        // The digits written backwards into a small buffer on the stack, then the padding and the digits
-        // appended: generic padding and digit appends were 270 instructions a call, 26,000 calls in a
-        // no-change copy's content hashes and report.
+        // `write` into a small buffer on the stack, then the padding and the digits appended: generic
+        // padding and digit appends were 270 instructions a call, 26,000 calls in a no-change copy's
+        // content hashes and report.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var value = n
-            var first = digits.count
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            } while value > 0
-            var padding = width - (digits.count - first)
+            guard let base = digits.baseAddress else { return }
+            let count = write(n, to: base)
+            var padding = width - count
             while padding > 0 {
                 out.append(UInt8(ascii: "0"))
                 padding -= 1
             }
-            for index in first..<digits.count { out.append(digits[index]) }
+            for index in 0..<count { out.append(base[index]) }
         }
     }
 
