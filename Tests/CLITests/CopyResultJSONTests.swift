@@ -55,4 +55,58 @@ struct CopyResultJSONTests {
         ]).text
         #expect(written == expected)
     }
+
+    /// A JSON value both writers can write: `JSONEncoder` through `Encodable`, the hand writer as `PrettyJSON`.
+    indirect enum Node: Encodable {
+        case int(Int), bool(Bool), string(String), array([Node]), object([String: Node])
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .int(let n): try container.encode(n)
+            case .bool(let b): try container.encode(b)
+            case .string(let s): try container.encode(s)
+            case .array(let a): try container.encode(a)
+            case .object(let o): try container.encode(o)
+            }
+        }
+
+        var pretty: PrettyJSON {
+            switch self {
+            case .int(let n): .int(n)
+            case .bool(let b): .bool(b)
+            case .string(let s): .string(s)
+            case .array(let a): .array(a.map(\.pretty))
+            case .object(let o): .object(o.map { ($0.key, $0.value.pretty) })
+            }
+        }
+    }
+
+    @Test("random documents nested up to 40 deep are written as JSONEncoder writes them (indents, commas, empty containers)")
+    func nestedDocuments() throws {
+        var random = SplitMix64(seed: 41)
+        func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let names = ["a", "b", "id", "start", "Zeta", "z/1", "x y"]
+        func node(depth: Int) -> Node {
+            switch depth >= 40 ? next(3) : next(6) {
+            case 0: return .int(next(2_000_001) - 1_000_000)
+            case 1: return .bool(next(2) == 0)
+            case 2: return .string(String(repeating: "é/", count: next(3)))
+            case 3, 4: return .array((0..<next(4)).map { _ in node(depth: depth + 1) })
+            default:
+                var members: [String: Node] = [:]
+                for _ in 0..<next(4) { members[names[next(names.count)]] = node(depth: depth + 1) }
+                return .object(members)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for _ in 0..<300 {
+            // A chain down to depth 40 first, so that deep indents are met every time.
+            var document = node(depth: 0)
+            for _ in 0..<40 { document = next(2) == 0 ? .array([document, .int(1)]) : .object(["k": document, "a": .bool(true)]) }
+            let expected = String(decoding: try encoder.encode(document), as: UTF8.self)
+            #expect(document.pretty.text == expected)
+        }
+    }
 }
