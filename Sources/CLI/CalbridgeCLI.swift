@@ -37,13 +37,13 @@ package enum CalbridgeCLI {
             if !group.isEmpty {
                 let sub = arguments.dropFirst().first.map { "unknown command '\(suite.program) \(first) \($0)'" }
                     ?? "'\(suite.program) \(first)' needs a subcommand"
-                let names = group.map { $0.spec.path.last! }.joined(separator: ", ")
+                let names = group.compactMap { $0.path.last }.joined(separator: ", ")
                 throw UsageError("\(sub); choose one of: \(names)")
             }
             if first.hasPrefix("-") {
                 throw UsageError("unknown option '\(first)'; see '\(suite.program) --help'")
             }
-            let names = suite.commands.map { $0.spec.path[0] }
+            let names = suite.commands.compactMap { $0.path.first }
             let hint = ArgumentParser.nearest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(first)'\(hint); see '\(suite.program) --help'")
         }

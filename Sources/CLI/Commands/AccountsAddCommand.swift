@@ -18,8 +18,10 @@ package enum AccountsAddCommand: Command {
         package static let provider = Argument("PROVIDER", "google, microsoft, or a descriptor file")
     }
 
+    package static let path = ["accounts", "add"]
+
     package static let spec = CommandSpec(
-        ["accounts", "add"],
+        path,
         abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
         discussion: """
         PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of

@@ -9,8 +9,10 @@ package enum AccountsListCommand: Command {
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
     }
 
+    package static let path = ["accounts", "list"]
+
     package static let spec = CommandSpec(
-        ["accounts", "list"],
+        path,
         abstract: "List signed-in accounts: name, provider, user, token expiry, status.",
         discussion: "Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out (no tokens).",
         options: [Options.format]

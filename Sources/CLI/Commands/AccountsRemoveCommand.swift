@@ -11,8 +11,10 @@ package enum AccountsRemoveCommand: Command {
         package static let name = Argument("NAME", "the account's name (see 'calbridge accounts list')")
     }
 
+    package static let path = ["accounts", "remove"]
+
     package static let spec = CommandSpec(
-        ["accounts", "remove"],
+        path,
         abstract: "Sign an account out: revoke its grant at the provider, then delete its local tokens.",
         discussion: """
         If the revocation fails, nothing is deleted (so you can retry); --local-only deletes the local

@@ -18,8 +18,10 @@ package enum AddCommand: Command {
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
     }
 
+    package static let path = ["add"]
+
     package static let spec = CommandSpec(
-        ["add"],
+        path,
         abstract: "Add an event to a calendar.",
         discussion: """
         Times without an offset are read in --tz (an IANA zone or a Windows name such as "Pacific

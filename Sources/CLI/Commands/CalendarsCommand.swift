@@ -10,8 +10,10 @@ package enum CalendarsCommand: Command {
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
     }
 
+    package static let path = ["calendars"]
+
     package static let spec = CommandSpec(
-        ["calendars"],
+        path,
         abstract: "List the calendars of all accounts (or the named ones).",
         discussion: """
         All accounts are asked at once, so the wait is the slowest account, not the sum. An account that

@@ -20,8 +20,10 @@ package enum CopyCommand: Command {
         package static let targetRef = Argument("TARGET_REF", "The calendar to copy to: ACCOUNT:CALENDAR.")
     }
 
+    package static let path = ["copy"]
+
     package static let spec = CommandSpec(
-        ["copy"],
+        path,
         abstract: "Copy events from one calendar to another (Outlook <-> Google), without duplicates.",
         discussion: """
             Copies the source events in the window (default: today to 30 days ahead). The window is one range \

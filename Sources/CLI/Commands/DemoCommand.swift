@@ -11,8 +11,10 @@ package enum DemoCommand: Command {
         package static let tz = Option<String>("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")
     }
 
+    package static let path = ["demo"]
+
     package static let spec = CommandSpec(
-        ["demo"],
+        path,
         abstract: "Run the whole flow against a built-in sandbox (no account, no network).",
         discussion: """
         Starts the sandbox (emulated Google Calendar, Microsoft Graph and both sign-in servers) on

@@ -13,8 +13,10 @@ package enum EventsCommand: Command {
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")
     }
 
+    package static let path = ["events"]
+
     package static let spec = CommandSpec(
-        ["events"],
+        path,
         abstract: "List a calendar's events (default: this week).",
         discussion: """
         Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the

@@ -16,8 +16,10 @@ package enum QuickAddCommand: Command {
         package static let text = OptionalArgument("TEXT", "The event in words, quoted")
     }
 
+    package static let path = ["quick-add"]
+
     package static let spec = CommandSpec(
-        ["quick-add"],
+        path,
         abstract: "Create an event from one line of text, or preview it with --dry-run.",
         discussion: """
             Reads dates, times, ranges, durations, zones, a location ("at ..." / "@ ...") and repeat rules

@@ -22,8 +22,10 @@ package enum SandboxCommand: Command {
         package static let noAutoApprove = Flag("no-auto-approve", "Show consent and device-verification pages instead of approving at once.")
     }
 
+    package static let path = ["sandbox"]
+
     package static let spec = CommandSpec(
-        ["sandbox"],
+        path,
         abstract: "Run the local emulator of Google Calendar, Microsoft Graph and both OAuth servers.",
         discussion: """
         Serves everything under the real services' paths on two ports of 127.0.0.1, until SIGINT or SIGTERM:

@@ -10,8 +10,10 @@ package enum TimeZonesCommand: Command {
         package static let name = OptionalArgument("NAME", "A Windows time zone name or an IANA id.")
     }
 
+    package static let path = ["timezones"]
+
     package static let spec = CommandSpec(
-        ["timezones"],
+        path,
         abstract: "Map a Windows time zone name to its IANA id or back, or print the whole CLDR table.",
         discussion: """
             With NAME, prints its mapping; the direction is detected: a Windows name ("Pacific Standard Time", \

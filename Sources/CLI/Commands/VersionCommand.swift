@@ -6,8 +6,10 @@ import HTTPCurl
 package enum VersionCommand: Command {
     package static let calbridgeVersion = "0.1.0"
 
+    package static let path = ["version"]
+
     package static let spec = CommandSpec(
-        ["version"],
+        path,
         abstract: "Print the calbridge, libcurl and CLDR time-zone table versions."
     )
 

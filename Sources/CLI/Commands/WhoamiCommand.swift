@@ -8,8 +8,10 @@ package enum WhoamiCommand: Command {
         package static let account = Option<String>("account", "NAME", "Which account (needed when there is more than one).")
     }
 
+    package static let path = ["whoami"]
+
     package static let spec = CommandSpec(
-        ["whoami"],
+        path,
         abstract: "Show the signed-in user's name and e-mail (and the mailbox time zone).",
         options: [Options.account]
     )

@@ -30,7 +30,7 @@ package struct CommandSuite: Sendable {
     package func match(_ words: [String]) -> (command: any Command.Type, used: Int)? {
         var best: (command: any Command.Type, used: Int)?
         for command in commands {
-            let path = command.spec.path
+            let path = command.path
             guard words.count >= path.count, Array(words.prefix(path.count)) == path else { continue }
             if path.count > (best?.used ?? -1) { best = (command, path.count) }
         }
@@ -39,6 +39,6 @@ package struct CommandSuite: Sendable {
 
     /// Commands under a group word (`accounts` -> `accounts add`, `accounts list`, ...).
     package func group(_ word: String) -> [any Command.Type] {
-        commands.filter { $0.spec.path.count > 1 && $0.spec.path[0] == word }
+        commands.filter { $0.path.count > 1 && $0.path[0] == word }
     }
 }

@@ -13,8 +13,10 @@ package enum BenchCalendarsCommand: Command {
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
+    package static let path = ["calendars"]
+
     package static let spec = CommandSpec(
-        ["calendars"],
+        path,
         abstract: "Time 'calendars' for 1 account and for 6 against the sandbox with latency.",
         discussion: """
         Starts the sandbox in-process with --latency-ms (default 100) on every API response, stores six

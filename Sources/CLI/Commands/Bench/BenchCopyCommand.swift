@@ -30,8 +30,10 @@ package enum BenchCopyCommand: Command {
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
+    package static let path = ["copy"]
+
     package static let spec = CommandSpec(
-        ["copy"],
+        path,
         abstract: "Time 'copy' Outlook -> Google twice against the sandbox with latency.",
         discussion: """
             Starts the sandbox in-process with --latency-ms (default 20) on every API response, stores an \

@@ -16,8 +16,10 @@ package enum BenchSandboxCommand: Command {
         package static let format = Option.choice("format", "FMT", "table (default) or json.", among: ["table", "json"])
     }
 
+    package static let path = ["sandbox"]
+
     package static let spec = CommandSpec(
-        ["sandbox"],
+        path,
         abstract: "Measure the sandbox's throughput with keep-alive connections on loopback.",
         discussion: """
         Starts the sandbox in-process and drives it with N keep-alive connections (one thread each) for a

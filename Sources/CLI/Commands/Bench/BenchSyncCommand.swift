@@ -16,8 +16,10 @@ package enum BenchSyncCommand: Command {
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
+    package static let path = ["sync"]
+
     package static let spec = CommandSpec(
-        ["sync"],
+        path,
         abstract: "Time 'sync' against the sandbox with latency: quiet pairs, one change, a first sync vs copy.",
         discussion: """
             Every scenario starts its own sandbox with --latency-ms (default 20) on every API response and a \

@@ -13,8 +13,10 @@ package enum HTTPBenchCommand: Command {
         package static let concurrency = Option.int("concurrency", "C", "Requests in flight at once (default 32).", in: 1...1024)
     }
 
+    package static let path = ["http"]
+
     package static let spec = CommandSpec(
-        ["http"],
+        path,
         abstract: "Measure CurlTransport against the curl CLI on a loopback server (no network).",
         discussion: """
             Starts a loopback HTTP/1.1 server with a small body, sends N GET requests through CurlTransport \

@@ -9,8 +9,10 @@ package enum QuickAddBenchCommand: Command {
         package static let seconds = Option.number("seconds", "N", "How long to run (default 2).", in: 0.1...600)
     }
 
+    package static let path = ["quickadd"]
+
     package static let spec = CommandSpec(
-        ["quickadd"],
+        path,
         abstract: "Measure quick-add parsing speed on the phrase corpus (goal: 50,000 phrases/s, each under 1 ms).",
         options: [Options.corpus, Options.seconds],
         program: "calbridge-bench"

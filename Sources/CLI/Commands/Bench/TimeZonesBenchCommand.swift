@@ -11,8 +11,10 @@ package enum TimeZonesBenchCommand: Command {
         package static let custom = Option.int("custom", "N", "How many custom-zone searches of each kind to time (default 50).", in: 1...100_000)
     }
 
+    package static let path = ["timezones"]
+
     package static let spec = CommandSpec(
-        ["timezones"],
+        path,
         abstract: "Benchmark Windows <-> IANA lookups and the start-up time of 'calbridge timezones'.",
         discussion: """
             Runs LOOKUPS mixed lookups (Windows names in several spellings and territories, IANA ids and their \

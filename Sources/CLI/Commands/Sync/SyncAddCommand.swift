@@ -22,8 +22,10 @@ package enum SyncAddCommand: Command {
             among: SyncConflictRule.allCases.map(\.rawValue))
     }
 
+    package static let path = ["sync", "add"]
+
     package static let spec = CommandSpec(
-        ["sync", "add"],
+        path,
         abstract: "Add a sync pair: two calendars kept in step by 'calbridge sync'.",
         discussion: """
             Both references must name calendars of signed-in accounts; they are looked up now and the pair \

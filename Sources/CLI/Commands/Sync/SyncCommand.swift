@@ -16,8 +16,10 @@ package enum SyncCommand: Command {
             in: .seconds(1)...(.seconds(86_400)))
     }
 
+    package static let path = ["sync"]
+
     package static let spec = CommandSpec(
-        ["sync"],
+        path,
         abstract: "Run sync pairs: bring both calendars of each pair up to date (once, or --watch).",
         discussion: """
             Pairs are managed with 'calbridge sync add', 'sync list', 'sync remove' and 'sync status'. A run \

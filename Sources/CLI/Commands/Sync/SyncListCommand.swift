@@ -7,8 +7,10 @@ package enum SyncListCommand: Command {
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).")
     }
 
+    package static let path = ["sync", "list"]
+
     package static let spec = CommandSpec(
-        ["sync", "list"],
+        path,
         abstract: "List the sync pairs: both calendars, direction, fields, window and conflict rule.",
         options: [Options.format]
     )

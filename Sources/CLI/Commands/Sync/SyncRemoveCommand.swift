@@ -11,8 +11,10 @@ package enum SyncRemoveCommand: Command {
         package static let dryRun = Flag("dry-run", "With --remove-copies: say how many copies would be deleted; change nothing.")
     }
 
+    package static let path = ["sync", "remove"]
+
     package static let spec = CommandSpec(
-        ["sync", "remove"],
+        path,
         abstract: "Remove a sync pair (its state); with --remove-copies also the copies it made.",
         discussion: """
             Without --remove-copies, the calendars are not touched: every event stays where it is, copies \

@@ -9,8 +9,10 @@ package enum SyncStatusCommand: Command {
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
+    package static let path = ["sync", "status"]
+
     package static let spec = CommandSpec(
-        ["sync", "status"],
+        path,
         abstract: "Show each sync pair's last run, its counts, its last error and the age of each side's change cursor.",
         discussion: """
             Read from sync.db only. A cursor's age is the time since that side's changes were last read \
