@@ -20,4 +20,14 @@ struct ZoneOptionsTests {
         let (name, zone) = try ZoneOptions.userZone(nil, environment: ["TZ": ":Asia/Tokyo"], command: "copy")
         #expect(name == "Asia/Tokyo" && zone.identifier == "Asia/Tokyo")
     }
+
+    @Test("with neither $TZ nor $TZFILE, the system zone is the one Foundation finds (read from /etc/localtime's link)")
+    func systemZone() {
+        let environment = ProcessInfo.processInfo.environment
+        // Foundation reads the process's own environment; compare only where it has neither.
+        guard environment["TZ"] == nil, environment["TZFILE"] == nil else { return }
+        #expect(ZoneOptions.systemZone([:]) == TimeZone.current)
+        #expect(ZoneOptions.localZone([:]) == TimeZone.current)
+        #expect(ZoneOptions.systemZone(["TZ": "Mars/Olympus"]) == TimeZone.current)
+    }
 }

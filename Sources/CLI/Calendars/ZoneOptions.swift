@@ -20,12 +20,37 @@ enum ZoneOptions {
             return (name, zone)
         }
         if let local = environmentZone(environment) { return local }
-        return (TimeZone.current.identifier, TimeZone.current)
+        let system = systemZone(environment)
+        return (system.identifier, system)
     }
 
     /// `$TZ` (a leading `:` allowed) when it names a zone, else the system zone.
     static func localZone(_ environment: [String: String]) -> TimeZone {
-        environmentZone(environment)?.zone ?? TimeZone.current
+        environmentZone(environment)?.zone ?? systemZone(environment)
+    }
+
+    /// The system zone as `TimeZone.current` finds it. Where neither `$TZFILE` nor `$TZ` is set, Foundation
+    /// takes the zone `/etc/localtime` links to under `/usr/share/zoneinfo/`: read here the same way, without
+    /// first building the process's whole environment as Foundation does to look for those two (0.9 million
+    /// instructions of each run; callgrind, a no-change copy). Anything else is Foundation's to decide.
+    static func systemZone(_ environment: [String: String]) -> TimeZone {
+        guard environment["TZFILE"] == nil, environment["TZ"] == nil, let name = linkedZoneName(),
+            let zone = TimeZone(identifier: name)
+        else { return TimeZone.current }
+        return zone
+    }
+
+    /// The zone name `/etc/localtime` links to (what follows `/usr/share/zoneinfo/` in its target), or nil.
+    private static func linkedZoneName() -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            let length = readlink("/etc/localtime", base, buffer.count)
+            guard length > 0, length < buffer.count else { return nil }
+            let target = String(decoding: UnsafeRawBufferPointer(start: base, count: length), as: UTF8.self)
+            guard let directory = target.range(of: "/usr/share/zoneinfo/") else { return nil }
+            let name = String(target[directory.upperBound...])
+            return name.isEmpty ? nil : name
+        }
     }
 
     /// `$TZ` when it names a zone: POSIX lets it start with `:` (`TZ=:Europe/Berlin`).
