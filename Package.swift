@@ -172,7 +172,7 @@ let package = Package(
             dependencies: ["OAuth", "Accounts", "Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CalbridgeSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "OAuth", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "OAuth", "TestSupport", "CalbridgeSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CalendarBridgeTests",
             dependencies: ["CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "TimeZones", "TestSupport", "CalbridgeSupport", "CJSONScan", "CopyModel"],

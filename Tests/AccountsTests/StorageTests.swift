@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Accounts
+import CalbridgeSupport
 import OAuth
 
 @Suite("Token store and account registry: 0600, atomic, refusing loose permissions")
@@ -146,5 +147,38 @@ struct StorageTests {
             """
         try SecureFile().write(Data(document.utf8), to: home.accountsFile)
         #expect { try AccountRegistry(home: home).accounts() } throws: { ($0 as? StorageError)?.code == .corrupt }
+    }
+
+    @Test("createdAt reads as Foundation's .iso8601 reads it (seeded instants, both ways); a timestamp that is not one is a corrupt file")
+    func createdAtTimestamps() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = .iso8601
+        struct Stamp: Decodable { var at: Date }
+        var random = SplitMix64(seed: 77)
+        for _ in 0..<200 {
+            // Whole seconds from 1900 to 2200, as `.iso8601` writes them.
+            let instant = Date(timeIntervalSince1970: Double(Int64(random.next() % 9_467_280_000) - 2_208_988_800))
+            let record = AccountRecord(name: "a", provider: "google", api: ProviderAPI(rawValue: "google-calendar-v3"), user: "u@x.example",
+                                       clientId: "cid", tenant: "common", scopes: [])
+            var dated = record
+            dated.createdAt = instant
+            let registry = AccountRegistry(home: home)
+            try registry.save(dated)
+            #expect(try registry.account(named: "a")?.createdAt == instant)
+            let text = try String(contentsOf: home.accountsFile, encoding: .utf8)
+            let stamp = try #require(text.split(separator: "\"").drop { $0 != "createdAt" }.dropFirst(2).first)
+            #expect(try foundation.decode(Stamp.self, from: Data("{\"at\": \"\(stamp)\"}".utf8)).at == instant)
+        }
+        for bad in ["2026-11-01", "2026-11-01T09:00:00", "yesterday", "2026-13-01T09:00:00Z"] {
+            let document = """
+                {"version": 1, "accounts": [{"name": "work", "provider": "microsoft", "api": "microsoft-graph-v1",
+                  "user": "g@c.example", "clientId": "cid", "tenant": "contoso", "scopes": [], "createdAt": "\(bad)"}]}
+                """
+            try SecureFile().write(Data(document.utf8), to: home.accountsFile)
+            #expect { try AccountRegistry(home: home).accounts() } throws: { ($0 as? StorageError)?.code == .corrupt }
+        }
     }
 }
