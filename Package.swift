@@ -165,7 +165,7 @@ let package = Package(
         ),
 
         // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPCurl", "LoopbackServer", "TestSupport", "CalbridgeSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "WindowsZonesCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "OAuthTests",

@@ -226,11 +226,9 @@ public struct HTTPRequestParser: Sendable {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
                   line[line.startIndex..<colon].allSatisfy(Self.isTokenByte)
             else { throw .malformed("bad \(what) line (want Name: value)") }
-            let value = line[(colon + 1)...].drop { $0 == 32 || $0 == 9 }
-            let trimmed = value.reversed().drop { $0 == 32 || $0 == 9 }.reversed()
             headers.add(
                 name: String(decoding: line[line.startIndex..<colon], as: UTF8.self),
-                value: String(decoding: trimmed, as: UTF8.self))
+                value: String(decoding: HTTPHeaders.withoutOptionalWhitespace(line[(colon + 1)...]), as: UTF8.self))
         }
         return headers
     }

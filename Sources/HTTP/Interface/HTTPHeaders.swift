@@ -38,6 +38,21 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.append(Field(name: name, value: value))
     }
 
+    /// `bytes` without the optional whitespace at either end (spaces and tabs, RFC 9110 §5.6.3), which is
+    /// not part of a field's value. Byte-wise: any other byte, a non-breaking space included, is the value's.
+    @inlinable
+    package static func withoutOptionalWhitespace<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard bytes[last] == 32 || bytes[last] == 9 else { break }
+            end = last
+        }
+        return bytes[start..<end]
+    }
+
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
