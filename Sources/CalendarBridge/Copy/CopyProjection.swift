@@ -237,7 +237,12 @@ public struct CopyProjection: Sendable, Hashable {
             body = text.isEmpty ? nil : .text(text)
         }
         guard !notes.isEmpty else { return body }
-        let extra = notes.joined(separator: "\n")
+        // Joined here: `joined(separator:)` ran unspecialised (2,900 instructions a call; callgrind).
+        var extra = ""
+        for (position, line) in notes.enumerated() {
+            if position > 0 { extra += "\n" }
+            extra += line
+        }
         switch body {
         case nil:
             return .text(extra)

@@ -29,10 +29,11 @@ package struct APIURL: Sendable {
     /// (`a//b`, a leading or trailing `/`) are dropped.
     package func path(_ literal: String) -> APIURL {
         var copy = self
-        // Split on the bytes: `String.split` walks Characters (5,800 instructions a call).
+        // Split on the bytes: `String.split` walks Characters (5,800 instructions a call). Each segment
+        // appended as a `String`: appending the `Substring` took the generic path (1,600 instructions).
         for segment in literal.utf8.split(separator: UInt8(ascii: "/")) {
             copy.path += "/"
-            copy.path += Substring(segment)
+            copy.path += String(Substring(segment))
         }
         return copy
     }
