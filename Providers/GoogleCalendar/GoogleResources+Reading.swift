@@ -249,16 +249,20 @@ extension GoogleConferenceData.EntryPoint {
 }
 
 extension GoogleExtendedProperties {
-    init(reading r: inout JSONReader) throws(JSONReader.Error) {
+    convenience init(reading r: inout JSONReader) throws(JSONReader.Error) {
+        var origin: OriginMarker?
+        var properties: [String: String]?
+        var shared: [String: String]?
         try r.beginObject()
         while let key = try r.nextKey() {
             switch key {
             case "private":
-                if try !r.consumeNull() { (origin, `private`) = try Event.readProperties(&r) }
+                if try !r.consumeNull() { (origin, properties) = try Event.readProperties(&r) }
             case "shared": shared = try r.optionalStringMap()
             default: try r.skipValue()
             }
         }
+        self.init(origin: origin, private: properties, shared: shared)
     }
 }
 

@@ -90,12 +90,20 @@ struct GoogleConferenceData: JSONReadable {
     var entryPoints: [EntryPoint]?
 }
 
-struct GoogleExtendedProperties: JSONReadable {
+/// A class, read once and only read after: as a struct, each copy of it (with the event's, and again
+/// where the mapping takes the marker and the properties) retained and released each of its strings.
+final class GoogleExtendedProperties: JSONReadable {
     /// The private properties as `Event.splitProperties` splits them: the origin marker, and the
     /// properties that are not calbridge's.
-    var origin: OriginMarker?
-    var `private`: [String: String]?
-    var shared: [String: String]?
+    let origin: OriginMarker?
+    let `private`: [String: String]?
+    let shared: [String: String]?
+
+    init(origin: OriginMarker?, private: [String: String]?, shared: [String: String]?) {
+        self.origin = origin
+        self.private = `private`
+        self.shared = shared
+    }
 }
 
 struct GoogleReminders: JSONReadable {
