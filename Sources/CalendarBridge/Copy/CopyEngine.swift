@@ -59,8 +59,8 @@ public struct CopyEngine: Sendable {
     /// Runs the copy (or with `options.dryRun` only plans it).
     /// - Parameters:
     ///   - progress: called after each batch of writes (from any task).
-    ///   - keeper: where both sides' listings go once planned, when the caller is a process about to
-    ///     exit (`ExitKeeper`); nil frees them then.
+    ///   - keeper: where both sides' listings go once planned, and the plan and its outcomes at the end,
+    ///     when the caller is a process about to exit (`ExitKeeper`); nil frees them then.
     /// - Returns: the counts and items; per-item failures are in it, not thrown.
     /// - Throws: `CalendarError` when nothing could be done: an unknown calendar (`.notFound`), a
     ///   target the user cannot write to (`.readOnly`), an expired grant (`.unauthorized`), or a failed
@@ -178,6 +178,8 @@ public struct CopyEngine: Sendable {
                     .init(message: "occurrences of copied series not compared: \(Self.describe(error))"))
             }
         }
+        // What the run is done with, freed at exit instead (0.8 million instructions at 1,000 events).
+        keeper?.keep((plan, entries, sourceOccurrences, sourceExceptions))
         return CopyResult(
             source: label(sourceCalendar), target: label(targetCalendar), dryRun: false,
             items: entries.map(\.item), fallbacks: plan.fallbacks, extraErrors: extraErrors)
