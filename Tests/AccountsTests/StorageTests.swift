@@ -181,4 +181,19 @@ struct StorageTests {
             #expect { try AccountRegistry(home: home).accounts() } throws: { ($0 as? StorageError)?.code == .corrupt }
         }
     }
+
+    @Test("shell quoting leaves exactly the words of the safe characters bare (the former Set rule, 5,000 seeded words)")
+    func shellQuoting() {
+        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%_+=:,./-")
+        func reference(_ word: String) -> String {
+            if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        let pieces = ["a", "Z", "0", "@", "%", "_", "+", "=", ":", ",", ".", "/", "-", " ", "'", "\"", "$", "é", "e\u{301}", "😀", "\t", "~", "!", "*"]
+        var random = SplitMix64(seed: 91)
+        for _ in 0..<5_000 {
+            let word = (0..<Int(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(AccountRecord.shellQuoted(word) == reference(word), "\(word.debugDescription)")
+        }
+    }
 }
