@@ -52,6 +52,10 @@ struct CopyModelSandboxTests {
         // 23-hour 2027-09-26 that is the next day, and Graph's end date (then the sandbox) kept a Monday the
         // model had ended. The model's own error; UNTIL is now the second before the next midnight.
         (.outlookToGoogle, 80190, [7], [2]),
+        // The model's Outlook emulation re-timed a custom-zone event as wall clocks: an end 240 minutes after
+        // 23:30 CEST, the second 02:30 of 2027-10-31 in Berlin, read back as the first. The model's own error
+        // (Outlook cannot name the second 02:30); such edits now go through calbridge's provider (UTC end).
+        (.outlookToGoogle, 250115, [1], [4]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs

@@ -127,6 +127,17 @@ actor OutlookCustomZone {
         if timesChanged || before.rule != event.rule {
             // New times or a new rule: Outlook writes them in a zone Exchange knows; the event leaves its custom zone.
             guard let windows = OutlookZonedAllDay.windowsNames[event.zone], let tz = TimeZone(identifier: event.zone) else { return false }
+            // A wall clock that repeats (or is skipped) in the zone names no single instant: Outlook's user
+            // cannot pick the second 02:30 of a fall-back night. Such an edit goes through calbridge's
+            // provider, which writes that end in UTC (seed 250115: an end 240 minutes after 23:30 CEST).
+            for time in [event.start, event.end] {
+                guard case .timed(let instant, _) = time else { continue }
+                let wall = LocalDateTime(instant: instant, in: tz)
+                guard ModelZones.isPlainWallClock(wall.date, minute: wall.hour * 60 + wall.minute, in: event.zone) else {
+                    current[id] = nil
+                    return false
+                }
+            }
             func local(_ time: EventTime) -> [String: String] {
                 guard case .timed(let instant, _) = time else { return [:] }
                 return ["dateTime": LocalDateTime(instant: instant, in: tz).format(fractionDigits: 0), "timeZone": windows]
