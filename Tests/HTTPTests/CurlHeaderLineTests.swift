@@ -15,12 +15,8 @@ final class RawResponder: @unchecked Sendable {
     private let thread: Thread
 
     init(_ response: [UInt8]) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = CurlTestSupport.boundSocket()
         self.listener = listener
-        var address = CurlTestSupport.loopback(port: 0)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
         listen(listener, 1)
         port = CurlTestSupport.boundPort(listener)
         thread = Thread {

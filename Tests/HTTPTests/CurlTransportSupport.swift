@@ -50,13 +50,19 @@ enum CurlTestSupport {
 
     /// A loopback port nothing listens on: bound once to learn a free number, then closed.
     static func closedPort() -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = boundSocket()
         defer { close(descriptor) }
+        return boundPort(descriptor)
+    }
+
+    /// A TCP socket bound to a free port of 127.0.0.1 (`boundPort` tells which); the caller closes it.
+    static func boundSocket() -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port: 0)
         _ = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        return boundPort(descriptor)
+        return descriptor
     }
 
     static func loopback(port: UInt16) -> sockaddr_in {
@@ -85,12 +91,8 @@ final class UnansweredListener {
     private var fillers: [Int32] = []
 
     init() {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = CurlTestSupport.boundSocket()
         self.listener = listener
-        var address = CurlTestSupport.loopback(port: 0)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
         listen(listener, 0)
         let port = CurlTestSupport.boundPort(listener)
         self.port = port
