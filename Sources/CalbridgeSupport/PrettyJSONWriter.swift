@@ -49,17 +49,15 @@ package struct PrettyJSONWriter {
     /// A member's key given as a literal, written from its bytes (the names of a report's members: going
     /// through a `String` for each was a third of writing a copy report).
     package mutating func key(_ key: StaticString) {
-        guard key.hasPointerRepresentation else { return self.key(key.description) }
-        let name = Self.bytes(of: key)
-        // A member name needs no escape (printable ASCII, no quote or backslash): the line break, the
-        // indent, the name between quotes and ` : ` in one append, without the escaping writer's scan.
-        // Appended piece by piece, a key was 540 instructions (callgrind, a 1,000-item copy report).
-        guard Self.isPlainName(name) else {
+        guard let name = Self.plainName(key) else {
+            guard key.hasPointerRepresentation else { return self.key(key.description) }
             newLine()
-            JSONStringWriter.write(utf8: name, into: &bytes, escapingSlashes: false)
+            JSONStringWriter.write(utf8: Self.bytes(of: key), into: &bytes, escapingSlashes: false)
             endKey()
             return
         }
+        // A member name needs no escape: the line break, the indent, the name between quotes and ` : ` in
+        // one append, without the escaping writer's scan.
         keyLine(name) { _ in 0 }
         afterKey = true
     }
@@ -89,28 +87,28 @@ package struct PrettyJSONWriter {
     /// `key` and its value, left out when the value is nil (as `encodeIfPresent` does).
     package mutating func member(_ name: StaticString, _ value: String?) {
         guard let value else { return }
-        guard name.hasPointerRepresentation, Self.isPlainName(Self.bytes(of: name)) else {
+        guard let plain = Self.plainName(name) else {
             key(name)
             return string(value)
         }
-        keyLine(Self.bytes(of: name)) { _ in 0 }
+        keyLine(plain) { _ in 0 }
         writeString(value)
     }
 
     package mutating func member(_ name: StaticString, _ value: Int) {
-        guard name.hasPointerRepresentation, Self.isPlainName(Self.bytes(of: name)) else {
+        guard let plain = Self.plainName(name) else {
             key(name)
             return int(value)
         }
-        keyLine(Self.bytes(of: name), valueRoom: 20) { PaddedDecimal.write(value, to: $0) }
+        keyLine(plain, valueRoom: 20) { PaddedDecimal.write(value, to: $0) }
     }
 
     package mutating func member(_ name: StaticString, _ value: Bool) {
-        guard name.hasPointerRepresentation, Self.isPlainName(Self.bytes(of: name)) else {
+        guard let plain = Self.plainName(name) else {
             key(name)
             return bool(value)
         }
-        keyLine(Self.bytes(of: name), valueRoom: 5) { out in
+        keyLine(plain, valueRoom: 5) { out in
             let word: StaticString = value ? "true" : "false"
             out.initialize(from: word.utf8Start, count: word.utf8CodeUnitCount)
             return word.utf8CodeUnitCount
@@ -124,12 +122,15 @@ package struct PrettyJSONWriter {
         UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
-    /// Whether a name goes between quotes as it is (printable ASCII, no quote or backslash).
-    private static func isPlainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// A literal name's bytes when they go between quotes as they are (printable ASCII, no quote or
+    /// backslash: every member name calbridge writes), else nil.
+    private static func plainName(_ literal: StaticString) -> UnsafeBufferPointer<UInt8>? {
+        guard literal.hasPointerRepresentation else { return nil }
+        let name = bytes(of: literal)
         for byte in name where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            return false
+            return nil
         }
-        return true
+        return name
     }
 
     /// The line break before a member, its plain `name`, ` : ` and up to `valueRoom` bytes of a value that
