@@ -185,11 +185,6 @@ package struct PrettyJSONWriter {
 
     /// Before a key, or a value not after a key: what `lineBreak` writes.
     private mutating func newLine() {
-        if afterKey {
-            afterKey = false
-            return
-        }
-        guard !empty.isEmpty else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxBreak(depth: empty.count)) { line in
             guard let start = line.baseAddress else { return }
             bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: lineBreak(at: start)))
