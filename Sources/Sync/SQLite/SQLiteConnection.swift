@@ -28,7 +28,6 @@ package final class SQLiteConnection {
                 message: "SQLite cannot be loaded (\(failure.reason)); install SQLite 3 (Debian: apt-get install libsqlite3-0)",
                 path: path)
         }
-        let sqlite = self.sqlite
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite.open_v2(path, &db, flags, nil)
