@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static void cb_sqlite_reason(char *error, size_t size, const char *format, const char *a, const char *b) {
-    if (error != NULL && size > 0) snprintf(error, size, format, a, b);
+/// Writes `what` and `detail` into `error` (when there is room for it) and returns NULL.
+static const struct cb_sqlite_functions *cb_sqlite_failed(char *error, size_t size, const char *what, const char *detail) {
+    if (error != NULL && size > 0) snprintf(error, size, "%s%s", what, detail);
+    return NULL;
 }
 
 const struct cb_sqlite_functions *cb_sqlite_open(const char *soname, char *error, size_t size) {
@@ -13,23 +15,20 @@ const struct cb_sqlite_functions *cb_sqlite_open(const char *soname, char *error
     void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
-        cb_sqlite_reason(error, size, "%s%s", reason != NULL ? reason : soname, "");
-        return NULL;
+        return cb_sqlite_failed(error, size, reason != NULL ? reason : soname, "");
     }
     struct cb_sqlite_functions *functions = malloc(sizeof *functions);
     if (functions == NULL) {
-        cb_sqlite_reason(error, size, "%s%s", "out of memory", "");
         dlclose(library);
-        return NULL;
+        return cb_sqlite_failed(error, size, "out of memory", "");
     }
 #define CB_RESOLVE(name)                                                                  \
     do {                                                                                  \
         void *address = dlsym(library, "sqlite3_" #name);                                 \
         if (address == NULL) {                                                            \
-            cb_sqlite_reason(error, size, "%s has no function sqlite3_%s", soname, #name); \
             free(functions);                                                              \
             dlclose(library);                                                             \
-            return NULL;                                                                  \
+            return cb_sqlite_failed(error, size, soname, " has no function sqlite3_" #name); \
         }                                                                                 \
         functions->name = (__typeof__(functions->name))address;                           \
     } while (0)
