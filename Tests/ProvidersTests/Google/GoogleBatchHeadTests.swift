@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import HTTP
 @testable import GoogleCalendar
 import Testing
 
@@ -36,5 +37,51 @@ struct GoogleBatchHeadTests {
                 GoogleBatchCodec.trimmed(Substring(text), dropping: brackets) { $0.trimmingCharacters(in: CharacterSet(charactersIn: "<> ")) }
                     == text.trimmingCharacters(in: CharacterSet(charactersIn: "<> ")), "\(bytes)")
         }
+    }
+
+    /// The delimiter search (`memchr` and `memcmp`) against a plain scan, from every start: patterns whose
+    /// first byte recurs, partial matches, matches at both ends, starts past the end.
+    @Test("the delimiter search finds what a plain scan finds, from every start", arguments: [21, 22] as [UInt64])
+    func delimiterSearch(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("--bx\r\n".utf8)
+        for _ in 0..<500 {
+            let bytes = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let pattern = (0..<Int(1 + random.next() % 4)).map { _ in alphabet[Int(random.next() % 3)] }
+            for start in -1...(bytes.count + 1) {
+                var expected: Range<Int>?
+                if start >= 0, pattern.count <= bytes.count {
+                    for index in stride(from: start, through: bytes.count - pattern.count, by: 1)
+                    where Array(bytes[index..<(index + pattern.count)]) == pattern {
+                        expected = index..<(index + pattern.count)
+                        break
+                    }
+                }
+                #expect(GoogleBatchCodec.firstRange(of: pattern, in: bytes, from: start) == expected, "\(bytes) \(pattern) \(start)")
+            }
+        }
+    }
+
+    /// A part's fields are split at the first colon byte and trimmed of spaces and tabs only (RFC 9110's
+    /// optional whitespace), as the transport reads a response's own head.
+    @Test("a part's header fields: split at the first colon, spaces and tabs trimmed, other bytes kept")
+    func partFields() throws {
+        let part = [
+            "--batch_x", "Content-Type: application/http", "Content-ID: <response-item-0>", "",
+            "HTTP/1.1 200 OK", "Content-Type:\tapplication/json; charset=UTF-8 ", "X-Time:  12:30:05\t",
+            "X-Space: \u{A0}kept\u{A0}", "X-Empty:", "ETag : \"3\"", "no colon here", "Content-Length: 2", "", "{}",
+            "--batch_x--",
+        ].joined(separator: "\r\n")
+        let response = HTTPResponse(
+            status: 200, headers: ["Content-Type": "multipart/mixed; boundary=batch_x"], body: Data(part.utf8))
+        let answer = try #require(try GoogleBatchCodec.decode(response)["item-0"])
+        #expect(answer.status == 200)
+        #expect(answer.body == Data("{}".utf8))
+        #expect(answer.headers["Content-Type"] == "application/json; charset=UTF-8")
+        #expect(answer.headers["X-Time"] == "12:30:05")
+        #expect(answer.headers["X-Space"] == "\u{A0}kept\u{A0}")
+        #expect(answer.headers["X-Empty"] == "")
+        #expect(answer.headers["ETag"] == "\"3\"")
+        #expect(answer.headers.map(\.name) == ["Content-Type", "X-Time", "X-Space", "X-Empty", "ETag", "Content-Length"])
     }
 }
