@@ -4,9 +4,10 @@ import HTTP
 @testable import GoogleCalendar
 import Testing
 
-/// The batch answer's heads are read on bytes when ASCII; the result must be what the Character-level
-/// split and Foundation's trim give, whatever mix of line breaks, blanks and colons a head has.
-@Suite("Google batch heads: the byte path agrees with the Character path")
+/// The batch answer's heads are read on bytes: lines and the Content-ID trim where ASCII, agreeing with
+/// the Character-level split and Foundation's trim whatever mix of line breaks, blanks and colons a head
+/// has; delimiters and fields always (fields as the transport reads a head).
+@Suite("Google batch heads: read on bytes")
 struct GoogleBatchHeadTests {
     /// Random heads from an alphabet of the bytes that matter (CR, LF, VT, FF, blank, tab, colon, angle
     /// brackets) plus letters, sometimes with a non-ASCII character; seeded, so a failure replays.
