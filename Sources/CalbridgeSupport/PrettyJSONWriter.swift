@@ -49,13 +49,8 @@ package struct PrettyJSONWriter {
     /// A member's key given as a literal, written from its bytes (the names of a report's members: going
     /// through a `String` for each was a third of writing a copy report).
     package mutating func key(_ key: StaticString) {
-        guard let name = Self.plainName(key) else {
-            guard key.hasPointerRepresentation else { return self.key(key.description) }
-            newLine()
-            JSONStringWriter.write(utf8: Self.bytes(of: key), into: &bytes, escapingSlashes: false)
-            endKey()
-            return
-        }
+        // Any other name (none of calbridge's) goes through the escaping writer, as a `String` key does.
+        guard let name = Self.plainName(key) else { return self.key(key.description) }
         // A member name needs no escape: the line break, the indent, the name between quotes and ` : ` in
         // one append, without the escaping writer's scan.
         keyLine(name) { _ in 0 }

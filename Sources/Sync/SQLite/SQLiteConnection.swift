@@ -144,14 +144,13 @@ package struct SQLiteRow: Sendable {
 package final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: SQLiteConnection
-    private let sqlite: cb_sqlite_functions
+    private var sqlite: cb_sqlite_functions { connection.sqlite }
     /// SQLite's SQLITE_TRANSIENT (a C macro Swift cannot import): copy bound text now.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     init(_ statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
         self.connection = connection
-        sqlite = connection.sqlite
     }
 
     deinit { _ = sqlite.finalize(statement) }
