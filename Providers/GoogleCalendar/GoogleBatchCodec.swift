@@ -30,27 +30,40 @@ enum GoogleBatchCodec {
 
     /// The body and `Content-Type` of a batch request. Ids are the calls' positions (see `contentID`).
     static func encode(_ calls: [Call], boundary: String) -> (body: Data, contentType: String) {
-        var out = Data()
-        func line(_ text: String = "") { out.append(contentsOf: Array((text + "\r\n").utf8)) }
+        // Written into one byte array, made a `Data` once: ten `Data` appends a part, each of a new array
+        // of a new string, were 10 million of a 1,000-event first copy's instructions (callgrind).
+        var out: [UInt8] = []
+        out.reserveCapacity(calls.reduce(0) { $0 + 300 + boundary.utf8.count + ($1.body?.count ?? 0) } + 10 + boundary.utf8.count)
+        func text(_ piece: String) { out.append(contentsOf: piece.utf8) }
+        func endLine() {
+            out.append(UInt8(ascii: "\r"))
+            out.append(UInt8(ascii: "\n"))
+        }
         for (index, call) in calls.enumerated() {
-            line("--\(boundary)")
-            line("Content-Type: application/http")
-            line("Content-ID: <\(contentID(index))>")
-            line()
-            line("\(call.method.rawValue) \(call.target.requestTarget) HTTP/1.1")
-            line("Accept: application/json")
+            text("--")
+            text(boundary)
+            endLine()
+            text("Content-Type: application/http\r\nContent-ID: <")
+            text(contentID(index))
+            text(">\r\n\r\n")
+            text(call.method.rawValue)
+            text(" ")
+            text(call.target.requestTarget)
+            text(" HTTP/1.1\r\nAccept: application/json\r\n")
             if let body = call.body {
-                line("Content-Type: application/json; charset=UTF-8")
-                line("Content-Length: \(body.count)")
-                line()
-                out.append(body)
-                line()
+                text("Content-Type: application/json; charset=UTF-8\r\nContent-Length: ")
+                text(String(body.count))
+                text("\r\n\r\n")
+                out.append(contentsOf: body)
+                endLine()
             } else {
-                line()
+                endLine()
             }
         }
-        line("--\(boundary)--")
-        return (out, "multipart/mixed; boundary=\(boundary)")
+        text("--")
+        text(boundary)
+        text("--\r\n")
+        return (Data(out), "multipart/mixed; boundary=\(boundary)")
     }
 
     /// The answers of a batch response by request `Content-ID` (`item-3`, without `response-` and brackets).

@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import CalendarBridge
 import Foundation
 import HTTP
 @testable import GoogleCalendar
@@ -84,5 +85,27 @@ struct GoogleBatchHeadTests {
         #expect(answer.headers["X-Empty"] == "")
         #expect(answer.headers["ETag"] == "\"3\"")
         #expect(answer.headers.map(\.name) == ["Content-Type", "X-Time", "X-Space", "X-Empty", "ETag", "Content-Length"])
+    }
+
+    @Test("a batch request: each call a part with its Content-ID, request line, headers and body, CRLF throughout")
+    func encode() throws {
+        let base = try #require(URL(string: "https://www.googleapis.com/calendar/v3"))
+        let events = APIURL(base: base).path("calendars").segment("a b@example.com").path("events")
+        let body = Data(#"{"summary":"Plan"}"#.utf8)
+        let calls = [
+            GoogleBatchCodec.Call(method: .post, target: events.query("sendUpdates", "none"), body: body),
+            GoogleBatchCodec.Call(method: .delete, target: events.segment("e1")),
+        ]
+        let (encoded, contentType) = GoogleBatchCodec.encode(calls, boundary: "b0undary")
+        let expected = [
+            "--b0undary", "Content-Type: application/http", "Content-ID: <item-0>", "",
+            "POST /calendar/v3/calendars/a%20b%40example.com/events?sendUpdates=none HTTP/1.1", "Accept: application/json",
+            "Content-Type: application/json; charset=UTF-8", "Content-Length: 18", "", #"{"summary":"Plan"}"#,
+            "--b0undary", "Content-Type: application/http", "Content-ID: <item-1>", "",
+            "DELETE /calendar/v3/calendars/a%20b%40example.com/events/e1 HTTP/1.1", "Accept: application/json", "",
+            "--b0undary--", "",
+        ].joined(separator: "\r\n")
+        #expect(String(decoding: encoded, as: UTF8.self) == expected)
+        #expect(contentType == "multipart/mixed; boundary=b0undary")
     }
 }
