@@ -107,17 +107,23 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// printable ASCII without quotes or backslashes (every id the providers give) need no escaping, so
     /// that text is written directly: an encoder per written event was 6% of a first copy's instructions.
     var json: String {
-        let fields = [account, calendarID, contentHash, eventID, provider.rawValue]
-        guard fields.allSatisfy(Self.needsNoEscape) else { return encodedJSON }
+        var fields = [account, calendarID, contentHash, eventID, provider.rawValue]
+        let names: [StaticString] = [#"{"account":""#, #"","calendarID":""#, #"","contentHash":""#, #"","eventID":""#, #"","provider":""#]
         // One buffer: concatenating eleven strings reallocated at each step (17,000 instructions a marker).
-        let names = [#"{"account":""#, #"","calendarID":""#, #"","contentHash":""#, #"","eventID":""#, #"","provider":""#]
+        // Each field checked and copied through its contiguous UTF-8 (iterating `utf8` byte by byte was
+        // 7 million of a 1,000-event first copy's instructions; callgrind).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(80 + fields.reduce(0) { $0 + $1.utf8.count })
-        for (name, field) in zip(names, fields) {
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: field.utf8)
+        for index in fields.indices {
+            let plain = fields[index].withUTF8 { field -> Bool in
+                guard Self.needsNoEscape(field) else { return false }
+                names[index].withUTF8Buffer { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: field)
+                return true
+            }
+            guard plain else { return encodedJSON }
         }
-        bytes.append(contentsOf: #""}"#.utf8)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -128,8 +134,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    private static func needsNoEscape(_ text: String) -> Bool {
-        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+    private static func needsNoEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
         return true
     }
 

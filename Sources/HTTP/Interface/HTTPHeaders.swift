@@ -62,11 +62,17 @@ extension String {
     /// ASCII case-insensitive comparison, as HTTP field names and most protocol tokens need.
     package func caseInsensitiveEquals(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        for (a, b) in zip(utf8, other.utf8) where a != b {
-            let la = (a >= 65 && a <= 90) ? a + 32 : a
-            let lb = (b >= 65 && b <= 90) ? b + 32 : b
-            if la != lb { return false }
+        // Over the two strings' contiguous UTF-8 (zipping their `utf8` views was 120 instructions a header
+        // lookup, 3 million of a 1,000-event first copy's; callgrind).
+        var this = self, other = other
+        return this.withUTF8 { a in
+            other.withUTF8 { b in
+                for index in 0..<a.count where a[index] != b[index] {
+                    let (x, y) = (a[index], b[index])
+                    if (x >= 65 && x <= 90 ? x + 32 : x) != (y >= 65 && y <= 90 ? y + 32 : y) { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 }
