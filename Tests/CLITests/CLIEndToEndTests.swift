@@ -77,12 +77,12 @@ struct CLIEndToEndTests {
 
     /// `--compare-with` pairs each no-change copy with one by another build (here the same one, as a
     /// second path), and refuses what it cannot time.
-    @Test("bench copy --compare-with: one pair per rerun, both builds' CPU, and usage errors with exit 2")
+    @Test("bench copy --compare-with: one pair per rerun (and per --first-runs), both builds' CPU, and usage errors with exit 2")
     func benchCompare() async throws {
         let other = CalbridgeBinary.url.path
         let run = try await CalbridgeBinary.run(
             ["copy", "--events", "5", "--latency-ms", "0", "--client-process", "--reruns", "3", "--compare-with", other,
-             "--format", "json"], executable: "calbridge-bench")
+             "--first-runs", "2", "--format", "json"], executable: "calbridge-bench")
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let comparison = try #require(object["comparison"] as? [String: Any])
@@ -92,6 +92,15 @@ struct CLIEndToEndTests {
         #expect(here.allSatisfy { $0 > 0 } && there.allSatisfy { $0 > 0 })
         let lower = try #require(comparison["lowerInPairs"] as? Int)
         #expect((0...3).contains(lower))
+        // Paired first copies: each began from the seeded calendars (the bench refuses one that created fewer).
+        let first = try #require(object["firstRunComparison"] as? [String: Any])
+        let firstHere = try #require(first["cpuSeconds"] as? [Double]), firstThere = try #require(first["baselineCPUSeconds"] as? [Double])
+        #expect(firstHere.count == 2 && firstThere.count == 2)
+        #expect(firstHere.allSatisfy { $0 > 0 } && firstThere.allSatisfy { $0 > 0 })
+        let unpaired = try await CalbridgeBinary.run(
+            ["copy", "--events", "5", "--client-process", "--first-runs", "2"], executable: "calbridge-bench")
+        #expect(unpaired.status == 2)
+        #expect(unpaired.stderr.contains("add --compare-with PATH"))
 
         let noChild = try await CalbridgeBinary.run(["copy", "--events", "5", "--compare-with", other], executable: "calbridge-bench")
         #expect(noChild.status == 2)

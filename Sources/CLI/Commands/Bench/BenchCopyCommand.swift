@@ -25,6 +25,10 @@ package enum BenchCopyCommand: Command {
         package static let compareWith = Option<String>(
             "compare-with", "PATH",
             "With --reruns: run each no-change copy also with the calbridge at PATH (another build), the two back to back in turn, and compare their CPU times pair by pair.")
+        package static let firstRuns = Option.int(
+            "first-runs", "K",
+            "With --compare-with: also pair K first copies by each build, the sandbox's calendars put back as seeded before each.",
+            in: 1...100)
         package static let requestTranscript = Option<String>(
             "request-transcript", "FILE", "Write every API request the copies sent (sorted, tokens and boundaries left out) to FILE.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
@@ -51,12 +55,13 @@ package enum BenchCopyCommand: Command {
             no-change copy K times for the median and lowest of its CPU times, which other load on the machine \
             spreads; with --compare-with PATH each of those copies is paired with one by another calbridge build, \
             run back to back (which goes first alternates), so that a drift of the machine's speed cancels out in \
-            the pairs' differences. Two --request-transcript \
+            the pairs' differences; --first-runs K pairs K first copies the same way, the sandbox's calendars \
+            restored to their state after seeding (no copies) before each. Two --request-transcript \
             files of the same code are identical, so diff shows whether a change sends other requests.
             """,
         options: [
             Options.events, Options.latencyMs, Options.clientProcess, Options.instructions, Options.callgrindDirectory,
-            Options.reruns, Options.compareWith, Options.requestTranscript, Options.format,
+            Options.reruns, Options.compareWith, Options.firstRuns, Options.requestTranscript, Options.format,
         ],
         program: "calbridge-bench"
     )
@@ -107,13 +112,17 @@ package enum BenchCopyCommand: Command {
             }
             return URL(fileURLWithPath: path)
         }
+        let firstRuns = arguments[Options.firstRuns] ?? 0
+        if firstRuns > 0 && baseline == nil {
+            throw UsageError("--first-runs pairs first copies with another build's; add --compare-with PATH")
+        }
         let transcript = arguments[Options.requestTranscript].map { _ in BenchRequestTranscript() }
         var observer: (@Sendable (ServerRequest) -> Void)?
         if let transcript { observer = { @Sendable request in transcript.record(request) } }
         let code = try await BenchSandbox.with(latencyMs: latency, observer: observer) { sandbox, directory in
             try await measure(
                 sandbox: sandbox, directory: directory, count: count, latency: latency, format: format,
-                child: child, reruns: reruns, baseline: baseline, transcript: transcript, context: context)
+                child: child, reruns: reruns, baseline: baseline, firstRuns: firstRuns, transcript: transcript, context: context)
         }
         if let transcript, let path = arguments[Options.requestTranscript] {
             try transcript.write(to: URL(fileURLWithPath: path))
@@ -131,7 +140,7 @@ package enum BenchCopyCommand: Command {
 
     private static func measure(
         sandbox: SandboxServer, directory: URL, count: Int, latency: Int, format: OutputFormat, child: ChildMode?,
-        reruns: Int, baseline: URL?, transcript: BenchRequestTranscript?, context: CommandContext
+        reruns: Int, baseline: URL?, firstRuns: Int, transcript: BenchRequestTranscript?, context: CommandContext
     ) async throws -> ExitCode {
         let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
         guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user,
@@ -152,6 +161,8 @@ package enum BenchCopyCommand: Command {
         transcript?.start()
         // The sandbox runs in this process: its state (every seeded event, later every copy) is part of the peak.
         let afterSeedMB = Double(BenchChildUsage.peakResidentKB() ?? 0) / 1024
+        // The calendars as seeded, for first copies paired later (--first-runs).
+        let seededState = firstRuns > 0 ? try await SeededState(sandbox) : nil
         let first = try await copy(sandbox: sandbox, environment: environment, latency: latency, child: child, name: "first", context: context)
         let second = try await copy(sandbox: sandbox, environment: environment, latency: latency, child: child, name: "second", context: context)
         if let transcript {
@@ -167,7 +178,14 @@ package enum BenchCopyCommand: Command {
                 with: baseline, pairs: reruns, sandbox: sandbox, environment: environment, latency: latency, context: context)
             rerunUsages = pairs.own
             comparison = pairs
-        } else {
+        }
+        var firstComparison: BenchCPUComparison?
+        if let baseline, let seededState {
+            firstComparison = try await compare(
+                with: baseline, pairs: firstRuns, sandbox: sandbox, environment: environment, latency: latency,
+                before: { try await seededState.restore() }, expectCreated: seeded, context: context)
+        }
+        if baseline == nil {
             for index in 1..<reruns {
                 let rerun = try await copy(
                     sandbox: sandbox, environment: environment, latency: latency, child: child, name: "rerun-\(index + 1)", context: context)
@@ -205,6 +223,7 @@ package enum BenchCopyCommand: Command {
                 "clientPeakMemoryMB": clientPeakMB.map { ($0 * 10).rounded() / 10 } as Any,
                 "rerunCPUSeconds": rerunCPU.map { ($0 * 1000).rounded() / 1000 },
                 "comparison": comparison.map { $0.json } as Any,
+                "firstRunComparison": firstComparison.map { $0.json } as Any,
             ] as [String: Any], pretty: false))
         } else {
             context.print("copy \(sourceRef) -> \(targetRef): \(count) events seeded, \(latency) ms API latency")
@@ -236,7 +255,8 @@ package enum BenchCopyCommand: Command {
                     "      \(rerunCPU.count) no-change copies: CPU median \(String(format: "%.3f", rerunCPU[rerunCPU.count / 2])) s, "
                         + "lowest \(String(format: "%.3f", rerunCPU[0])) s, highest \(String(format: "%.3f", rerunCPU[rerunCPU.count - 1])) s")
             }
-            if let comparison { context.print("      " + comparison.summary) }
+            if let comparison { context.print("      no-change copies, " + comparison.summary) }
+            if let firstComparison { context.print("      first copies, " + firstComparison.summary) }
             if case .callgrind = child {
                 context.print("  (under callgrind: CPU time and wall time are valgrind's, the instruction counts are the measure)")
             } else if let a = first.client, let b = second.client {
@@ -388,17 +408,24 @@ package enum BenchCopyCommand: Command {
         return (ExitCode(rawValue: status) ?? .failure, BenchChildUsage.read(usageURL), instructions)
     }
 
-    /// `pairs` no-change copies by this build and as many by `baseline`, back to back, which one first
-    /// alternating from pair to pair.
+    /// `pairs` copies by this build and as many by `baseline`, back to back, which one first alternating
+    /// from pair to pair; `before` runs ahead of each copy (the first copies' restore).
     private static func compare(
         with baseline: URL, pairs: Int, sandbox: SandboxServer, environment: [String: String], latency: Int,
-        context: CommandContext
+        before: () async throws -> Void = {}, expectCreated: Int = 0, context: CommandContext
     ) async throws -> BenchCPUComparison {
-        /// One no-change copy by `executable` (nil: this build's calbridge), and what it used.
+        /// One copy by `executable` (nil: this build's calbridge) after `before`, and what it used.
         func usage(_ executable: URL?, pair index: Int) async throws -> BenchChildUsage {
+            try await before()
             let run = try await copy(
                 sandbox: sandbox, environment: environment, latency: latency, child: .plain, name: "pair-\(index + 1)",
                 executable: executable, context: context)
+            // A first copy that created less than every seeded event did not start from the seeded state.
+            guard run.counts["created"] ?? 0 >= expectCreated else {
+                throw InputError(
+                    "a paired first copy created \(run.counts["created"] ?? 0) of \(expectCreated) events: the sandbox's "
+                        + "calendars were not as seeded", exitCode: .failure)
+            }
             guard let usage = run.client else {
                 throw InputError(
                     "\(executable?.path ?? "this build's calbridge") wrote no usage file; compare builds that write "
@@ -435,5 +462,23 @@ package enum BenchCopyCommand: Command {
             if let count = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return count }
         }
         return nil
+    }
+}
+
+/// The sandbox's API state right after seeding (every calendar, no copies), put back before each paired
+/// first copy so that both builds copy into the same empty target.
+private struct SeededState {
+    let sandbox: SandboxServer
+    let snapshots: [Data]
+
+    init(_ sandbox: SandboxServer) async throws {
+        self.sandbox = sandbox
+        var snapshots: [Data] = []
+        for named in sandbox.apiComponents { snapshots.append(try await named.component.snapshot()) }
+        self.snapshots = snapshots
+    }
+
+    func restore() async throws {
+        for (named, snapshot) in zip(sandbox.apiComponents, snapshots) { try await named.component.restore(snapshot) }
     }
 }
