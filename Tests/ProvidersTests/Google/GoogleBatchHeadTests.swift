@@ -41,6 +41,47 @@ struct GoogleBatchHeadTests {
         }
     }
 
+    /// Heads read in one pass over their bytes give what reading them line by line (`characterLines`, then
+    /// `headers`) gives: the fields, an embedded response's status line and the fields after it, its code.
+    @Test("heads read on bytes agree with the line-by-line reading", arguments: [31, 32, 33] as [UInt64])
+    func headsAgree(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        func next() -> UInt64 { random.next() }
+        let pieces: [[UInt8]] = [
+            [0x0D], [0x0A], [0x0D, 0x0A], [0x20], [0x09], [0x3A], Array("HTTP/1.1".utf8), Array("200".utf8),
+            Array("OK".utf8), Array("Content-Length".utf8), Array("x".utf8), Array("+7".utf8),
+            [0x0B], [0x0C], Array("é".utf8), Array("\u{301}".utf8), Array("\u{2028}".utf8),
+        ]
+        var asciiHeads = 0, codes = 0
+        for round in 0..<3_000 {
+            var bytes: [UInt8] = []
+            // Half of them open like a response (blank lines, then a status line of sorts).
+            if next() % 2 == 0 {
+                for _ in 0..<Int(next() % 3) { bytes += pieces[Int(next() % 3)] }
+                bytes += Array("HTTP/1.1".utf8) + (next() % 4 == 0 ? [0x09] : [0x20]) + pieces[7 + Int(next() % 5)]
+            }
+            // Mostly ASCII heads (the fast paths), some with a byte that sends them to the line-by-line path.
+            let ascii = next() % 4 != 0
+            for _ in 0..<Int(next() % 30) { bytes += pieces[Int(next() % UInt64(ascii ? 12 : pieces.count))] }
+            let head = bytes[...]
+            let reference = GoogleBatchCodec.headers(GoogleBatchCodec.characterLines(head))
+            #expect(GoogleBatchCodec.fields(head) == reference, "round \(round): \(bytes)")
+            let expected = GoogleBatchCodec.characterResponseHead(head)
+            if let fast = GoogleBatchCodec.asciiResponseHead(head) {
+                asciiHeads += 1
+                #expect(fast.statusLine == expected.statusLine && fast.fields == expected.fields, "round \(round): \(bytes)")
+            }
+            if let line = expected.statusLine {
+                let words = line.split(separator: " ")
+                let code = words.count >= 2 && words[0].hasPrefix("HTTP/") ? Int(words[1]) : nil
+                if code != nil { codes += 1 }
+                #expect(GoogleBatchCodec.statusCode(line) == code, "round \(round): \(line)")
+            }
+        }
+        #expect(asciiHeads > 1_000)
+        #expect(codes > 10, "only \(codes) status lines with a code")
+    }
+
     /// The delimiter search (`memchr` and `memcmp`) against a plain scan, from every start: patterns whose
     /// first byte recurs, partial matches, matches at both ends, starts past the end.
     @Test("the delimiter search finds what a plain scan finds, from every start", arguments: [21, 22] as [UInt64])
