@@ -106,7 +106,14 @@ package enum SortedJSONWriter {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writeString(key, into: &out)
             out.append(UInt8(ascii: ":"))
-            guard let member = object[key], write(member, into: &out) else { return false }
+            guard let member = object[key] else { return false }
+            // An object of strings (extended properties) writes each value as the string it is, not boxed
+            // as `Any` for `write` to cast back.
+            if Value.self == String.self, let text = member as? String {
+                writeString(text, into: &out)
+            } else if !write(member, into: &out) {
+                return false
+            }
         }
         out.append(UInt8(ascii: "}"))
         return true
@@ -176,13 +183,17 @@ package enum SortedJSONWriter {
         var entries: [(prefix: UInt64, key: String)] = []
         entries.reserveCapacity(keys.count)
         for key in keys {
-            var prefix: UInt64 = 0
-            var count = 0
-            for byte in key.utf8 {
-                guard isLetter(byte) || byte == UInt8(ascii: ".") else { return nil }
-                if count < 8 { prefix |= UInt64(folded(byte)) << (56 - 8 * count) }
-                count += 1
+            // Over the key's contiguous UTF-8 (its `utf8` view byte by byte was half of this function).
+            var text = key
+            let prefix = text.withUTF8 { bytes -> UInt64? in
+                var prefix: UInt64 = 0
+                for (count, byte) in bytes.enumerated() {
+                    guard isLetter(byte) || byte == UInt8(ascii: ".") else { return nil }
+                    if count < 8 { prefix |= UInt64(folded(byte)) << (56 - 8 * count) }
+                }
+                return prefix
             }
+            guard let prefix else { return nil }
             entries.append((prefix, key))
         }
         entries.sort { a, b in a.prefix != b.prefix ? a.prefix < b.prefix : precedes(a.key, b.key) }

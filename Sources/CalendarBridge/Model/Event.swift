@@ -361,7 +361,10 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
 
     /// The extension properties to write: the bag plus the origin marker's.
     public var propertiesToWrite: [String: String] {
-        extendedProperties.merging(origin?.properties ?? [:]) { _, marker in marker }
+        // A copy's bag is usually empty: its marker's properties as they are (merging them into an empty
+        // dictionary hashed each name again, 4 million of a 1,000-event first copy's instructions).
+        guard !extendedProperties.isEmpty else { return origin?.properties ?? [:] }
+        return extendedProperties.merging(origin?.properties ?? [:]) { _, marker in marker }
     }
 
     /// Splits read properties into the origin marker and the remaining bag (`readProperties` splits
