@@ -184,40 +184,14 @@ enum GoogleBatchCodec {
 
     // Heads are read on bytes when they are ASCII (every head Google sends): splitting into Characters
     // and Foundation's `trimmingCharacters` (an NSString bridge per call) were a fifth of a first copy's
-    // instructions (callgrind, 1,000 events). Anything else takes the Character-level path, so both
-    // give the same lines. Fields are always split and trimmed on bytes (`headers`).
+    // instructions (callgrind, 1,000 events). Anything else takes the Character-level path (`lines`, then
+    // `headers`), which the byte readers (`asciiFields`, `asciiResponseHead`) must agree with.
 
-    /// The lines of a head, split where `Character.isNewline` splits (CR LF, CR or LF in ASCII).
+    /// The lines of a head, split where `Character.isNewline` splits (CR LF, CR or LF in ASCII; also VT,
+    /// FF, NEL and the Unicode line and paragraph separators).
     static func lines(_ data: ArraySlice<UInt8>) -> [String] {
-        asciiLines(data) ?? characterLines(data)
-    }
-
-    /// The lines as `Character.isNewline` splits them (what `asciiLines` must agree with).
-    static func characterLines(_ data: ArraySlice<UInt8>) -> [String] {
         String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(String.init)
-    }
-
-    /// `lines` for a head of ASCII without the other line breaks `isNewline` knows (VT, FF); else nil.
-    static func asciiLines(_ data: ArraySlice<UInt8>) -> [String]? {
-        let (cr, lf) = (UInt8(ascii: "\r"), UInt8(ascii: "\n"))
-        var lines: [String] = []
-        var start = data.startIndex
-        var index = start
-        while index < data.endIndex {
-            let byte = data[index]
-            if byte >= 0x80 || byte == 0x0B || byte == 0x0C { return nil }
-            if byte == cr || byte == lf {
-                lines.append(String(decoding: data[start..<index], as: UTF8.self))
-                if byte == cr, index + 1 < data.endIndex, data[index + 1] == lf { index += 1 }
-                index += 1
-                start = index
-                continue
-            }
-            index += 1
-        }
-        lines.append(String(decoding: data[start..<data.endIndex], as: UTF8.self))
-        return lines
     }
 
     /// The fields of a head: `headers(lines(head))`, in one pass over the bytes when the head is ASCII.
@@ -225,9 +199,10 @@ enum GoogleBatchCodec {
         asciiFields(head) ?? headers(lines(head))
     }
 
-    /// `headers(asciiLines(data))` without building each line as a string (a line string, then a name and
-    /// a value cut from it through its `utf8` view, were 25 million of a 1,000-event first copy's
-    /// instructions; callgrind); nil where `asciiLines` is.
+    /// `headers(lines(data))` for a head of ASCII without the other line breaks `isNewline` knows (VT, FF),
+    /// read in one pass without building each line as a string (a line string, then a name and a value cut
+    /// from it through its `utf8` view, were 25 million of a 1,000-event first copy's instructions;
+    /// callgrind); nil for any other head.
     static func asciiFields(_ data: ArraySlice<UInt8>) -> HTTPHeaders? {
         data.withUnsafeBufferPointer { asciiFields(in: $0) }
     }
