@@ -137,7 +137,7 @@ public struct CopyProjection: Sendable, Hashable {
             let length = text.utf8.count
             reserve(length)
             let target = storage + count
-            let copied = text.utf8.withContiguousStorageIfAvailable { source in
+            let copied: Void? = text.utf8.withContiguousStorageIfAvailable { source in
                 if let base = source.baseAddress { target.initialize(from: base, count: source.count) }
             }
             if copied == nil {
