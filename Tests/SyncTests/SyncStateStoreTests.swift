@@ -190,7 +190,7 @@ struct SyncStateStoreTests {
         // Readers are not blocked by a writer in WAL mode.
         #expect(try await store.read { tx in try tx.pairs().count } == 1)
         try other.execute("COMMIT")
-        try await store.write { tx in try tx.save(Self.item(1)) }
+        _ = try await store.write { tx in try tx.save(Self.item(1)) }
         #expect(try await store.read { tx in try tx.items(pair: "work-home").count } == 1)
     }
 
@@ -277,7 +277,7 @@ struct SyncStateStoreTests {
         }
         #expect(busy?.code == .busy)
         let started = ContinuousClock.now
-        try await patient.write { tx in try tx.save(Self.item(1)) }
+        _ = try await patient.write { tx in try tx.save(Self.item(1)) }
         #expect(ContinuousClock.now - started >= .milliseconds(300), "it waited for the other process")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
