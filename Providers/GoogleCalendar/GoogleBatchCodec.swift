@@ -221,12 +221,7 @@ enum GoogleBatchCodec {
                 index += 1
                 continue
             }
-            let line = UnsafeBufferPointer(rebasing: data[start..<index])
-            if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-                let name = HTTPHeaders.withoutOptionalWhitespace(line[..<colon])
-                let value = HTTPHeaders.withoutOptionalWhitespace(line[(colon + 1)...])
-                fields.append(HTTPHeaders.Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
-            }
+            if let field = field(UnsafeBufferPointer(rebasing: data[start..<index])) { fields.append(field) }
             if atEnd { return HTTPHeaders(fields) }
             if byte == cr, index + 1 < data.count, data[index + 1] == lf { index += 1 }
             index += 1
@@ -298,16 +293,19 @@ enum GoogleBatchCodec {
     /// are skipped. On bytes: `firstIndex(of: ":")` over Characters was 23 million of a 1,000-event first
     /// copy's instructions (callgrind).
     static func headers(_ lines: [String]) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        for line in lines {
-            let utf8 = line.utf8
-            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let name = HTTPHeaders.withoutOptionalWhitespace(utf8[..<colon])
-            let value = HTTPHeaders.withoutOptionalWhitespace(utf8[utf8.index(after: colon)...])
-            headers.add(
-                name: String(line[name.startIndex..<name.endIndex]), value: String(line[value.startIndex..<value.endIndex]))
-        }
-        return headers
+        HTTPHeaders(lines.compactMap { line in
+            var line = line
+            return line.withUTF8 { field($0) }
+        })
+    }
+
+    /// One head line's field (`headers`, `asciiFields`): split at its first colon byte, name and value
+    /// without optional whitespace; nil without a colon.
+    private static func field(_ line: UnsafeBufferPointer<UInt8>) -> HTTPHeaders.Field? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let name = HTTPHeaders.withoutOptionalWhitespace(line[..<colon])
+        let value = HTTPHeaders.withoutOptionalWhitespace(line[(colon + 1)...])
+        return HTTPHeaders.Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
 
     /// `text` without the ASCII bytes `dropping` at either end, when it is ASCII; otherwise what
