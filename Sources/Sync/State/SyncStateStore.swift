@@ -38,7 +38,7 @@ public actor SyncStateStore {
         try Self.createPrivateFile(path)
         do {
             connection = try SQLiteConnection(path: path, create: false, busyTimeout: busyTimeout)
-            try Self.configure(connection)
+            try Self.configure(connection, busyTimeout: busyTimeout)
             try Self.prepareSchema(connection)
         } catch let error as SyncStateError {
             throw error
@@ -91,13 +91,35 @@ public actor SyncStateStore {
         if info.st_mode & 0o077 != 0 { chmod(path, 0o600) }
     }
 
-    private static func configure(_ connection: SQLiteConnection) throws {
-        // The first statement reads the header: a file that is not a database fails here (SQLITE_NOTADB).
-        let mode = try connection.rows("PRAGMA journal_mode = WAL").first?.text(0)
-        guard mode?.lowercased() == "wal" else {
-            throw SyncStateError(.storage, "cannot switch to WAL mode (journal_mode is \(mode ?? "unknown"))", path: connection.path)
-        }
+    private static func configure(_ connection: SQLiteConnection, busyTimeout: Duration) throws {
+        try switchToWAL(connection, busyTimeout: busyTimeout)
         try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
+    }
+
+    /// WAL is a property of the file, so only the first open of a new file switches it. The switch needs the
+    /// file to itself, and SQLite answers SQLITE_BUSY at once instead of calling the busy handler (four stores
+    /// opening one new file together failed so in 17 of 30 runs): it is retried until the busy timeout,
+    /// looking each time whether another opener has switched the file meanwhile.
+    private static func switchToWAL(_ connection: SQLiteConnection, busyTimeout: Duration) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + busyTimeout
+        var pause = Duration.milliseconds(1)
+        while true {
+            // The first statement reads the header: a file that is not a database fails here (SQLITE_NOTADB).
+            if try connection.rows("PRAGMA journal_mode").first?.text(0)?.lowercased() == "wal" { return }
+            do {
+                let mode = try connection.rows("PRAGMA journal_mode = WAL").first?.text(0)
+                guard mode?.lowercased() == "wal" else {
+                    throw SyncStateError(
+                        .storage, "cannot switch to WAL mode (journal_mode is \(mode ?? "unknown"))", path: connection.path)
+                }
+                return
+            } catch let error as SQLiteError where error.isBusy && clock.now + pause < deadline {
+                // Blocking, as SQLite's own busy handler does: opening the store is synchronous.
+                usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000))
+                pause = min(pause * 2, .milliseconds(50))
+            }
+        }
     }
 
     private static func prepareSchema(_ connection: SQLiteConnection) throws {
