@@ -1,7 +1,8 @@
+@testable import CLI
 import CalbridgeSupport
 import CalendarBridge
-@testable import CLI
 import Foundation
+import TestSupport
 import Testing
 
 /// `copy --format json` is written by hand (`PrettyJSONWriter`); it must stay the text `JSONEncoder` writes
@@ -9,7 +10,7 @@ import Testing
 /// escapes it, for every field set or not and strings of every escape.
 @Suite("copy --format json: the hand writer writes what JSONEncoder and escapeJSON write")
 struct CopyResultJSONTests {
-    @Test("random reports are written byte for byte as JSONEncoder and escapeJSON write them", arguments: [21, 22, 23] as [UInt64])
+    @Test("random reports are written byte for byte as JSONEncoder and escapeJSON write them", .ownThread, arguments: [21, 22, 23] as [UInt64])
     func sameAsEncoder(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }

@@ -1,11 +1,12 @@
 import CalbridgeSupport
+import TestSupport
 import Testing
 @testable import CLI
 
 /// `TerminalText.containsUnsafe` reads UTF-8 bytes; it must find exactly the scalars `isUnsafe` names.
 @Suite("TerminalText: the byte scan finds what the scalar walk found")
 struct TerminalTextScanTests {
-    @Test("random text around every unsafe range: same answer as walking the scalars", arguments: [1, 2, 3] as [UInt64])
+    @Test("random text around every unsafe range: same answer as walking the scalars", .ownThread, arguments: [1, 2, 3] as [UInt64])
     func sameAsScalars(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         // Scalars at and beside the edges of each unsafe range, and others with the same lead bytes; the

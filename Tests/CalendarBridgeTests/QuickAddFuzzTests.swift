@@ -26,11 +26,9 @@ struct QuickAddFuzzTests {
         var problems: [String] = []
     }
 
-    @Test("100,000 random strings never crash, never hang, and fail only with QuickAddError")
-    func randomStrings() async throws {
-        // Seconds of synchronous work: on a thread of its own, not on the cooperative pool that the
-        // in-process servers of tests running in parallel need.
-        let findings = try await blocking { Self.fuzz() }
+    @Test("100,000 random strings never crash, never hang, and fail only with QuickAddError", .ownThread)
+    func randomStrings() {
+        let findings = Self.fuzz()
         #expect(findings.problems.isEmpty, "\(findings.problems.prefix(5))")
         // Guards against a generator that only ever produces rejected noise.
         #expect(findings.accepted > 1000)

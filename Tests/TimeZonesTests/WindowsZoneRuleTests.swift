@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TimeZones
 
@@ -39,7 +40,7 @@ struct WindowsZoneRuleTests {
         #expect(AnnualDate(month: 2, weekday: 0, week: 5, secondOfDay: 0).day(in: 2032) == 29)
     }
 
-    @Test("rule offsets equal the tz database's at every hour of 2026-2028", arguments: [
+    @Test("rule offsets equal the tz database's at every hour of 2026-2028", .ownThread, arguments: [
         ("US Pacific", usPacific, "America/Los_Angeles"),
         ("Sydney", sydney, "Australia/Sydney"),
         ("Berlin", berlin, "Europe/Berlin"),

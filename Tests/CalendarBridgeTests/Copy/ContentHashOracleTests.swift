@@ -1,6 +1,7 @@
-import CalbridgeSupport
 @testable import CalendarBridge
+import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Every copy made so far carries a content hash; a rerun recognises an unchanged copy only if the hash
@@ -45,7 +46,7 @@ struct ContentHashOracleTests {
         return SHA256.hex(bytes: bytes)
     }
 
-    @Test("random events hash as before", arguments: [51, 52, 53] as [UInt64])
+    @Test("random events hash as before", .ownThread, arguments: [51, 52, 53] as [UInt64])
     func sameAsOracle(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }

@@ -1,6 +1,7 @@
-import CalbridgeSupport
 @testable import CalendarBridge
+import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `HTMLText.plainText(fromHTML:)` on bytes against the `Character` algorithm it runs beside
@@ -94,7 +95,7 @@ struct HTMLTextBytesTests {
         return html
     }
 
-    @Test("100,000 random HTML-ish strings give the oracle's text; the bytes path takes the ASCII ones",
+    @Test("100,000 random HTML-ish strings give the oracle's text; the bytes path takes the ASCII ones", .ownThread,
           arguments: [1, 2, 3, 4] as [UInt64])
     func random(seed: UInt64) {
         var rng = SplitMix64(seed: seed)

@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 @testable import CalendarBridge
 
@@ -133,7 +134,7 @@ struct DateParsingOracleTests {
         }
     }
 
-    @Test("generated inputs: the same answer from both", arguments: [1, 2, 3, 4] as [UInt64])
+    @Test("generated inputs: the same answer from both", .ownThread, arguments: [1, 2, 3, 4] as [UInt64])
     func sameAnswers(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var accepted = (rfc3339: 0, local: 0, date: 0)

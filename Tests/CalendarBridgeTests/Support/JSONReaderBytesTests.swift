@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The byte-level parts of `JSONReader`: keys matched by bytes, skipped strings never built, and its own
@@ -79,7 +80,7 @@ struct JSONReaderBytesTests {
         #expect(throws: JSONReader.Error.self) { try JSONReader.read(Pair.self, from: invalid) }
     }
 
-    @Test("a skipped string with escapes is refused exactly when reading it is", arguments: [4, 5, 6] as [UInt64])
+    @Test("a skipped string with escapes is refused exactly when reading it is", .ownThread, arguments: [4, 5, 6] as [UInt64])
     func skippedEscapes(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         // Escapes good and bad, surrogates paired and lone, raw UTF-8 good and bad, control bytes, quotes.
@@ -101,7 +102,7 @@ struct JSONReaderBytesTests {
 
     /// Strings are scanned eight bytes at a time: every stop (quote, backslash, control character, a byte
     /// of 0x80 or more) at every offset of a word, in strings of every length around the word size.
-    @Test("strings and keys of every length and stop position read as their pieces say", arguments: [7, 8, 9] as [UInt64])
+    @Test("strings and keys of every length and stop position read as their pieces say", .ownThread, arguments: [7, 8, 9] as [UInt64])
     func wordScan(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         // (as written in the document, as read, valid)
@@ -132,7 +133,7 @@ struct JSONReaderBytesTests {
         }
     }
 
-    @Test("isValidUTF8 decides as String(validating:) does", arguments: [1, 2, 3] as [UInt64])
+    @Test("isValidUTF8 decides as String(validating:) does", .ownThread, arguments: [1, 2, 3] as [UInt64])
     func utf8(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         // Bytes around every boundary of the UTF-8 table: ASCII, continuations, leads, overlongs, surrogates.

@@ -1,5 +1,6 @@
 import CJSONScan
 import CalbridgeSupport
+import TestSupport
 import Testing
 
 /// `JSONReader.member` (one C pass over the object for one member) reads what reading the object member
@@ -63,7 +64,7 @@ struct JSONReaderMemberTests {
         #expect(Self.fast(bytes) == Self.byMember(bytes))
     }
 
-    @Test("20,000 seeded objects, some broken by a byte, read alike", arguments: [11, 12] as [UInt64])
+    @Test("20,000 seeded objects, some broken by a byte, read alike", .ownThread, arguments: [11, 12] as [UInt64])
     func seeded(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let keys = [#""recurringEventId""#, #""recurringEventId""#, #""id""#, #""recurring\u0045ventId""#, #""recurringEventI""#, #""é""#]

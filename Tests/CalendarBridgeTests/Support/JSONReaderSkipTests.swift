@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `skipValue` checks what it skips without building it (keys as bytes, strings unbuilt); it must accept
@@ -121,7 +122,7 @@ struct JSONReaderSkipTests {
         return "{ " + members.joined(separator: sep()) + (rng.next() % 8 == 0 ? "," : "") + " }"
     }
 
-    @Test("30,000 seeded documents, some broken by a byte, decide alike", arguments: [1, 2, 3] as [UInt64])
+    @Test("30,000 seeded documents, some broken by a byte, decide alike", .ownThread, arguments: [1, 2, 3] as [UInt64])
     func agree(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<10_000 {
@@ -135,7 +136,7 @@ struct JSONReaderSkipTests {
         }
     }
 
-    @Test("the one-loop skip and the token-by-token walk refuse alike and stop at the same byte", arguments: [4, 5] as [UInt64])
+    @Test("the one-loop skip and the token-by-token walk refuse alike and stop at the same byte", .ownThread, arguments: [4, 5] as [UInt64])
     func fastPathAgrees(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         func skip(_ bytes: [UInt8], byToken: Bool) -> Int? {

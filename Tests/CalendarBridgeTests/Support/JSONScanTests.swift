@@ -1,5 +1,6 @@
 import CJSONScan
 import CalbridgeSupport
+import TestSupport
 import Testing
 
 /// `cb_json_stop`, the sixteen-bytes-a-step scan under every string and key `JSONReader` reads and every
@@ -33,7 +34,7 @@ struct JSONScanTests {
         }
     }
 
-    @Test("random text: plain bytes, high bytes and one stop byte at every position, lengths 0 to 70, every mode")
+    @Test("random text: plain bytes, high bytes and one stop byte at every position, lengths 0 to 70, every mode", .ownThread)
     func boundaries() {
         var random = SplitMix64(seed: 0x15CA_2026)
         // Plain text with slashes and DEL among it (stops only in some modes).

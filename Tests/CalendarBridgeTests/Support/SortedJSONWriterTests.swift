@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("SortedJSONWriter: the bytes JSONSerialization writes with sortedKeys")
@@ -42,7 +43,7 @@ struct SortedJSONWriterTests {
         return object
     }
 
-    @Test("random objects: byte for byte the same", arguments: [1, 2, 3, 4] as [UInt64])
+    @Test("random objects: byte for byte the same", .ownThread, arguments: [1, 2, 3, 4] as [UInt64])
     func randomObjects(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         for round in 0..<2_000 {

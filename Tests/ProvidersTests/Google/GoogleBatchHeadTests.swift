@@ -1,8 +1,9 @@
+@testable import GoogleCalendar
 import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
-@testable import GoogleCalendar
+import TestSupport
 import Testing
 
 /// The batch answer's heads are read on bytes: fields, status lines and the Content-ID trim where ASCII,
@@ -12,7 +13,7 @@ import Testing
 struct GoogleBatchHeadTests {
     /// Random heads from an alphabet of the bytes that matter (CR, LF, VT, FF, blank, tab, colon, angle
     /// brackets) plus letters, sometimes with a non-ASCII character; seeded, so a failure replays.
-    @Test("fields, response heads and trims agree with Character.isNewline and trimmingCharacters", arguments: [11, 12, 13] as [UInt64])
+    @Test("fields, response heads and trims agree with Character.isNewline and trimmingCharacters", .ownThread, arguments: [11, 12, 13] as [UInt64])
     func agree(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }
@@ -47,7 +48,7 @@ struct GoogleBatchHeadTests {
 
     /// Heads read in one pass over their bytes give what reading them line by line (`lines`, then
     /// `headers`) gives: the fields, an embedded response's status line and the fields after it, its code.
-    @Test("heads read on bytes agree with the line-by-line reading", arguments: [31, 32, 33] as [UInt64])
+    @Test("heads read on bytes agree with the line-by-line reading", .ownThread, arguments: [31, 32, 33] as [UInt64])
     func headsAgree(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         func next() -> UInt64 { random.next() }

@@ -1,14 +1,15 @@
+@testable import GoogleCalendar
 import CalbridgeSupport
 import CalendarBridge
 import Foundation
-@testable import GoogleCalendar
+import TestSupport
 import Testing
 
 /// Google insert bodies are written from the event in key order; the requests sent must stay those the
 /// dictionary path (`body(for:id:)` written by `SortedJSONWriter`) sent, byte for byte.
 @Suite("Google insert bodies: written in order, the same bytes as the dictionary path")
 struct GoogleInsertBodyTests {
-    @Test("random events give the dictionary path's bytes", arguments: [71, 72, 73] as [UInt64])
+    @Test("random events give the dictionary path's bytes", .ownThread, arguments: [71, 72, 73] as [UInt64])
     func sameAsDictionary(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Runs a test on a thread of its own instead of Swift's cooperative pool: `@Test(.ownThread)`.
+///
+/// The pool has one thread per core (two on CI), shared by every test of the process. A CPU-bound test
+/// (thousands of seeded inputs, an oracle comparison) holds a pool thread for seconds without a suspension
+/// point; with two such tests running, every async test waits, and one that measures a timeout, sleeps
+/// before checking a state or keeps a connection idle sees that wait as its own. On a thread of its own, such
+/// a test shares the cores with the rest through the kernel's scheduler, a time slice at a time.
+///
+/// Meant for synchronous tests: an async one comes back to the thread after `Task.yield()`, but after
+/// `Task.sleep` the runtime here resumes it on the pool.
+package struct OwnThreadTrait: TestTrait, TestScoping {
+    package func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let executor = DedicatedThreadExecutor(name: "test-own-thread")
+        defer { executor.finish() }
+        try await withTaskExecutorPreference(executor) { try await function() }
+    }
+}
+
+extension Trait where Self == OwnThreadTrait {
+    /// The test runs on a dedicated thread, not on the cooperative pool (see `OwnThreadTrait`).
+    package static var ownThread: Self { Self() }
+}
+
+/// A task executor with one thread: jobs run in the order they come. After `finish`, the thread ends once
+/// its queue is empty, and a job that still arrives (a task that outlived the test's scope) goes to the
+/// global concurrent executor rather than waiting forever.
+package final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+    private var running = true
+
+    /// - Parameter name: the thread's name, at most 15 bytes (Linux refuses longer thread names).
+    package init(name: String) {
+        // Named from inside: a thread starts with its creator's name (a pool thread's), and Foundation's
+        // `Thread.name` set before `start` does not reach the system's name here.
+        let thread = Thread { [self] in
+            Thread.current.name = name
+            run()
+        }
+        thread.start()
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let accepted = condition.withLock {
+            guard running else { return false }
+            jobs.append(job)
+            condition.signal()
+            return true
+        }
+        if !accepted { globalConcurrentExecutor.enqueue(job) }
+    }
+
+    /// The thread has ended: jobs now go to the global concurrent executor.
+    package var hasEnded: Bool { condition.withLock { !running } }
+
+    /// Lets the thread end when its queue is empty.
+    package func finish() {
+        condition.withLock {
+            finished = true
+            condition.signal()
+        }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !finished { condition.wait() }
+            guard !jobs.isEmpty else {
+                running = false
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
