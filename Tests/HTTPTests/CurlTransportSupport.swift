@@ -30,8 +30,12 @@ enum CurlTestSupport {
     }
 
     /// Starts a server; the caller stops it.
-    static func server(_ handler: @escaping ServerHandler) throws -> LoopbackHTTPServer {
-        let server = LoopbackHTTPServer(handler: handler)
+    /// - Parameter timeouts: tests of connection reuse give an idle timeout longer than any stall of a loaded
+    ///   machine, so that only the client decides whether a connection is reused.
+    static func server(
+        timeouts: LoopbackHTTPServer.Timeouts = .init(), _ handler: @escaping ServerHandler
+    ) throws -> LoopbackHTTPServer {
+        let server = LoopbackHTTPServer(timeouts: timeouts, handler: handler)
         try server.start()
         return server
     }

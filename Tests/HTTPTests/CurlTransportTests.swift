@@ -37,9 +37,13 @@ struct CurlTransportTests {
         #expect(server.connectionsAccepted == 50)
     }
 
+    /// Whether a connection is reused is the client's decision to test, not the server's idle timeout (60 s by
+    /// default): with every test started at once on two cores, one request waited 29 s for a pool thread.
+    static let neverIdle = LoopbackHTTPServer.Timeouts(idle: .seconds(3600))
+
     @Test("sequential requests reuse one kept-alive connection")
     func keepAlive() async throws {
-        let server = try Support.server { request in .text(200, "conn=\(request.connectionID)") }
+        let server = try Support.server(timeouts: Self.neverIdle) { request in .text(200, "conn=\(request.connectionID)") }
         defer { server.stop() }
         let transport = CurlTransport()
         for index in 0..<20 {
@@ -53,7 +57,7 @@ struct CurlTransportTests {
 
     @Test("bursts with quiet times between them stay within maxConnectionsPerHost, reusing the idle connections")
     func connectionLimit() async throws {
-        let server = try Support.server { _ in
+        let server = try Support.server(timeouts: Self.neverIdle) { _ in
             try? await Task.sleep(for: .milliseconds(20))
             return .text(200, "ok")
         }
@@ -107,12 +111,15 @@ struct CurlTransportTests {
         withExtendedLifetime(listener) {}
     }
 
-    @Test("cancelling the task cancels the transfer: .cancelled at once, and the server sees the connection closed")
+    @Test("cancelling the task cancels the transfer: .cancelled before the server answers, and the server sees the connection closed")
     func cancellation() async throws {
-        let arrived = Tally()
+        let arrived = Tally(), released = Tally()
         let server = try Support.server { _ in
             arrived.increment()
-            try? await Task.sleep(for: .seconds(1.5))
+            // Held until the test has the transfer's result: only a transfer cut short can end before the
+            // answer, so no wall-clock bound (which a loaded machine's scheduling can exceed) is needed.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while released.value == 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
             return .text(200, "too late")
         }
         defer { server.stop() }
@@ -120,18 +127,14 @@ struct CurlTransportTests {
         let url = server.baseURL.appendingPathComponent("slow")
         let task = Task { try await transport.send(HTTPRequest(url: url)) }
         while arrived.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        let elapsed = ContinuousClock.now - cancelledAt
+        released.increment()
         var code: HTTPError.Code?
         if case .failure(let error as HTTPError) = result { code = error.code }
-        // `.cancelled` (not the 200 "too late") already shows the transfer was cut short; the bound only
-        // has to stay below the handler's 1.5 s, with room for a loaded machine's scheduling.
         #expect(code == .cancelled)
-        #expect(elapsed < .milliseconds(1_400))
-        // The handler finishes after 1.5 s; the server then finds the connection closed and ends it.
-        let deadline = ContinuousClock.now + .seconds(5)
+        // Released, the handler answers; the server then finds the connection closed and ends it.
+        let deadline = ContinuousClock.now + .seconds(30)
         while server.openConnections > 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

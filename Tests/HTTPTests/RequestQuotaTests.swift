@@ -35,9 +35,15 @@ struct RequestQuotaTests {
         _ = try await transport.send(request)
         #expect(await quota.inWindow == 3)
         let waiting = Task { _ = try await other.send(request); _ = try await other.send(request) }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(await quota.inWindow == 4, "the fifth request waits: the minute's budget is spent")
+        // Waits for the fourth request to be counted (however long the task takes to be scheduled), not a
+        // fixed time; the fifth then waits for the minute, which the cancellation shows: it throws only
+        // from inside `acquire`, and the base transport saw four requests.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await quota.inWindow < 4, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await quota.inWindow == 4)
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(await quota.inWindow == 4, "the fifth request waited: the minute's budget is spent")
+        #expect(base.requests.count == 4)
     }
 }
