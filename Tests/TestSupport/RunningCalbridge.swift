@@ -12,6 +12,8 @@ package final class RunningCalbridge: @unchecked Sendable {
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
+    /// Pipes read to their end (the child and anything it started closed them).
+    private var ended = 0
 
     package init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = CalbridgeBinary.url
@@ -25,14 +27,21 @@ package final class RunningCalbridge: @unchecked Sendable {
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
         outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.out.append(data) }
+            self?.received(handle, into: \.out)
         }
         errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.err.append(data) }
+            self?.received(handle, into: \.err)
         }
         try process.run()
+    }
+
+    /// Appends what the pipe has; no bytes when readable means its end.
+    private func received(_ handle: FileHandle, into buffer: ReferenceWritableKeyPath<RunningCalbridge, Data>) {
+        let data = handle.availableData
+        if data.isEmpty { handle.readabilityHandler = nil }
+        lock.withLock {
+            if data.isEmpty { ended += 1 } else { self[keyPath: buffer].append(data) }
+        }
     }
 
     package var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
@@ -76,7 +85,10 @@ package final class RunningCalbridge: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        try await Task.sleep(for: .milliseconds(100))  // let the readability handlers drain
+        // The output is complete when both pipes have ended, however late their handlers run on a loaded
+        // machine (a fixed pause is not enough); something the child started may keep them open, hence a bound.
+        let drained = Date().addingTimeInterval(30)
+        while lock.withLock({ ended < 2 }), Date() < drained { try await Task.sleep(for: .milliseconds(5)) }
         return process.terminationStatus
     }
 
