@@ -225,6 +225,15 @@ extension SyncRun {
         for side in SyncSide.allCases {
             let batch = writes.filter { $0.target == side }
             guard !batch.isEmpty else { continue }
+            guard await forgetCursor(beforeWritingTo: side) else {
+                // Not sent (the state could not be written, as reported): the stored state stays, as for a failed write.
+                failedFrom.formUnion(SyncSide.allCases)
+                for write in batch {
+                    if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
+                    if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
+                }
+                continue
+            }
             let target = endpoint(side)
             let outcomes = await target.provider.applyWrites(batch.map(\.write), in: target.calendarID, maxConcurrent: 4)
             report.requests += 1

@@ -30,6 +30,25 @@ extension SyncRun {
         pendingSaves.remove(index)
     }
 
+    /// Forgets `side`'s stored cursor before this run's first write to it, so that a run that dies or fails
+    /// after writing leaves a full read for the next one. Graph's delta compares two snapshots: read from a
+    /// cursor taken before a copy was made, it never reports that copy removed when the user deletes it
+    /// before the next run, and the deletion would not cross. The run stores a cursor again at its end, when
+    /// it can get one past its own writes (`cursorPastOwnWrites`). Returns false (and reports it) when the
+    /// state cannot be written; the side is then not written either.
+    mutating func forgetCursor(beforeWritingTo side: SyncSide) async -> Bool {
+        guard !dryRun, !cursorForgotten.contains(side) else { return true }
+        let pair = self.pair, now = engine.now()
+        do {
+            try await engine.store.write { t in try t.setCursor(nil, pair: pair, side: side, at: now) }
+        } catch {
+            report.errors.append(SyncItemError(side: side, eventID: nil, title: nil, message: SyncError.wrap(error).message))
+            return false
+        }
+        cursorForgotten.insert(side)
+        return true
+    }
+
     /// Saves the rows changed without a write.
     mutating func flushPending() async -> Bool {
         let rows = pendingSaves.sorted()

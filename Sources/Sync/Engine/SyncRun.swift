@@ -22,6 +22,8 @@ struct SyncRun {
     var writtenTo: [SyncSide: Set<Int>] = [.a: [], .b: []]
     /// Ids this run deleted, per side (their removals come back in the follow-up read).
     var deletedIDs: [SyncSide: Set<String>] = [.a: [], .b: []]
+    /// Sides whose stored cursor this run forgot before writing to them (`forgetCursor(beforeWritingTo:)`).
+    var cursorForgotten = Set<SyncSide>()
     /// Series items whose master this run created on a side (a copy made or made again): their occurrences
     /// are compared as if seen for the first time.
     var createdSeries = Set<Int>()
@@ -106,14 +108,15 @@ struct SyncRun {
 
         if !dryRun {
             let now = engine.now()
-            var cursors: [(SyncSide, String)] = []
+            var cursors: [(SyncSide, String?)] = []
             for side in SyncSide.allCases where !failedFrom.contains(side) {
-                var cursor = reads[side].cursor
+                var cursor: String? = reads[side].cursor
                 // A side this run wrote to is read once more, so that the stored cursor lies past this run's
                 // own writes: Graph's delta compares two sync states, so a copy created after the first read
-                // and deleted by the user before the next one would never be reported removed.
-                if !(writtenTo[side] ?? []).isEmpty, let past = await cursorPastOwnWrites(side, from: cursor) { cursor = past }
-                cursors.append((side, SyncWindow.cursor(cursor, roundKey: roundKey)))
+                // and deleted by the user before the next one would never be reported removed. When that
+                // read holds more than echoes, no cursor is stored: the next run reads the side in full.
+                if !(writtenTo[side] ?? []).isEmpty { cursor = await cursorPastOwnWrites(side, from: reads[side].cursor) }
+                cursors.append((side, cursor.map { SyncWindow.cursor($0, roundKey: roundKey) }))
             }
             let stored = cursors
             do {
@@ -267,8 +270,8 @@ struct SyncRun {
     }
 
     /// The cursor after a second change read of `side`, when that read holds nothing but the echoes of this
-    /// run's own writes; nil (keep the first cursor, the next run reads it all again) when it holds anything
-    /// else, such as an edit the user made during the run.
+    /// run's own writes; nil (no cursor: the next run reads the side in full) when it holds anything else,
+    /// such as an edit the user made during the run.
     mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async -> String? {
         let endpoint = self.endpoint(side)
         guard case .changes(let set)? = try? await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window.listingRange, cursor: cursor)
@@ -653,9 +656,10 @@ struct SyncRun {
 
     /// Applies the writes to one side in batches, `concurrentBatches` at a time; the state rows of each
     /// group of batches are saved right after it.
-    /// - Returns: the sides whose changes could not all be applied (their cursors are kept).
+    /// - Returns: the sides whose changes could not all be applied (their stored cursors are not advanced).
     mutating func apply(_ writes: [PlannedWrite], to side: SyncSide) async -> Set<SyncSide> {
         guard !writes.isEmpty else { return [] }
+        guard await forgetCursor(beforeWritingTo: side) else { return Set(SyncSide.allCases) }
         let endpoint = self.endpoint(side)
         let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
         let size = perBatch * Self.concurrentBatches

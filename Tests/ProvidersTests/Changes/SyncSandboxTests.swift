@@ -1,4 +1,5 @@
 import CalendarBridge
+import CopyModel
 import Foundation
 import GoogleCalendar
 import MicrosoftGraph
@@ -104,6 +105,43 @@ struct SyncSandboxTests {
             Issue.record("the Google event is still there: \(probe)")
             return
         }
+    }
+
+    /// Graph's delta compares two snapshots: from a cursor taken before a copy was made, a copy the user
+    /// deleted before the next run is never reported removed. A run that fails after some writes (or dies)
+    /// used to keep the old cursor, and the deletion never crossed: the Google event stayed, the Outlook copy
+    /// stayed gone. Now the cursor of a side is forgotten before its first write, and the next run reads that
+    /// side in full and reads the missing copy by id.
+    @Test("a copy made by a run that failed before storing its cursors, deleted on Outlook before the next run: the deletion reaches Google")
+    func copyDeletedAfterFailedRun() async throws {
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        for _ in 0..<4 {
+            let run = try await bridge.sync()
+            if run.aToB.writes + run.bToA.writes == 0 { break }
+        }
+        #expect(try await bridge.sync().requests == 2, "the pair is settled")
+
+        _ = try await sandbox.google.createEvent(Self.event("Lunch", daysAhead: 2), in: a.calendarID)
+        _ = try await sandbox.google.createEvent(Self.event("Dinner", daysAhead: 2.3), in: a.calendarID)
+        // Of the two copies, one lands on Outlook and the other fails: the run keeps both cursors.
+        let dying = SyncEngine.Endpoint(provider: KilledProvider(sandbox.graph, kill: KillSwitch(after: 1, loseResponse: false)), calendarID: b.calendarID)
+        let failed = try await bridge.engine.run(pair: "bridge", a: a, b: dying, options: Bridge.options)
+        #expect(failed.aToB.created == 1 && failed.aToB.failed == 1)
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        let copy = try #require(try await sandbox.graph.listEvents(calendarID: b.calendarID, range: window, expand: false)
+            .first { $0.title == "Lunch" || $0.title == "Dinner" })
+        try await sandbox.graph.deleteEvent(id: copy.id, calendarID: b.calendarID)
+
+        let next = try await bridge.sync()
+        #expect(next.errors.isEmpty, "\(next.errors.map(\.message))")
+        #expect(next.bToA.deleted == 1, "the deletion of '\(copy.title)' on Outlook reaches Google")
+        #expect(next.aToB.created == 1, "the copy that failed is made")
+        let titles = { (events: [Event]) in Set(events.map(\.title).filter { $0 == "Lunch" || $0 == "Dinner" }) }
+        let onA = titles(try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false).filter { $0.status != .cancelled })
+        let onB = titles(try await sandbox.graph.listEvents(calendarID: b.calendarID, range: window, expand: false))
+        #expect(onA == onB && !onA.contains(copy.title), "Google \(onA), Outlook \(onB)")
     }
 
     /// A copy's edit carried back to its Outlook original changes only what was edited: the original keeps its
