@@ -17,7 +17,7 @@ struct OwnThreadTraitTests {
 
     @Test("a job arriving after the executor's thread ended still runs, on the global executor")
     func lateJob() async throws {
-        let executor = DedicatedThreadExecutor(name: "test-late")
+        let executor = DedicatedThreadExecutor()
         executor.finish()
         let deadline = ContinuousClock.now + .seconds(30)
         while !executor.hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }

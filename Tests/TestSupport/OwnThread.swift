@@ -15,7 +15,7 @@ package struct OwnThreadTrait: TestTrait, TestScoping {
     package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let executor = DedicatedThreadExecutor(name: "test-own-thread")
+        let executor = DedicatedThreadExecutor()
         defer { executor.finish() }
         try await withTaskExecutorPreference(executor) {
             // The preference takes effect at the task's next enqueue (the runtime does not hop at once): a
@@ -40,19 +40,17 @@ package final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var finished = false
     private var running = true
 
-    /// - Parameter name: the thread's name, at most 15 bytes (Linux refuses longer thread names).
-    package init(name: String) {
+    package init() {
         let thread = Thread { [self] in run() }
-        thread.name = name
         thread.threadDictionary[Self.marker] = true
         thread.start()
     }
 
     private static let marker = "calbridge.DedicatedThreadExecutor"
 
-    /// Whether the caller runs on the thread of a `DedicatedThreadExecutor`. (Not by the thread's name: on
-    /// Linux, Foundation names a new thread after its creator, and a name set from inside it was seen read
-    /// back as the creator's in about one run of seven.)
+    /// Whether the caller runs on the thread of a `DedicatedThreadExecutor`. (Not by a thread name: on Linux,
+    /// Foundation's name set before `start` does not reach the thread, which keeps its creator's, and one set
+    /// from inside it was seen read back as the creator's in about one run of seven.)
     package static var isCurrentThreadDedicated: Bool { Thread.current.threadDictionary[marker] != nil }
 
     package func enqueue(_ job: consuming ExecutorJob) {

@@ -222,16 +222,19 @@ extension SyncRun {
         var failedFrom = Set<SyncSide>()
         // A series compared for the first time whose writes did not all land stays without stored occurrences.
         var firstTimeFailed = Set<Int>()
+        /// A write that did not land: the stored state stays, and the next run (both cursors kept) decides
+        /// this occurrence again.
+        func keepStored(_ write: OccurrenceWrite) {
+            failedFrom.formUnion(SyncSide.allCases)
+            if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
+            if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
+        }
         for side in SyncSide.allCases {
             let batch = writes.filter { $0.target == side }
             guard !batch.isEmpty else { continue }
+            // Not sent when the state cannot be written (reported there).
             guard await forgetCursor(beforeWritingTo: side) else {
-                // Not sent (the state could not be written, as reported): the stored state stays, as for a failed write.
-                failedFrom.formUnion(SyncSide.allCases)
-                for write in batch {
-                    if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
-                    if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
-                }
+                batch.forEach(keepStored)
                 continue
             }
             let target = endpoint(side)
@@ -257,11 +260,8 @@ extension SyncRun {
                     if side == .a { row.stateA = state } else { row.stateB = state }
                     rows[write.item, default: []].append(row)
                 case .failure(let error):
-                    // The stored state stays: the next run (both cursors kept) decides this occurrence again.
-                    failedFrom.formUnion(SyncSide.allCases)
+                    keepStored(write)
                     if side == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
-                    if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
-                    if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
                     report.errors.append(
                         SyncItemError(side: side, eventID: write.write.targetID, title: write.title, message: (error as? CalendarError)?.description ?? "\(error)"))
                 }
