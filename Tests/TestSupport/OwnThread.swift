@@ -1,3 +1,6 @@
+// Swift Testing is on the module path only when tests are built: `swift build -c release` builds this
+// target too (calbridge-bench shares the package), and must not fail for want of it.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -90,3 +93,4 @@ package final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 }
+#endif
