@@ -52,6 +52,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // zlib, for the sandbox's gzip answers (the real services compress when asked; libcurl inflates).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Small shared helpers (SHA-256, edit distance, civil dates, JSON reader and writers), `package` access
         // (the JSON reader's key types and ByteWord public: only a public type's @inlinable members are inlined
@@ -123,7 +129,7 @@ let package = Package(
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
         .target(
             name: "Sandbox",
-            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport"],
+            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport", "CZlib"],
             resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")],
             swiftSettings: swiftSettings
         ),
@@ -176,7 +182,7 @@ let package = Package(
             dependencies: ["CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "TimeZones", "TestSupport", "CalbridgeSupport", "CJSONScan", "CopyModel"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTP", "LoopbackServer", "TestSupport", "CZlib", "CalbridgeSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [

@@ -32,6 +32,11 @@ package final class RawHTTPClient {
 
     /// Reads one response (head + Content-Length body). Nil when the server closed the connection.
     package func readResponse(expectBody: Bool = true) -> (status: Int, headers: [String: String], body: String)? {
+        readResponseBytes(expectBody: expectBody).map { ($0.status, $0.headers, String(decoding: $0.body, as: UTF8.self)) }
+    }
+
+    /// Reads one response with its body's bytes as sent (a compressed body is not text).
+    package func readResponseBytes(expectBody: Bool = true) -> (status: Int, headers: [String: String], body: [UInt8])? {
         var data = pending
         pending = []
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -53,7 +58,7 @@ package final class RawHTTPClient {
                 let status = Int(head[0].split(separator: " ")[1]) ?? 0
                 let length = expectBody ? Int(headers["content-length"] ?? "0") ?? 0 : 0
                 while data.count < range + 4 + length { guard fill() else { return nil } }
-                let body = String(decoding: data[(range + 4)..<(range + 4 + length)], as: UTF8.self)
+                let body = Array(data[(range + 4)..<(range + 4 + length)])
                 pending = Array(data[(range + 4 + length)...])
                 return (status, headers, body)
             }

@@ -21,7 +21,8 @@ import LoopbackServer
 /// ```
 ///
 /// Routing: a path under `/calendar/v3`, `/batch/calendar/v3` or `/v1.0` is an API request and goes to
-/// the API components only (after latency and fault injection); any other path is offered to the Google
+/// the API components only (after latency and fault injection), its answer gzip-encoded where the real
+/// service would encode it (`SandboxCompression`); any other path is offered to the Google
 /// OAuth server, the Microsoft identity server, then the API components; the first answer wins, else 404.
 package final class SandboxServer: Sendable {
     /// The first-line JSON: base URL, seeded accounts with ready tokens, descriptors.
@@ -174,7 +175,8 @@ private struct Router: Sendable {
         let started = ContinuousClock.now
         var response: ServerResponse?
         var faulted = false
-        if let provider = Self.apiProvider(request.rawPath) {
+        let provider = Self.apiProvider(request.rawPath)
+        if let provider {
             observer?(request)
             if let gate, let answer = await gate(request) {
                 response = answer
@@ -196,7 +198,10 @@ private struct Router: Sendable {
                 response = await firstAnswer(api, request)
             }
         }
-        let final = response ?? .text(404, "Not Found: \(request.method) \(request.rawPath)\n")
+        var final = response ?? .text(404, "Not Found: \(request.method) \(request.rawPath)\n")
+        if let provider {
+            final = SandboxCompression.apply(to: final, request: request, provider: provider)
+        }
         let elapsed = ContinuousClock.now - started
         log.record(SandboxRequestLogEntry(
             time: Date(), method: request.method, path: request.rawPath, status: final.status,
