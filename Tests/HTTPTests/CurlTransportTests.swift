@@ -225,6 +225,33 @@ struct CurlTransportTests {
         #expect(offered.contains("br") == CurlInfo.supportsBrotli)
     }
 
+    @Test("requests name calbridge with gzip in the User-Agent (Google compresses only then); none when configured so; a request's own wins")
+    func userAgent() async throws {
+        let agents = Tally()
+        let server = try Support.server { request in
+            agents.record(request.headers["User-Agent"] ?? "<none>")
+            return ServerResponse(status: 204)
+        }
+        defer { server.stop() }
+        _ = try await CurlTransport().send(HTTPRequest(url: server.baseURL))
+        _ = try await CurlTransport(configuration: .init(userAgent: nil)).send(HTTPRequest(url: server.baseURL))
+        _ = try await CurlTransport().send(HTTPRequest(url: server.baseURL, headers: ["User-Agent": "mine/1"]))
+        #expect(agents.recorded == ["calbridge (gzip)", "<none>", "mine/1"])
+    }
+
+    @Test("a gzip body inflating to far more than the room set aside for it (16 times its length on the wire) arrives whole")
+    func gzipBeyondReservation() async throws {
+        let compressed = try Support.fixture("repetitive.txt.gz")
+        let server = try Support.server { _ in
+            ServerResponse(status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: compressed)
+        }
+        defer { server.stop() }
+        let response = try await CurlTransport().send(HTTPRequest(url: server.baseURL))
+        let expected = Data(String(repeating: "{\"summary\":\"weekly sync\"},\n", count: 80_000).utf8)
+        #expect(compressed.count * 16 < expected.count)
+        #expect(response.body == expected)
+    }
+
     @Test("a deflate (zlib) body is decoded to the original bytes")
     func deflate() async throws {
         let original = try Support.fixture("sample.txt")
