@@ -111,6 +111,7 @@ public struct GraphCalendarProvider: CalendarProvider {
             .query("endDateTime", RFC3339.formatUTC(range.end))
             .query("$top", String(Self.pageSize))
             .query("$orderby", "start/dateTime")
+            .query("$select", GraphEvent.selectedProperties)
             .query("$expand", Self.expandProperties)
         // Series view: single events and exceptions as they are, occurrences replaced by their masters.
         // Both views: an all-day occurrence's or exception's original date needs its master's recurrence

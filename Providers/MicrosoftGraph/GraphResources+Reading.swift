@@ -38,6 +38,13 @@ extension GraphEvent {
     }
     private static let members = JSONReader.KeyTable<Member>()
 
+    /// The properties this reader uses, for a listing's `$select`: Graph then sends nothing the reader would
+    /// skip (bodyPreview, responseStatus, locations, uid, ... about a third of a listed event). The extended
+    /// properties come by `$expand`; `@removed` is delta's own.
+    static let selectedProperties = Member.allCases
+        .filter { $0 != .removed && $0 != .singleValueExtendedProperties }
+        .map(\.rawValue).joined(separator: ",")
+
     /// Reads an event object; a delta's `@removed` member, when there is one, goes to `removed`.
     init(reading r: inout JSONReader, removed: inout GraphDeltaItem.Removed?) throws(JSONReader.Error) {
         self.init(id: "")

@@ -41,7 +41,7 @@ struct GraphRequestTests {
         #expect(transport.requests.count == 1)
     }
 
-    @Test("calendarView: encoded id, UTC bounds, $top, $orderby, properties expanded, Prefer header, all pages")
+    @Test("calendarView: encoded id, UTC bounds, $top, $orderby, the properties read selected, extended ones expanded, Prefer header, all pages")
     func calendarView() async throws {
         let transport = RecordingTransport { request in
             request.queryValue("$skip") == nil
@@ -62,14 +62,51 @@ struct GraphRequestTests {
             + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x825E%27"
             + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x825F%27"
             + "%20or%20id%20eq%20%27Binary%20%7B00062002-0000-0000-C000-000000000046%7D%20Id%200x8260%27%29"
+        // Only what the reader uses (`GraphEvent.selectedProperties`); the extended properties come by $expand.
+        let select = [
+            "id", "subject", "body", "start", "end", "originalStartTimeZone", "originalEndTimeZone", "originalStart",
+            "isAllDay", "isCancelled", "location", "attendees", "organizer", "showAs", "sensitivity", "isReminderOn",
+            "reminderMinutesBeforeStart", "recurrence", "seriesMasterId", "type", "onlineMeeting", "onlineMeetingUrl",
+            "webLink", "createdDateTime", "lastModifiedDateTime", "categories", "iCalUId",
+        ].joined(separator: "%2C")
         #expect(requests[0].rawQueryItems == [
             "startDateTime=2026-03-02T08%3A00%3A00Z", "endDateTime=2026-03-16T07%3A00%3A00Z", "$top=999",
-            "$orderby=start%2FdateTime", "$expand=\(expand)",
+            "$orderby=start%2FdateTime", "$select=\(select)", "$expand=\(expand)",
         ])
         #expect(requests[1].url.absoluteString.hasSuffix("%24skip=3"), "the next link is followed as given")
         #expect(requests.allSatisfy { $0.headers["Prefer"] == #"outlook.timezone="Pacific Standard Time""# })
         #expect(requests.allSatisfy { $0.headers["Authorization"] == nil })
         #expect(events.count == 5)
+    }
+
+    @Test("a listing cut to its $select, as Graph cuts it, maps to the same events as the whole one, in both views")
+    func selectLosesNothing() async throws {
+        // Graph keeps `id`, the `@odata` annotations and the expanded extended properties besides the selected.
+        func pages(projected: Bool) -> RecordingTransport {
+            RecordingTransport { request in
+                if request.rawPath.hasPrefix("/v1.0/me/events/") { return Fixture.response("graph/event-seriesMaster.json") }
+                let path = request.queryValue("$skip") == nil ? "graph/calendarView-page1.json" : "graph/calendarView-page2.json"
+                let whole = Fixture.response(path)
+                guard projected, let select = request.queryValue("$select"),
+                    var page = try? JSONSerialization.jsonObject(with: whole.body) as? [String: Any],
+                    let items = page["value"] as? [[String: Any]]
+                else { return whole }
+                let kept = Set(select.split(separator: ",").map(String.init) + ["id", "singleValueExtendedProperties"])
+                page["value"] = items.map { $0.filter { kept.contains($0.key) || $0.key.hasPrefix("@odata.") } }
+                let body = (try? JSONSerialization.data(withJSONObject: page)) ?? whole.body
+                return HTTPResponse(status: 200, headers: whole.headers, body: body)
+            }
+        }
+        let start = Date(timeIntervalSince1970: 1_772_438_400)
+        let range = TimeRange(start: start, end: start.addingTimeInterval(14 * 86_400))
+        for expand in [true, false] {
+            let cut = pages(projected: true), whole = pages(projected: false)
+            let fromCut = try await provider(cut, zone: "Pacific Standard Time").listEvents(calendarID: "c", range: range, expand: expand)
+            let fromWhole = try await provider(whole, zone: "Pacific Standard Time").listEvents(calendarID: "c", range: range, expand: expand)
+            #expect(!fromWhole.isEmpty)
+            #expect(fromCut == fromWhole)
+            #expect(cut.requests.first?.queryValue("$select")?.contains("subject") == true, "the cut really happened")
+        }
     }
 
     @Test("series view replaces occurrences by their master, fetched once, and keeps exceptions")
