@@ -46,6 +46,8 @@ struct SandboxCompressionTests {
         let gzipGoogle = try #require(
             try await exchange(port, calendars, token: google, headers: ["Accept-Encoding: gzip", "User-Agent: calbridge (gzip)"]))
         #expect(gzipGoogle.headers["content-encoding"] == "gzip")
+        #expect(gzipGoogle.headers["vary"] == "Origin, X-Origin, Referer, Accept-Encoding")
+        #expect(plainGoogle.headers["vary"] == "Origin, X-Origin, Referer")
         #expect(Self.gunzip(gzipGoogle.body) == plainGoogle.body)
         let refused = try await exchange(port, calendars, token: google, headers: ["Accept-Encoding: gzip;q=0", "User-Agent: x (gzip)"])
         #expect(refused?.headers["content-encoding"] == nil)

@@ -27,7 +27,8 @@ package enum SandboxCompression {
         var answer = response
         answer.body = compressed
         answer.headers["Content-Encoding"] = "gzip"
-        answer.headers["Vary"] = "Accept-Encoding"
+        // Google's answers already vary by origin headers; the encoding joins them.
+        answer.headers["Vary"] = response.headers["Vary"].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
         return answer
     }
 
