@@ -132,7 +132,8 @@ public struct GoogleCalendarProvider: CalendarProvider {
     }
 
     public func findCopies(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
-        try await allEvents(originListing(origin, in: calendarID), calendarID: calendarID) {
+        let url = originListing(origin, in: calendarID).query("fields", GoogleEvent.copyRecordFields)
+        return try await allEvents(url, calendarID: calendarID) {
             (r: inout JSONReader) throws(JSONReader.Error) in try GoogleEvents(reading: &r, items: .copyRecord)
         }
     }

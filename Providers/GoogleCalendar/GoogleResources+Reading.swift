@@ -91,6 +91,12 @@ extension GoogleEvent {
     }
     private static let members = JSONReader.KeyTable<Member>()
 
+    /// The `fields` (partial response) of a listing read as copy records: the page members
+    /// `GoogleEvents(reading:items:)` reads, and of each item the members `Reading.copyRecord` reads, so Google
+    /// leaves out the descriptions, people and links the reader would skip.
+    static let copyRecordFields =
+        "items(" + Member.allCases.filter(\.isCopyRecord).map(\.rawValue).joined(separator: ",") + "),nextPageToken,timeZone"
+
     /// Which members of an item are read.
     enum Reading {
         /// Every member the mapping uses.

@@ -298,7 +298,12 @@ extension GoogleCalendarEmulator {
         } else if let syncScope {
             body["nextSyncToken"] = .string(Self.syncToken(scope: syncScope, change: state.changeCounter, epoch: state.epoch))
         }
-        return Self.okJSON(.object(body))
+        guard let fields = request.queryValue("fields") else { return Self.okJSON(.object(body)) }
+        do {
+            return Self.okJSON(try GoogleFieldSelection(parsing: fields).project(.object(body)))
+        } catch {
+            return error.response
+        }
     }
 
     // MARK: Parameters

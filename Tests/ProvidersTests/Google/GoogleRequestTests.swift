@@ -1,6 +1,7 @@
 import CalendarBridge
 import Foundation
 import GoogleCalendar
+import Sandbox
 import HTTP
 import TestSupport
 import Testing
@@ -221,7 +222,7 @@ struct GoogleRequestTests {
         #expect(found.count == 1)
     }
 
-    @Test("findCopies sends findEvents' request and reads its bookkeeping fields alike, the rest left empty")
+    @Test("findCopies sends findEvents' request with `fields` of its bookkeeping members, and reads them alike from the page Google cuts to it")
     func findCopiesReadsBookkeeping() async throws {
         let marker = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkEv=", contentHash: "h")
         var properties: [String: Any] = marker.properties
@@ -244,13 +245,23 @@ struct GoogleRequestTests {
             "extendedProperties": ["private": marker.properties],
         ]
         let page = try JSONSerialization.data(withJSONObject: ["timeZone": "Europe/Berlin", "items": [copy, exception]])
-        let transport = RecordingTransport { _ in HTTPResponse(status: 200, body: page) }
+        // As Google answers a partial response: the page cut to the request's `fields` (the sandbox's cutter).
+        let transport = RecordingTransport { request in
+            guard let fields = request.queryValue("fields"),
+                let selection = try? GoogleFieldSelection(parsing: fields),
+                let json = try? JSONDecoder().decode(GoogleJSON.self, from: page)
+            else { return HTTPResponse(status: 200, body: page) }
+            return HTTPResponse(status: 200, body: selection.project(json).serialized())
+        }
         let lookup = OriginLookup.event(marker)
         let whole = try await provider(transport).findEvents(origin: lookup, in: "primary")
         let light = try await provider(transport).findCopies(origin: lookup, in: "primary")
         #expect(transport.requests.count == 2)
         #expect(transport.requests[0].rawPath == transport.requests[1].rawPath)
-        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems)
+        #expect(transport.requests[0].queryValue("fields") == nil)
+        #expect(transport.requests[1].queryValue("fields")
+            == "items(id,status,created,summary,start,end,recurrence,recurringEventId,originalStartTime,extendedProperties),nextPageToken,timeZone")
+        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems.filter { !$0.hasPrefix("fields=") })
         try #require(whole.count == 2 && light.count == 2)
         for (full, record) in zip(whole, light) {
             #expect(record.id == full.id)

@@ -1,0 +1,53 @@
+import Foundation
+import HTTP
+import Sandbox
+import Testing
+
+@Suite("Google emulator: partial responses (fields)")
+struct GoogleFieldSelectionTests {
+    static let event: GoogleJSON = [
+        "kind": "calendar#event", "id": "e1", "summary": "Review", "description": "long text",
+        "start": ["dateTime": "2026-10-19T09:00:00+02:00", "timeZone": "Europe/Berlin"],
+        "attendees": [["email": "a@example.com", "responseStatus": "accepted"], ["email": "b@example.com"]],
+        "extendedProperties": ["private": ["k": "v"], "shared": ["s": "t"]],
+    ]
+
+    @Test("paths, slashes, parentheses and * select as Google documents; arrays are cut element by element")
+    func projection() throws {
+        let page: GoogleJSON = ["items": [Self.event, Self.event], "nextPageToken": "p2", "etag": "x"]
+        let cut = try GoogleFieldSelection(parsing: "items(id,start/dateTime,attendees/email,extendedProperties/private),nextPageToken")
+            .project(page)
+        let item: GoogleJSON = [
+            "id": "e1", "start": ["dateTime": "2026-10-19T09:00:00+02:00"],
+            "attendees": [["email": "a@example.com"], ["email": "b@example.com"]],
+            "extendedProperties": ["private": ["k": "v"]],
+        ]
+        #expect(cut == ["items": [item, item], "nextPageToken": "p2"])
+        #expect(try GoogleFieldSelection(parsing: "items(start,start/timeZone)").project(page)
+            == ["items": [["start": Self.event["start"]!], ["start": Self.event["start"]!]]], "a whole member stays whole")
+        #expect(try GoogleFieldSelection(parsing: "items/id, nextPageToken").project(page)
+            == ["items": [["id": "e1"], ["id": "e1"]], "nextPageToken": "p2"])
+        #expect(try GoogleFieldSelection(parsing: "*").project(page) == page)
+        #expect(try GoogleFieldSelection(parsing: "items(missing)").project(page) == ["items": [[:], [:]]])
+    }
+
+    @Test("a malformed selection is Google's 400", arguments: ["", "items(", "items(id))", "a,,b", "items/", "(id)", "items(id,)"])
+    func malformed(text: String) {
+        #expect(throws: GoogleAPIError.self) { try GoogleFieldSelection(parsing: text) }
+    }
+
+    @Test("events.list answers the page cut to fields; a malformed one is 400 invalid on the parameter")
+    func listing() async throws {
+        let emulator = try GoogleFixture.emulator()
+        let whole = await emulator.list("primary", [("maxResults", "3")])
+        let cut = await emulator.list("primary", [("maxResults", "3"), ("fields", "items(id,summary),nextPageToken")])
+        #expect(whole.status == 200 && cut.status == 200)
+        #expect(cut.json?["kind"] == nil && cut.json?["nextPageToken"] == whole.json?["nextPageToken"])
+        #expect(cut.items.map(\.id) == whole.items.map(\.id))
+        #expect(cut.items.map(\.summary) == whole.items.map(\.summary))
+        #expect(cut.items.allSatisfy { $0["start"] == nil && $0["etag"] == nil })
+        let bad = await emulator.list("primary", [("fields", "items(id")])
+        #expect(bad.status == 400)
+        #expect(String(decoding: bad.body, as: UTF8.self).contains("Invalid field selection"))
+    }
+}
