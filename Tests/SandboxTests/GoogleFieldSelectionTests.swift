@@ -36,6 +36,17 @@ struct GoogleFieldSelectionTests {
         #expect(throws: GoogleAPIError.self) { try GoogleFieldSelection(parsing: text) }
     }
 
+    @Test("selections nest up to 32 levels; deeper ones are refused, not recursed into")
+    func depth() throws {
+        func nested(_ levels: Int) -> String {
+            String(repeating: "a(", count: levels - 1) + "b" + String(repeating: ")", count: levels - 1)
+        }
+        #expect(throws: Never.self) { try GoogleFieldSelection(parsing: nested(32)) }
+        #expect(throws: GoogleAPIError.self) { try GoogleFieldSelection(parsing: nested(33)) }
+        #expect(throws: GoogleAPIError.self) { try GoogleFieldSelection(parsing: nested(4_000)) }
+        #expect(throws: GoogleAPIError.self) { try GoogleFieldSelection(parsing: Array(repeating: "a", count: 4_000).joined(separator: "/")) }
+    }
+
     @Test("events.list answers the page cut to fields; a malformed one is 400 invalid on the parameter")
     func listing() async throws {
         let emulator = try GoogleFixture.emulator()

@@ -7,7 +7,8 @@ package struct GoogleFieldSelection: Equatable, Sendable {
     /// Selected members by name, each with what is selected inside it (nil: all of it).
     package var members: [String: GoogleFieldSelection?]
 
-    /// Parses a `fields` value; throws Google's 400 for a malformed one (unbalanced parentheses, an empty name).
+    /// Parses a `fields` value; throws Google's 400 for a malformed one (unbalanced parentheses, an empty name,
+    /// nesting deeper than `maxDepth`).
     package init(parsing text: String) throws(GoogleAPIError) {
         var parser = Parser(bytes: Array(text.utf8))
         guard let selection = parser.list(), parser.atEnd else {
@@ -36,7 +37,8 @@ package struct GoogleFieldSelection: Equatable, Sendable {
         }
     }
 
-    /// Merges `other` into this selection (`a/b,a/c` selects both inside `a`; a whole member stays whole).
+    /// Adds member `name` with `inner` selected inside it (`a/b,a/c` selects both inside `a`; a member
+    /// selected whole stays whole).
     package mutating func merge(_ name: String, _ inner: GoogleFieldSelection?) {
         guard let existing = members[name] else {
             members[name] = inner
@@ -50,9 +52,14 @@ package struct GoogleFieldSelection: Equatable, Sendable {
         members[name] = current
     }
 
+    /// How deep selections may nest: the parser recurses once per level, and a request target of 8 KB could
+    /// otherwise nest 4,000 levels deep on a task's small stack.
+    static let maxDepth = 32
+
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        var depth = 0
         var atEnd: Bool { index == bytes.count }
 
         /// list := field ("," field)*
@@ -71,7 +78,9 @@ package struct GoogleFieldSelection: Equatable, Sendable {
             let start = index
             while index < bytes.count, !",/()".utf8.contains(bytes[index]) { index += 1 }
             let name = String(decoding: bytes[start..<index], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { return nil }
+            guard !name.isEmpty, depth < GoogleFieldSelection.maxDepth else { return nil }
+            depth += 1
+            defer { depth -= 1 }
             if consume(UInt8(ascii: "/")) {
                 guard let (innerName, inner) = field() else { return nil }
                 var selection = GoogleFieldSelection(members: [:])
