@@ -74,4 +74,19 @@ struct SyncModelSandboxTests {
         try? await calendars.server.stop()
         #expect(failure == nil, "\(failure ?? "")")
     }
+
+    /// Found on 2026-12-04 (391051-391350), not fixed yet: 391228. An occurrence moved on Outlook is copied to
+    /// Google as an exception of the Google series; the Outlook series is then shifted, which drops its
+    /// exceptions, but the Google exception copy stays, and after another shift it shows that occurrence with
+    /// an old title while Outlook shows the series'. Pinned as a known issue (it fails the same on every run):
+    /// once the sides converge this test fails, and the seed moves to `replays` with its fix.
+    @Test("known issue: a Google exception copy outlives the Outlook exception its series' shift dropped (seed 391228)")
+    func droppedExceptionKnownIssue() async throws {
+        let calendars = try await SandboxSyncCalendars.start()
+        let failure = await SyncModel.run(seed: 391_228, calendars: calendars)
+        try? await calendars.server.stop()
+        withKnownIssue("a stale Google exception copy shadows the Outlook series' occurrence") {
+            #expect(failure == nil, "\(failure ?? "")")
+        }
+    }
 }
