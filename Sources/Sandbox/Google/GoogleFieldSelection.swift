@@ -5,7 +5,7 @@
 /// whole. Names are not checked against the schema, where Google answers 400 to an unknown one.
 package struct GoogleFieldSelection: Equatable, Sendable {
     /// Selected members by name, each with what is selected inside it (nil: all of it).
-    package var members: [String: GoogleFieldSelection?]
+    private var members: [String: GoogleFieldSelection?]
 
     /// Parses a `fields` value; throws Google's 400 for a malformed one (unbalanced parentheses, an empty name,
     /// nesting deeper than `maxDepth`).
@@ -17,7 +17,7 @@ package struct GoogleFieldSelection: Equatable, Sendable {
         self = selection
     }
 
-    package init(members: [String: GoogleFieldSelection?]) { self.members = members }
+    private init(members: [String: GoogleFieldSelection?]) { self.members = members }
 
     /// `json` cut to this selection: objects keep the selected members, arrays cut each element.
     package func project(_ json: GoogleJSON) -> GoogleJSON {
@@ -39,7 +39,7 @@ package struct GoogleFieldSelection: Equatable, Sendable {
 
     /// Adds member `name` with `inner` selected inside it (`a/b,a/c` selects both inside `a`; a member
     /// selected whole stays whole).
-    package mutating func merge(_ name: String, _ inner: GoogleFieldSelection?) {
+    private mutating func merge(_ name: String, _ inner: GoogleFieldSelection?) {
         guard let existing = members[name] else {
             members[name] = inner
             return
