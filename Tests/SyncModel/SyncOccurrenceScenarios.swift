@@ -53,9 +53,9 @@ package struct SyncOccurrenceScenarios {
     static func key(_ e: Event) -> OccurrenceKey { OccurrenceKey(e.originalStart ?? e.start) }
 
     /// Each live occurrence as `original start -> start`, for comparing both sides.
-    func shape(_ side: SyncSide) async throws -> [String: Date] {
+    func shape(_ side: SyncSide, _ title: String = "Weekly") async throws -> [String: Date] {
         var shape: [String: Date] = [:]
-        for e in try await occurrences(side) { shape[Self.key(e).description] = e.start.instant(allDayZone: TimeZone(identifier: "UTC")!) }
+        for e in try await occurrences(side, title) { shape[Self.key(e).description] = e.start.instant(allDayZone: TimeZone(identifier: "UTC")!) }
         return shape
     }
 
@@ -211,6 +211,77 @@ package struct SyncOccurrenceScenarios {
         try await s.settle("after the second edit")
         let shapeA = try await s.shape(.a), shapeB = try await s.shape(.b)
         s.check(shapeA == shapeB, "the sides differ: A \(shapeA), B \(shapeB)")
+        return s.problems
+    }
+
+    /// An occurrence moved on B (copied to A, the original's side, as an exception there), then B's series
+    /// shifted by a week and retitled (B drops a series' exceptions when its time changes, as Outlook does),
+    /// then retitled again. A keeps an exception's content when its series changes (as Google does): its
+    /// occurrence must follow its series all the same, titled as the series on both sides after each change
+    /// and at the series' time (seed 391228 of the sandbox model).
+    package static func exceptionFollowsItsSeriesAgain(_ calendars: any SyncModelCalendars) async throws -> [String] {
+        var s = try await SyncOccurrenceScenarios(calendars)
+        defer { s.directory.remove() }
+        let (a, b) = try await s.series()
+        guard a.count == 5, b.count == 5 else { return s.problems }
+        try await s.move(.b, b[2], minutes: 45)
+        try await s.settle("after B's move")
+        for (title, days) in [("Weekly 2", 7.0), ("Weekly 3", 0)] {
+            let masters = try await calendars.provider(.b).listEvents(calendarID: calendars.calendar(.b), range: s.window, expand: false)
+            guard var master = masters.first(where: { $0.recurrence != nil && $0.seriesID == nil }) else { return s.problems + ["B has no series"] }
+            master.title = title
+            master.start = Self.shifted(master.start, days * 1440)
+            master.end = Self.shifted(master.end, days * 1440)
+            _ = try await calendars.provider(.b).updateEvent(master)
+            try await s.settle("after B's change to \(title)")
+            for side in SyncSide.allCases {
+                let titles = try await s.occurrences(side, title).map(\.title)
+                s.check(titles == Array(repeating: title, count: 5), "\(title): side \(side.rawValue.uppercased())'s occurrences are titled \(titles)")
+            }
+        }
+        let shapeA = try await s.shape(.a, "Weekly 3"), shapeB = try await s.shape(.b, "Weekly 3")
+        s.check(shapeA == shapeB && shapeA.count == 5, "the sides differ: A \(shapeA), B \(shapeB)")
+        s.check(shapeA[key(a[2]).description] == Self.start(a[2]), "occurrence 3 is at \(String(describing: shapeA[key(a[2]).description])), not its series' time")
+        return s.problems
+    }
+
+    /// Occurrence rows stored before occurrences that follow their series kept their content (state `series`
+    /// alone): a run with nothing changed writes nothing and stores the content, and a later retitle of the
+    /// series still reaches every occurrence on both sides.
+    package static func rowsWithoutContent(_ calendars: any SyncModelCalendars) async throws -> [String] {
+        var s = try await SyncOccurrenceScenarios(calendars)
+        defer { s.directory.remove() }
+        let (a, b) = try await s.series()
+        guard a.count == 5, b.count == 5 else { return s.problems }
+        func rows() async throws -> [SyncOccurrenceRecord] {
+            try await s.store.read { t in
+                let ids = try t.items(pair: "p").compactMap(\.rowID)
+                return try t.occurrences(pair: "p", itemIDs: ids).values.flatMap { $0 }
+            }
+        }
+        let stored = try await rows()
+        s.check(stored.count == 5 && stored.allSatisfy { SyncOccurrenceRecord.followedContent($0.stateA) != nil && SyncOccurrenceRecord.followedContent($0.stateB) != nil },
+                "the occurrences are not stored following their series with their content: \(stored.map { [$0.stateA, $0.stateB] })")
+        try await s.store.write { t in
+            for row in stored {
+                try t.deleteOccurrences(pair: "p", itemID: row.itemID, keys: [row.key])
+                var old = row
+                old.stateA = SyncOccurrenceRecord.followsSeries
+                old.stateB = SyncOccurrenceRecord.followsSeries
+                try t.saveOccurrences([old], pair: "p")
+            }
+        }
+        let masters = try await calendars.provider(.a).listEvents(calendarID: calendars.calendar(.a), range: s.window, expand: false)
+        guard var master = masters.first(where: { $0.recurrence != nil && $0.seriesID == nil }) else { return s.problems + ["A has no series"] }
+        master.title = "Weekly 2"
+        _ = try await calendars.provider(.a).updateEvent(master)
+        let run = try await s.sync()
+        s.check(run.conflicts.isEmpty && run.aToB.writes == 1 && run.bToA.writes == 0, "A's retitle wrote \(run.aToB.writes) to B and \(run.bToA.writes) to A, not 1 and 0")
+        try await s.settle("after A's retitle")
+        for side in SyncSide.allCases {
+            let titles = try await s.occurrences(side, "Weekly 2").map(\.title)
+            s.check(titles == Array(repeating: "Weekly 2", count: 5), "side \(side.rawValue.uppercased())'s occurrences are titled \(titles)")
+        }
         return s.problems
     }
 

@@ -36,4 +36,16 @@ struct SyncOccurrenceTests {
         let problems = try await SyncOccurrenceScenarios.lostAnswer(InMemorySyncCalendars())
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    @Test("an occurrence moved on B, then its series shifted and retitled there, then retitled again: A's exception (kept as it was by A) follows the series each time")
+    func exceptionFollowsItsSeriesAgain() async throws {
+        let problems = try await SyncOccurrenceScenarios.exceptionFollowsItsSeriesAgain(InMemorySyncCalendars())
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test("occurrence rows stored without their content (before 2026-12-05): no write for them, and a series retitle still reaches every occurrence")
+    func rowsWithoutContent() async throws {
+        let problems = try await SyncOccurrenceScenarios.rowsWithoutContent(InMemorySyncCalendars())
+        #expect(problems.isEmpty, "\(problems)")
+    }
 }

@@ -365,4 +365,16 @@ struct SyncStateStoreTests {
         try await store.write { tx in try tx.deleteItem(rowID: itemID) }
         #expect(try await store.read { tx in try tx.occurrences(pair: "old", itemIDs: [itemID])[itemID] } == [], "forgetting the item forgets its occurrences")
     }
+
+    @Test("an occurrence's stored state: following its series with its content or without (rows from before), cancelled, or an exception's hash")
+    func occurrenceStates() {
+        let content = String(repeating: "ab", count: 32)
+        let following = SyncOccurrenceRecord.followsSeries(content: content)
+        #expect(following == "series:" + content)
+        #expect(SyncOccurrenceRecord.isFollowsSeries(following) && SyncOccurrenceRecord.followedContent(following) == content)
+        #expect(SyncOccurrenceRecord.isFollowsSeries(SyncOccurrenceRecord.followsSeries) && SyncOccurrenceRecord.followedContent(SyncOccurrenceRecord.followsSeries) == nil)
+        for other in [SyncOccurrenceRecord.cancelled, content, "seriesx", "serie", ""] {
+            #expect(!SyncOccurrenceRecord.isFollowsSeries(other) && SyncOccurrenceRecord.followedContent(other) == nil, "\(other)")
+        }
+    }
 }

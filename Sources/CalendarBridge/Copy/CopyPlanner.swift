@@ -574,14 +574,57 @@ public struct CopyPlanner: Sendable {
 
     /// For `sync`, whose three-way comparison of an occurrence decided that the source's version wins: the
     /// write that makes target occurrence `t` what the source holds, whatever the target holds now. `s` nil:
-    /// the source's occurrence is cancelled (`t` is cancelled); `t` cancelled (listed so, as Google does): it is
-    /// restored from `s`; else `t` is patched to `s`, an exception or not.
-    package func carryOccurrence(master: Event, target t: Event, source s: Event?) -> CopyPlan.Entry {
+    /// the source's occurrence is cancelled (`t` is cancelled). `s` following its series: `t` follows the
+    /// target's series (`targetMaster`), restored if cancelled. Else `t` cancelled (listed so, as Google does)
+    /// is restored from `s`, and a live `t` is patched to `s`.
+    ///
+    /// A following occurrence takes the target master's content, not the source's: where the target holds
+    /// the original, its master keeps what a copy's edits do not carry back (reminders, body), and an
+    /// occurrence given the source's would not follow it. Google keeps an exception's content when its
+    /// series changes, so such an occurrence would also be left behind by every later change of the series.
+    package func carryOccurrence(master: Event, target t: Event, source s: Event?, targetMaster: Event) -> CopyPlan.Entry {
         guard let s else { return cancellation(master: master, target: t, why: "cancelled in the source series") }
-        if t.status == .cancelled { return restoration(master: master, target: t, source: s) }
         let copy = projection.copy(of: s)
-        let isException = !Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
-        return patch(master: master, target: t, source: s, isException: isException)
+        let follows = Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
+        if follows, var written = Self.following(targetMaster, at: t) {
+            written.calendarID = targetCalendarID
+            written.status = .confirmed
+            written.origin = marker(for: s, hash: CopyProjection.contentHash(of: copy))
+            let reason = t.status == .cancelled ? "occurrence cancelled on the target but not in the source series: restored" : "occurrence restored to the series"
+            return .init(
+                item: CopyItem(
+                    action: .update, sourceEventID: s.id, targetEventID: t.id, title: written.title, start: CopyItem.startText(written.start),
+                    reason: reason, occurrence: true),
+                write: .update(written))
+        }
+        if t.status == .cancelled { return restoration(master: master, target: t, source: s) }
+        return patch(master: master, target: t, source: s, isException: !follows)
+    }
+
+    /// Occurrence `t` as its series makes it: `master`'s content at `t`'s original time, keeping what `t`
+    /// holds besides (its ids, attendees, properties). Nil without an original time, or when it and the
+    /// master's times are not of one kind (a series switched between all-day and timed).
+    package static func following(_ master: Event, at t: Event) -> Event? {
+        let length = distance(master.start, master.end)
+        var e = t
+        switch (t.originalStart, master.start, master.end) {
+        case (.allDay(let day)?, .allDay, .allDay):
+            e.start = .allDay(date: day)
+            e.end = .allDay(date: day.adding(days: length / 86_400))
+        case (.timed(let at, _)?, .timed(_, let zone), .timed(_, let endZone)):
+            e.start = .timed(instant: at, zone: zone)
+            e.end = .timed(instant: at.addingTimeInterval(TimeInterval(length)), zone: endZone)
+        default:
+            return nil
+        }
+        e.title = master.title
+        e.body = master.body
+        e.location = master.location
+        e.showAs = master.showAs
+        e.sensitivity = master.sensitivity
+        e.reminders = master.reminders
+        e.categories = master.categories
+        return e
     }
 
     /// The question `probeOccurrences` answers about occurrence `occurrence` (of another calendar's copy of

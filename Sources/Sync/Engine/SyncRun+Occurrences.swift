@@ -199,7 +199,7 @@ extension SyncRun {
                     kept.append(row)
                     continue
                 }
-                let entry = planners[winner].carryOccurrence(master: both[winner].master, target: target, source: source)
+                let entry = planners[winner].carryOccurrence(master: both[winner].master, target: target, source: source, targetMaster: both[loser].master)
                 guard let write = entry.write else {
                     kept.append(row)
                     continue
@@ -290,16 +290,17 @@ extension SyncRun {
             options: CopyOptions(window: window.range, zone: window.zone, fields: options.fields))
     }
 
-    /// A side's occurrence as stored: it follows its series, it is cancelled, or the content hash of the
-    /// exception (what a copy of it to the other side would carry).
+    /// A side's occurrence as stored: it follows its series (with its content hash), it is cancelled, or the
+    /// content hash of the exception (what a copy of it to the other side would carry).
     func occurrenceState(_ now: OccurrenceNow, master: Event, on side: SyncSide) -> String {
         guard case .live(let e) = now, e.status != .cancelled else { return SyncOccurrenceRecord.cancelled }
         let projection = projection(from: side)
         let copy = projection.copy(of: e)
+        let content = CopyProjection.contentHash(of: copy)
         if CopyPlanner.followsMaster(copy, anchor: e.originalStart ?? e.start, masterCopy: projection.copy(of: master), masterStart: master.start) {
-            return SyncOccurrenceRecord.followsSeries
+            return SyncOccurrenceRecord.followsSeries(content: content)
         }
-        return CopyProjection.contentHash(of: copy)
+        return content
     }
 
     /// Which side's version of one occurrence both sides get (nil: nothing to carry), and the conflict, if any.
@@ -307,23 +308,39 @@ extension SyncRun {
         _ index: Int, current: Sides<OccurrenceNow>, state: Sides<String>, base: SyncOccurrenceRecord?, hasBase: Bool,
         requestedFrom: Set<SyncSide>, masterWrittenTo: Sides<Bool>
     ) -> (winner: SyncSide?, conflict: PlannedConflict?) {
-        if state.a == state.b && (state.a == SyncOccurrenceRecord.followsSeries || state.a == SyncOccurrenceRecord.cancelled) { return (nil, nil) }
+        let follows = Sides(a: SyncOccurrenceRecord.isFollowsSeries(state.a), b: SyncOccurrenceRecord.isFollowsSeries(state.b))
+        if (follows.a && follows.b) || (state.a == SyncOccurrenceRecord.cancelled && state.b == SyncOccurrenceRecord.cancelled) { return (nil, nil) }
         if case .live(let ea) = current.a, case .live(let eb) = current.b, equivalent(ea, eb) { return (nil, nil) }
         guard hasBase else {
             // No stored occurrences: from the side whose occurrences changed; when both, an exception or a
             // cancellation before an occurrence that follows its series, else A's.
             if requestedFrom.count == 1, let from = requestedFrom.first { return (from, nil) }
-            if state.a == SyncOccurrenceRecord.followsSeries { return (.b, nil) }
+            if follows.a { return (.b, nil) }
             return (.a, nil)
         }
-        var changed = Sides(a: state.a != (base?.stateA ?? SyncOccurrenceRecord.followsSeries), b: state.b != (base?.stateB ?? SyncOccurrenceRecord.followsSeries))
-        // An occurrence that follows its series again on a side whose master this run wrote lost its exception
-        // by that write (a new rule or start drops them): the other side's version goes back.
+        let was = Sides(a: base?.stateA ?? SyncOccurrenceRecord.followsSeries, b: base?.stateB ?? SyncOccurrenceRecord.followsSeries)
+        // Following its series then and now is no change, whatever the series' content.
+        var changed = Sides(
+            a: state.a != was.a && !(follows.a && SyncOccurrenceRecord.isFollowsSeries(was.a)),
+            b: state.b != was.b && !(follows.b && SyncOccurrenceRecord.isFollowsSeries(was.b)))
         var reapply: SyncSide?
-        for side in SyncSide.allCases where changed[side] && masterWrittenTo[side] && state[side] == SyncOccurrenceRecord.followsSeries {
-            changed[side] = false
-            reapply = side.other
+        var leftBehind = Set<SyncSide>()
+        for side in SyncSide.allCases where changed[side] {
+            if masterWrittenTo[side] && follows[side] {
+                // Following its series again on a side whose master this run wrote: it lost its exception by
+                // that write (a new rule or start drops them), so the other side's version goes back.
+                changed[side] = false
+                reapply = side.other
+            } else if let content = SyncOccurrenceRecord.followedContent(was[side]), state[side] == content {
+                // An exception whose content is what it had when it followed its series: the series changed,
+                // not the occurrence (Google keeps an exception's content then). It still follows its series.
+                changed[side] = false
+                leftBehind.insert(side)
+            }
         }
+        // Brought back to its series from the other side's version where that one follows its series (not
+        // when it was left behind too, nor when it is cancelled there for good: a live occurrence stays).
+        if leftBehind.count == 1, let side = leftBehind.first, follows[side.other] { reapply = side.other }
         switch (changed.a, changed.b) {
         case (false, false): return (reapply, nil)
         case (true, false): return (.a, nil)

@@ -82,8 +82,21 @@ public struct SyncItemRecord: Sendable, Hashable {
 /// source (each side's projection, zone names, what a service keeps), so a side is compared with what it
 /// held itself, never with the other side.
 public struct SyncOccurrenceRecord: Sendable, Hashable {
-    /// An occurrence that follows its series (its master's content at its original time).
+    /// An occurrence that follows its series (its master's content at its original time), as rows before
+    /// 2026-12-05 stored it: without its content (`followsSeries(content:)`).
     public static let followsSeries = "series"
+    /// An occurrence that follows its series, with the content hash it had then: Google keeps an exception's
+    /// content when its series changes, so an exception that followed its series is left behind by the next
+    /// change of the series, and only its content tells that apart from an edit made since.
+    public static func followsSeries(content: String) -> String { followsSeries + ":" + content }
+    /// Whether `state` says the occurrence followed its series (with its content or without).
+    public static func isFollowsSeries(_ state: String) -> Bool {
+        state.hasPrefix(followsSeries) && (state.utf8.count == followsSeries.utf8.count || state.dropFirst(followsSeries.count).first == ":")
+    }
+    /// The content hash a following occurrence had (`followsSeries(content:)`), or nil.
+    public static func followedContent(_ state: String) -> String? {
+        isFollowsSeries(state) && state.utf8.count > followsSeries.utf8.count ? String(state.dropFirst(followsSeries.count + 1)) : nil
+    }
     /// A cancelled (deleted) occurrence.
     public static let cancelled = "cancelled"
 
@@ -91,7 +104,8 @@ public struct SyncOccurrenceRecord: Sendable, Hashable {
     public var itemID: Int64
     /// The occurrence's original start (`OccurrenceKey`'s text).
     public var key: String
-    /// Side A's occurrence: `followsSeries`, `cancelled`, or the content hash of the exception.
+    /// Side A's occurrence: following its series (`followsSeries(content:)`, `followsSeries`), `cancelled`,
+    /// or the content hash of the exception.
     public var stateA: String
     public var stateB: String
     public var updated: Date

@@ -67,26 +67,15 @@ struct SyncModelSandboxTests {
     /// Found on 2026-12-04 (370001-370100): 370070, a copy made on Outlook by a run whose follow-up read held
     /// more than its own echoes (the removed occurrences of a series it deleted), deleted there before the next
     /// run: the old delta cursor never reported it, and the Google event stayed.
-    @Test("replays of failures found by longer runs converge", arguments: [1060, 1143, 370070] as [UInt64])
+    /// Found on 2026-12-04 (391051-391350): 391228, an occurrence moved on Outlook, copied to Google as an
+    /// exception there; the Outlook series shifted (dropping its exception), and the Google exception was given
+    /// the Outlook occurrence's content (its reminder too, which the Google original's master lacks), so it no
+    /// longer counted as following its series, and kept an old title when the series changed again.
+    @Test("replays of failures found by longer runs converge", arguments: [1060, 1143, 370070, 391228] as [UInt64])
     func replays(seed: UInt64) async throws {
         let calendars = try await SandboxSyncCalendars.start()
         let failure = await SyncModel.run(seed: seed, calendars: calendars)
         try? await calendars.server.stop()
         #expect(failure == nil, "\(failure ?? "")")
-    }
-
-    /// Found on 2026-12-04 (391051-391350), not fixed yet: 391228. An occurrence moved on Outlook is copied to
-    /// Google as an exception of the Google series; the Outlook series is then shifted, which drops its
-    /// exceptions, but the Google exception copy stays, and after another shift it shows that occurrence with
-    /// an old title while Outlook shows the series'. Pinned as a known issue (it fails the same on every run):
-    /// once the sides converge this test fails, and the seed moves to `replays` with its fix.
-    @Test("known issue: a Google exception copy outlives the Outlook exception its series' shift dropped (seed 391228)")
-    func droppedExceptionKnownIssue() async throws {
-        let calendars = try await SandboxSyncCalendars.start()
-        let failure = await SyncModel.run(seed: 391_228, calendars: calendars)
-        try? await calendars.server.stop()
-        withKnownIssue("a stale Google exception copy shadows the Outlook series' occurrence") {
-            #expect(failure == nil, "\(failure ?? "")")
-        }
     }
 }

@@ -34,4 +34,10 @@ struct SyncOccurrenceSandboxTests {
         let problems = try await withSandbox { try await SyncOccurrenceScenarios.quietRerun($0, conflict: rule) }
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    @Test("an occurrence moved on Outlook, then its series shifted and retitled there, then retitled again: Google's exception follows the series each time")
+    func exceptionFollowsItsSeriesAgain() async throws {
+        let problems = try await withSandbox { try await SyncOccurrenceScenarios.exceptionFollowsItsSeriesAgain($0) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
 }
