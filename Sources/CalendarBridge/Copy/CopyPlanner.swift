@@ -582,23 +582,42 @@ public struct CopyPlanner: Sendable {
     /// the original, its master keeps what a copy's edits do not carry back (reminders, body), and an
     /// occurrence given the source's would not follow it. Google keeps an exception's content when its
     /// series changes, so such an occurrence would also be left behind by every later change of the series.
-    package func carryOccurrence(master: Event, target t: Event, source s: Event?, targetMaster: Event) -> CopyPlan.Entry {
+    /// - Parameter ontoOriginal: the target holds the original series: as for an item carried back
+    ///   (`SyncRun.mergedIntoOriginal`), only title, times and location are carried, onto the occurrence as
+    ///   the original holds it (its guests, notes and reminders stay; a cancelled one comes back as its series
+    ///   makes it), and no copy marker is written into it.
+    package func carryOccurrence(master: Event, target t: Event, source s: Event?, targetMaster: Event, ontoOriginal: Bool = false) -> CopyPlan.Entry {
         guard let s else { return cancellation(master: master, target: t, why: "cancelled in the source series") }
         let copy = projection.copy(of: s)
         let follows = Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
-        if follows, var written = Self.following(targetMaster, at: t) {
-            written.calendarID = targetCalendarID
-            written.status = .confirmed
-            written.origin = marker(for: s, hash: CopyProjection.contentHash(of: copy))
-            let reason = t.status == .cancelled ? "occurrence cancelled on the target but not in the source series: restored" : "occurrence restored to the series"
-            return .init(
-                item: CopyItem(
-                    action: .update, sourceEventID: s.id, targetEventID: t.id, title: written.title, start: CopyItem.startText(written.start),
-                    reason: reason, occurrence: true),
-                write: .update(written))
+        let restoring = t.status == .cancelled
+        // The occurrence as the target holds it; a cancelled one (Google lists it with its ids alone) as its
+        // series makes it, with the series' guests.
+        let held = restoring ? Self.following(targetMaster, at: t).map { var e = $0; e.attendees = targetMaster.attendees; return e } : t
+        var written: Event
+        if follows, let following = held.flatMap({ Self.following(targetMaster, at: $0) }) {
+            written = following
+        } else if ontoOriginal, var merged = held {
+            merged.title = copy.title
+            merged.start = copy.start
+            merged.end = copy.end
+            merged.location = copy.location
+            written = merged
+        } else {
+            return restoring ? restoration(master: master, target: t, source: s) : patch(master: master, target: t, source: s, isException: !follows)
         }
-        if t.status == .cancelled { return restoration(master: master, target: t, source: s) }
-        return patch(master: master, target: t, source: s, isException: !follows)
+        written.calendarID = targetCalendarID
+        written.status = .confirmed
+        written.recurrence = nil
+        written.origin = ontoOriginal ? t.origin : marker(for: s, hash: CopyProjection.contentHash(of: copy))
+        let reason =
+            restoring ? "occurrence cancelled on the target but not in the source series: restored"
+            : follows ? "occurrence restored to the series" : "occurrence moved or changed in the source series"
+        return .init(
+            item: CopyItem(
+                action: .update, sourceEventID: s.id, targetEventID: t.id, title: written.title, start: CopyItem.startText(written.start),
+                reason: reason, occurrence: true),
+            write: .update(written))
     }
 
     /// Occurrence `t` as its series makes it: `master`'s content at `t`'s original time, keeping what `t`

@@ -35,6 +35,8 @@ extension SyncRun {
         /// The row once the write succeeded (the target's state filled in from its answer).
         var row: SyncOccurrenceRecord
         var targetMaster: Event
+        /// Why this write is not sent (it then fails, and is decided again next run).
+        var refused: String?
     }
 
     /// Brings the occurrences of touched series in step by a three-way comparison per occurrence: each side's
@@ -199,20 +201,26 @@ extension SyncRun {
                     kept.append(row)
                     continue
                 }
-                let entry = planners[winner].carryOccurrence(master: both[winner].master, target: target, source: source, targetMaster: both[loser].master)
+                let ontoOriginal = items[index].origin == loser
+                let entry = planners[winner].carryOccurrence(
+                    master: both[winner].master, target: target, source: source, targetMaster: both[loser].master, ontoOriginal: ontoOriginal)
                 guard let write = entry.write else {
                     kept.append(row)
                     continue
                 }
                 row.updated = now
+                let title = source?.title ?? target.title
                 writes.append(
-                    OccurrenceWrite(item: index, key: key, target: loser, write: write, title: source?.title ?? target.title, row: row, targetMaster: both[loser].master))
+                    OccurrenceWrite(
+                        item: index, key: key, target: loser, write: write, title: title, row: row, targetMaster: both[loser].master,
+                        refused: ontoOriginal
+                            ? invitationRefusal(title: title, attendees: [target.attendees, both[loser].master.attendees], on: loser) : nil))
             }
             rows[index] = kept
         }
         report.conflicts += conflicts.map(\.report)
         if dryRun {
-            for write in writes { count(.update, to: write.target) }
+            for write in writes where write.refused == nil { count(.update, to: write.target) }
             return []
         }
         // The losing versions are kept before anything is written over them.
@@ -229,8 +237,14 @@ extension SyncRun {
             if let row = stored[write.item]?[write.key] { rows[write.item, default: []].append(row) }
             if stored[write.item]?.isEmpty ?? true { firstTimeFailed.insert(write.item) }
         }
+        func fail(_ write: OccurrenceWrite, _ message: String) {
+            keepStored(write)
+            if write.target == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
+            report.errors.append(SyncItemError(side: write.target, eventID: write.write.targetID, title: write.title, message: message))
+        }
+        for write in writes { if let why = write.refused { fail(write, why) } }
         for side in SyncSide.allCases {
-            let batch = writes.filter { $0.target == side }
+            let batch = writes.filter { $0.target == side && $0.refused == nil }
             guard !batch.isEmpty else { continue }
             // Not sent when the state cannot be written (reported there).
             guard await forgetCursor(beforeWritingTo: side) else {
@@ -260,10 +274,7 @@ extension SyncRun {
                     if side == .a { row.stateA = state } else { row.stateB = state }
                     rows[write.item, default: []].append(row)
                 case .failure(let error):
-                    keepStored(write)
-                    if side == .b { report.aToB.failed += 1 } else { report.bToA.failed += 1 }
-                    report.errors.append(
-                        SyncItemError(side: side, eventID: write.write.targetID, title: write.title, message: (error as? CalendarError)?.description ?? "\(error)"))
+                    fail(write, (error as? CalendarError)?.description ?? "\(error)")
                 }
             }
         }

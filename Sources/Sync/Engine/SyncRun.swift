@@ -678,10 +678,8 @@ struct SyncRun {
                 for (position, probe) in zip(ontoOriginals, probes) {
                     guard case .update(let planned) = batch[position].write, let source = batch[position].source else { continue }
                     switch probe {
-                    case .exists(let original) where !original.attendees.isEmpty && endpoint.provider.capabilities.invitations == .sentByService:
-                        // Its service mails the attendees of an event that changes, with no way to stop it.
-                        unreadable[position] = "'\(original.title)' has attendees, and \(endpoint.provider.provider) would e-mail them "
-                            + "about the change from the other side; change it there yourself (the other side keeps its edit)"
+                    case .exists(let original) where invitationRefusal(title: original.title, attendees: [original.attendees], on: side) != nil:
+                        unreadable[position] = invitationRefusal(title: original.title, attendees: [original.attendees], on: side)
                     case .exists(let original):
                         var merged = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
                         merged.calendarID = endpoint.calendarID
@@ -730,6 +728,15 @@ struct SyncRun {
             if !(await persist(rows: changedRows, forget: forgotten)) { failedFrom.formUnion(SyncSide.allCases) }
         }
         return failedFrom
+    }
+
+    /// Why a write onto an original on `side` (a meeting: `attendees`, of the event or of its series) must not be
+    /// sent, or nil: its service mails the attendees of a meeting that changes (Graph), with no way to stop it.
+    func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide) -> String? {
+        let provider = endpoint(side).provider
+        guard provider.capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
+        return "'\(title)' has attendees, and \(provider.provider) would e-mail them about the change from the other side; "
+            + "change it there yourself (the other side keeps its edit)"
     }
 
     /// `writes` as batches of `perBatch`, all at once; the outcomes in the order of `writes`.

@@ -121,4 +121,44 @@ struct CarryOccurrenceTests {
         unanchored.originalStart = nil
         #expect(CopyPlanner.following(targetMaster, at: unanchored) == nil)
     }
+
+    @Test("onto the original's side: a source exception carries its title, times and location only, onto the occurrence as the original holds it, and no marker")
+    func exceptionOntoTheOriginal() throws {
+        let (sourceMaster, following) = Self.source()
+        var (targetMaster, t) = Self.target()
+        t.body = .text("Notes for this week only")
+        var s = following
+        s.title = "Standup, moved"
+        s.location = "Room 2"
+        s.start = Self.at(14, hours: 2)
+        s.end = Self.at(14, hours: 3)
+        s.reminders = [Reminder(minutesBefore: 30)]
+        s.showAs = .free
+        let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster, ontoOriginal: true)
+        guard case .update(let written)? = entry.write else {
+            Issue.record("not an update: \(String(describing: entry.write))")
+            return
+        }
+        #expect(written.title == "Standup, moved" && written.location == "Room 2")
+        #expect(written.start == Self.at(14, hours: 2) && written.end == Self.at(14, hours: 3))
+        #expect(written.body == t.body && written.reminders == t.reminders && written.showAs == t.showAs)
+        #expect(written.attendees.map(\.email) == ["ann@example.com"] && written.origin == nil)
+
+        // Cancelled on the original's side (Google lists it by its ids alone): it comes back as its series
+        // makes it, with the series' guests, moved as the source's.
+        var cancelled = Event(title: "", start: t.originalStart ?? Self.at(14), end: t.originalStart ?? Self.at(14))
+        cancelled.id = t.id
+        cancelled.seriesID = targetMaster.id
+        cancelled.originalStart = t.originalStart
+        cancelled.status = .cancelled
+        targetMaster.reminders = [Reminder(minutesBefore: 5)]
+        let restored = Self.planner.carryOccurrence(master: sourceMaster, target: cancelled, source: s, targetMaster: targetMaster, ontoOriginal: true)
+        guard case .update(let back)? = restored.write else {
+            Issue.record("not an update: \(String(describing: restored.write))")
+            return
+        }
+        #expect(back.status == .confirmed && back.title == "Standup, moved" && back.start == Self.at(14, hours: 2))
+        #expect(back.body == targetMaster.body && back.reminders == [Reminder(minutesBefore: 5)] && back.attendees == targetMaster.attendees)
+        #expect(restored.item.reason?.contains("restored") == true)
+    }
 }

@@ -187,4 +187,57 @@ struct SyncSandboxTests {
         #expect(removed.errors.isEmpty)
         #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Carried-back focus time (renamed on Google)")
     }
+
+    /// An occurrence moved on a copy is carried to its original's occurrence without what only the original
+    /// has being rewritten: a Google original's occurrence keeps its guest and its notes, and an Outlook
+    /// meeting's occurrence is not written at all (Graph would e-mail its attendees), reported as for items.
+    @Test("occurrence moves carried back to originals: Google's keeps its guests, an Outlook meeting's is not written")
+    func occurrenceWriteBackToOriginals() async throws {
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        func sync() async throws -> SyncReport { try await bridge.sync() }
+        func series(_ title: String, with guest: Attendee) -> Event {
+            var e = Self.event(title, daysAhead: 1)
+            e.recurrence = Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=4"])
+            e.attendees = [guest]
+            e.body = .text("Agenda: only the original has it.")
+            return e
+        }
+        let ann = Attendee(name: "Ann", email: "ann@example.com"), bob = Attendee(name: "Bob", email: "bob@example.com")
+        let onGoogle = try await sandbox.google.createEvent(series("Weekly with Ann", with: ann), in: a.calendarID)
+        _ = try await sandbox.graph.createEvent(series("Weekly with Bob", with: bob), in: b.calendarID)
+        for _ in 0..<3 { _ = try await sync() }
+
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(40 * 86_400))
+        func occurrences(_ provider: any CalendarProvider, _ calendarID: String, _ title: String) async throws -> [Event] {
+            try await provider.listEvents(calendarID: calendarID, range: window, expand: true)
+                .filter { $0.title == title && $0.seriesID != nil && $0.status != .cancelled }
+                .sorted { $0.start.instant(allDayZone: .gmt) < $1.start.instant(allDayZone: .gmt) }
+        }
+        func moved(_ e: Event) -> Event {
+            var m = e
+            m.start = .timed(instant: e.start.instant(allDayZone: .gmt).addingTimeInterval(3600), zone: "Europe/Berlin")
+            m.end = .timed(instant: e.end.instant(allDayZone: .gmt).addingTimeInterval(3600), zone: "Europe/Berlin")
+            return m
+        }
+        let annCopy = try await occurrences(sandbox.graph, b.calendarID, "Weekly with Ann")
+        let bobCopy = try await occurrences(sandbox.google, a.calendarID, "Weekly with Bob")
+        try #require(annCopy.count == 4 && bobCopy.count == 4)
+        _ = try await sandbox.graph.updateEvent(moved(annCopy[1]))
+        _ = try await sandbox.google.updateEvent(moved(bobCopy[1]))
+        let run = try await sync()
+        _ = try await sync()
+
+        let annOriginal = try await occurrences(sandbox.google, a.calendarID, "Weekly with Ann")
+        try #require(annOriginal.count == 4)
+        #expect(annOriginal[1].start.instant(allDayZone: .gmt) == annCopy[1].start.instant(allDayZone: .gmt).addingTimeInterval(3600), "the move reached Google")
+        #expect(annOriginal.allSatisfy { $0.attendees.map(\.email) == ["ann@example.com"] }, "\(annOriginal.map(\.attendees))")
+        #expect(annOriginal.allSatisfy { $0.body == onGoogle.body }, "\(annOriginal.map(\.body))")
+        let bobOriginal = try await occurrences(sandbox.graph, b.calendarID, "Weekly with Bob")
+        try #require(bobOriginal.count == 4)
+        #expect(bobOriginal[1].start.instant(allDayZone: .gmt) == bobCopy[1].start.instant(allDayZone: .gmt), "an Outlook meeting's occurrence was moved")
+        #expect(bobOriginal.allSatisfy { $0.attendees.map(\.email) == ["bob@example.com"] }, "\(bobOriginal.map(\.attendees))")
+        #expect(run.errors.contains { $0.message.contains("has attendees") }, "\(run.errors.map(\.message))")
+    }
 }
