@@ -73,7 +73,8 @@ public struct GoogleCalendarProvider: CalendarProvider {
     /// The expanded listing's request, its items read only where they are occurrences of `seriesIDs`
     /// (the rest checked as JSON and skipped, not mapped; a malformed one of those is not noticed).
     public func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {
-        try await allEvents(listing(calendarID, range: range, expand: true), calendarID: calendarID) {
+        let url = listing(calendarID, range: range, expand: true).query("fields", GoogleEvent.copyRecordFields)
+        return try await allEvents(url, calendarID: calendarID) {
             (reader: inout JSONReader) throws(JSONReader.Error) in try GoogleEvents(reading: &reader, occurrencesOf: seriesIDs)
         }
     }

@@ -29,7 +29,8 @@ extension GoogleEvents {
     /// A page of which only the occurrences of `seriesIDs` (items whose `recurringEventId` is one of them)
     /// are read; every other item is scanned for that member, checked as JSON, and skipped. An expanded
     /// listing read for the occurrences of copied series is mostly single events: reading and mapping
-    /// them all was 13% of a no-change copy's instructions (callgrind, 1,000 events).
+    /// them all was 13% of a no-change copy's instructions (callgrind, 1,000 events). The kept ones are read
+    /// as copy records (`listOccurrences` asks for those members alone).
     init(reading r: inout JSONReader, occurrencesOf seriesIDs: Set<String>) throws(JSONReader.Error) {
         try r.beginObject()
         while let key = try r.nextKey() {
@@ -45,7 +46,7 @@ extension GoogleEvents {
                     let start = r.offset
                     if let series = try GoogleEvent.seriesID(reading: &r), seriesIDs.contains(series) {
                         r.rewind(to: start)
-                        kept.append(try GoogleEvent(reading: &r))
+                        kept.append(try GoogleEvent(reading: &r, .copyRecord))
                     }
                 }
                 items = kept

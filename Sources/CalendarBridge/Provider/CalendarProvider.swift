@@ -53,9 +53,11 @@ public protocol CalendarProvider: Sendable {
     func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews
 
     /// The occurrences of the series `seriesIDs` overlapping `range`: what `listEvents(expand: true)`
-    /// lists with one of them as `seriesID`, in its order. The default implementation filters that
-    /// listing; Google sends the same request and reads only those items (a copy's rerun reads the
-    /// target's occurrences of copied series, and most of that listing is single events).
+    /// lists with one of them as `seriesID`, in its order, for the copy engine's bookkeeping: they need
+    /// carry only the fields `findCopies` names; other fields may be left empty. The default
+    /// implementation filters that listing; Google sends the same request with `fields` of those members
+    /// and reads only those items (a copy's rerun reads the target's occurrences of copied series, and
+    /// most of that listing is single events).
     func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event]
 
     /// One event by id. Throws `.notFound` when it does not exist.

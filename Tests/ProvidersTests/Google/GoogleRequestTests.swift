@@ -287,6 +287,50 @@ struct GoogleRequestTests {
         #expect(light[0].attendees.isEmpty && light[0].organizer == nil && light[0].iCalUID == nil && light[0].updated == nil)
     }
 
+    @Test("listOccurrences sends the expanded listing's request with `fields` of the copy records, and reads the series' occurrences alike from the page Google cuts to it")
+    func listOccurrencesReadsRecords() async throws {
+        let marker = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkEv=", contentHash: "h")
+        func item(_ id: String, series: String?) -> [String: Any] {
+            var item: [String: Any] = [
+                "id": id, "status": "confirmed", "summary": "Review", "description": "<p>Agenda</p>", "location": "Room 2",
+                "htmlLink": "https://www.google.com/calendar/event?eid=YzE", "created": "2026-03-01T10:00:00.000Z",
+                "start": ["dateTime": "2026-03-10T09:00:00+01:00", "timeZone": "Europe/Berlin"],
+                "end": ["dateTime": "2026-03-10T10:00:00+01:00", "timeZone": "Europe/Berlin"],
+                "attendees": [["email": "bob@example.com", "responseStatus": "accepted"]],
+                "reminders": ["useDefault": false, "overrides": [["method": "popup", "minutes": 5]]],
+                "extendedProperties": ["private": marker.properties],
+            ]
+            if let series {
+                item["recurringEventId"] = series
+                item["originalStartTime"] = ["dateTime": "2026-03-10T09:00:00+01:00", "timeZone": "Europe/Berlin"]
+            }
+            return item
+        }
+        let page = try JSONSerialization.data(withJSONObject: ["timeZone": "Europe/Berlin", "items": [item("single", series: nil), item("s1_20260310T080000Z", series: "s1")]])
+        let transport = RecordingTransport { request in
+            guard let fields = request.queryValue("fields"),
+                let selection = try? GoogleFieldSelection(parsing: fields),
+                let json = try? JSONDecoder().decode(GoogleJSON.self, from: page)
+            else { return HTTPResponse(status: 200, body: page) }
+            return HTTPResponse(status: 200, body: selection.project(json).serialized())
+        }
+        let range = TimeRange(start: Date(timeIntervalSince1970: 1_772_323_200), end: Date(timeIntervalSince1970: 1_775_001_600))
+        let whole = try await provider(transport).listEvents(calendarID: "primary", range: range, expand: true)
+        let records = try await provider(transport).listOccurrences(calendarID: "primary", range: range, ofSeries: ["s1"])
+        #expect(transport.requests.count == 2)
+        #expect(transport.requests[0].rawPath == transport.requests[1].rawPath)
+        #expect(transport.requests[0].queryValue("fields") == nil)
+        #expect(transport.requests[1].queryValue("fields")
+            == "items(id,status,created,summary,start,end,recurrence,recurringEventId,originalStartTime,extendedProperties),nextPageToken,timeZone")
+        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems.filter { !$0.hasPrefix("fields=") })
+        let full = try #require(whole.count == 2 ? whole[1] : nil)
+        let record = try #require(records.count == 1 ? records[0] : nil)
+        #expect(record.id == full.id && record.calendarID == full.calendarID && record.title == full.title)
+        #expect(record.start == full.start && record.end == full.end && record.status == full.status)
+        #expect(record.seriesID == "s1" && record.originalStart == full.originalStart && record.origin == marker)
+        #expect(record.body == nil && record.attendees.isEmpty && record.reminders == nil && full.body != nil && !full.attendees.isEmpty)
+    }
+
     @Test("userInfo reads the primary calendar list entry")
     func userInfo() async throws {
         let transport = RecordingTransport(json: #"{"id": "ann.lee@example.com", "summary": "Ann Lee", "timeZone": "Europe/Berlin", "accessRole": "owner", "primary": true}"#)
