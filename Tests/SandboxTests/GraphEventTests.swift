@@ -182,6 +182,50 @@ struct GraphEventTests {
         #expect(try await GraphTest.send(emulator, "GET", "/v1.0/me/events/\(ids[1])").status == 404)
     }
 
+    @Test("the organizer's Exchange mails a meeting's attendees: an invitation on create, an update on every PATCH, a cancellation on DELETE or removal; nothing for an event without attendees")
+    func meetingMails() async throws {
+        let emulator = try GraphTest.emulator()
+        func mails() async -> [String] { await emulator.sentInvitations.map { "\($0.to) \($0.kind.rawValue) \($0.subject)" } }
+        let attendees: [[String: Any]] = [
+            ["type": "required", "emailAddress": ["address": "alice@contoso.com"]],
+            ["type": "required", "emailAddress": ["address": GraphTest.carol]],
+        ]
+        let created = try await GraphTest.send(emulator, "POST", "/v1.0/me/events", body: GraphTest.newEvent(
+            subject: "Weekly", start: "2026-03-09T09:00:00", end: "2026-03-09T09:30:00", extra: [
+                "attendees": attendees,
+                "recurrence": ["pattern": ["type": "weekly", "interval": 1, "daysOfWeek": ["monday"]],
+                               "range": ["type": "numbered", "startDate": "2026-03-09", "numberOfOccurrences": 4]],
+            ]))
+        let master = try #require(created.json["id"] as? String)
+        #expect(await mails() == ["alice@contoso.com invitation Weekly"], "the organizer is not mailed")
+
+        // Any change of the meeting, even one the attendees cannot see, is mailed to them.
+        #expect(try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(master)", body: ["categories": ["Blue"]]).status == 200)
+        let window = "startDateTime=2026-03-09T00:00:00Z&endDateTime=2026-04-06T00:00:00Z"
+        let ids = try await GraphTest.send(emulator, "GET", "/v1.0/me/events/\(master)/instances?\(window)").value.compactMap { $0["id"] as? String }
+        try #require(ids.count == 4)
+        #expect(try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(ids[1])", body: ["subject": "Weekly, moved"]).status == 200)
+        #expect(try await GraphTest.send(emulator, "DELETE", "/v1.0/me/events/\(ids[2])").status == 204)
+        #expect(try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(master)", body: [
+            "attendees": [["type": "required", "emailAddress": ["address": "bob@contoso.com"]]],
+        ]).status == 200)
+        #expect(try await GraphTest.send(emulator, "DELETE", "/v1.0/me/events/\(master)").status == 204)
+        #expect(await mails() == [
+            "alice@contoso.com invitation Weekly", "alice@contoso.com update Weekly", "alice@contoso.com update Weekly, moved",
+            "alice@contoso.com cancellation Weekly", "bob@contoso.com invitation Weekly", "alice@contoso.com cancellation Weekly",
+            "bob@contoso.com cancellation Weekly",
+        ])
+
+        // An appointment (no attendees) mails nobody, however it changes.
+        let before = await mails()
+        let plain = try await GraphTest.send(emulator, "POST", "/v1.0/me/events", body: GraphTest.newEvent(
+            subject: "Focus", start: "2026-03-10T09:00:00", end: "2026-03-10T10:00:00"))
+        let plainID = try #require(plain.json["id"] as? String)
+        #expect(try await GraphTest.send(emulator, "PATCH", "/v1.0/me/events/\(plainID)", body: ["subject": "Focus time"]).status == 200)
+        #expect(try await GraphTest.send(emulator, "DELETE", "/v1.0/me/events/\(plainID)").status == 204)
+        #expect(await mails() == before)
+    }
+
     @Test("read-only calendars refuse writes with 403 ErrorAccessDenied; editable shared calendars accept them")
     func readOnly() async throws {
         let emulator = try GraphTest.emulator()

@@ -55,9 +55,7 @@ extension GraphEmulator {
         try apply(body, to: &event, creating: true)
         state.mailboxes[index].events.append(event)
         // Exchange mails every attendee of a new meeting; Graph has no parameter to stop it.
-        for attendee in event.attendees where attendee.address.caseInsensitiveCompare(mail) != .orderedSame {
-            sentInvitations.append(SandboxInvitation(from: mail, to: attendee.address, subject: event.subject))
-        }
+        mailAttendees(before: nil, after: event, organizer: mail)
         if let transactionID { state.mailboxes[index].transactions[transactionID] = event.id }
         return created(event, mailbox: state.mailboxes[index], context: context, options: options)
     }
@@ -92,6 +90,9 @@ extension GraphEmulator {
         try apply(body, to: &event, creating: false)
         event.lastModifiedDateTime = now()
         event.changeKey = newChangeKey()
+        // A changed meeting (or occurrence of one) is mailed to its attendees by the organizer's Exchange, whatever
+        // the PATCH changed (reported: every update of a meeting through Graph mails all its attendees).
+        mailAttendees(before: current, after: event, organizer: mailbox.mail)
         if let stored = state.mailboxes[index].eventIndex(id: event.id) {
             let seriesChanged = event.type == "seriesMaster"
                 && (event.recurrence != current.recurrence || event.start != current.start || event.end != current.end)
@@ -116,6 +117,9 @@ extension GraphEmulator {
         let mailbox = state.mailboxes[index]
         let event = try findEvent(id, in: mailbox, calendarID: calendarID)
         guard mailbox.calendar(id: event.calendarID)?.canEdit ?? false else { throw GraphError.accessDenied }
+        // Deleting a meeting (or an occurrence of one) on the organizer's calendar mails its attendees a
+        // cancellation (Graph's "Delete event" reference).
+        mailAttendees(before: event, after: nil, organizer: mailbox.mail)
         switch event.type {
         case "occurrence", "exception":
             state.mailboxes[index].events.removeAll { $0.id == event.id }
@@ -127,6 +131,25 @@ extension GraphEmulator {
             state.mailboxes[index].events.removeAll { $0.id == event.id || $0.seriesMasterId == event.id }
         }
         return ServerResponse(status: 204)
+    }
+
+    /// Records the mails Exchange sends the attendees of a meeting this mailbox organizes when it is created
+    /// (`before` nil), changed, or deleted (`after` nil): an invitation to each new attendee, an update to each
+    /// kept one, a cancellation to each removed one (all of them on a deletion). The organizer is not mailed.
+    func mailAttendees(before: GraphStoredEvent?, after: GraphStoredEvent?, organizer: String) {
+        guard let event = after ?? before, event.organizerAddress.caseInsensitiveCompare(organizer) == .orderedSame else { return }
+        func others(_ e: GraphStoredEvent?) -> [String] {
+            (e?.attendees ?? []).map(\.address).filter { $0.caseInsensitiveCompare(organizer) != .orderedSame }
+        }
+        let was = others(before), now = others(after)
+        func contains(_ list: [String], _ address: String) -> Bool { list.contains { $0.caseInsensitiveCompare(address) == .orderedSame } }
+        for address in now {
+            let kind: SandboxInvitation.Kind = contains(was, address) ? .update : .invitation
+            sentInvitations.append(SandboxInvitation(from: organizer, to: address, subject: event.subject, kind: kind))
+        }
+        for address in was where !contains(now, address) {
+            sentInvitations.append(SandboxInvitation(from: organizer, to: address, subject: event.subject, kind: .cancellation))
+        }
     }
 
     // MARK: Applying a body

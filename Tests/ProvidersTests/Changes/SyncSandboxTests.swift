@@ -42,6 +42,12 @@ struct SyncSandboxTests {
 
         func sync() async throws -> SyncReport { try await engine.run(pair: "bridge", a: a, b: b, options: Self.options) }
 
+        /// The mails Exchange would have sent attendees of the Outlook calendar's meetings (the sandbox records them).
+        func outlookMails() async -> [String] {
+            guard let graph = sandbox.server.apiComponents.compactMap({ $0.component as? GraphEmulator }).first else { return ["no Graph emulator"] }
+            return await graph.sentInvitations.map { "\($0.to) \($0.kind.rawValue) \($0.subject)" }
+        }
+
         func stop() {
             temp.remove()
             let server = sandbox.server
@@ -160,6 +166,7 @@ struct SyncSandboxTests {
         var meeting = Self.event("Carried-back meeting", daysAhead: 3)
         meeting.attendees = [Attendee(name: "Bob", email: "bob@example.com")]
         let meetingOriginal = try await sandbox.graph.createEvent(meeting, in: b.calendarID)
+        #expect(await bridge.outlookMails() == ["bob@example.com invitation Carried-back meeting"])
         for _ in 0..<3 { _ = try await sync() }
 
         let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
@@ -183,6 +190,7 @@ struct SyncSandboxTests {
         #expect(run.errors.contains { $0.message.contains("has attendees") }, "\(run.errors.map(\.message))")
         #expect(run.outcome == .partial, "\(run.aToB) \(run.bToA) \(run.notices) \(run.conflicts.map(\.title))")
 
+        #expect(await bridge.outlookMails() == ["bob@example.com invitation Carried-back meeting"], "sync mailed Bob")
         let removed = try await engine.removeCopies(pair: "bridge", a: a, b: b)
         #expect(removed.errors.isEmpty)
         #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Carried-back focus time (renamed on Google)")
@@ -239,5 +247,6 @@ struct SyncSandboxTests {
         #expect(bobOriginal[1].start.instant(allDayZone: .gmt) == bobCopy[1].start.instant(allDayZone: .gmt), "an Outlook meeting's occurrence was moved")
         #expect(bobOriginal.allSatisfy { $0.attendees.map(\.email) == ["bob@example.com"] }, "\(bobOriginal.map(\.attendees))")
         #expect(run.errors.contains { $0.message.contains("has attendees") }, "\(run.errors.map(\.message))")
+        #expect(await bridge.outlookMails() == ["bob@example.com invitation Weekly with Bob"], "only the invitation the test's own create sent")
     }
 }
