@@ -37,7 +37,7 @@ struct GoogleEventsWriteTests {
         #expect(generated.json?.id.count == 26)
     }
 
-    @Test("insert mails guests only when asked: all → every guest, externalOnly → other domains, none or absent → nobody",
+    @Test("insert, patch and delete mail guests only when asked: all → every guest, externalOnly → other domains, none or absent → nobody",
           arguments: [("all", ["zed@example.com", "bob.kim@gmail.sandbox"]), ("externalOnly", ["zed@example.com"]), ("none", []), (nil, [])] as [(String?, [String])])
     func invitations(_ sendUpdates: String?, _ mailed: [String]) async throws {
         let emulator = try GoogleFixture.emulator()
@@ -46,7 +46,24 @@ struct GoogleEventsWriteTests {
         let created = await emulator.call("POST", events + query, body: #"{"summary": "Meet", \#(timed), \#(attendees)}"#)
         #expect(created.status == 200)
         #expect(await emulator.sentInvitations.map(\.to) == mailed)
-        #expect(await emulator.sentInvitations.allSatisfy { $0.from == GoogleFixture.ann && $0.subject == "Meet" })
+        #expect(await emulator.sentInvitations.allSatisfy { $0.from == GoogleFixture.ann && $0.subject == "Meet" && $0.kind == .invitation })
+
+        // A patch and a delete mail the same guests when asked: an update, a cancellation (one guest removed by
+        // the patch gets a cancellation then).
+        let id = try #require(created.json?.id)
+        let before = await emulator.sentInvitations.count
+        let patched = await emulator.call(
+            "PATCH", events + "/\(id)" + query, body: #"{"summary": "Meet 2", "attendees": [{"email": "ann.lee@gmail.sandbox"}, {"email": "zed@example.com"}]}"#)
+        #expect(patched.status == 200)
+        #expect(await emulator.call("DELETE", events + "/\(id)" + query).status == 204)
+        let later = await emulator.sentInvitations.dropFirst(before).map { "\($0.to) \($0.kind.rawValue) \($0.subject)" }
+        let expected: [String] =
+            switch sendUpdates {
+            case "all": ["zed@example.com update Meet 2", "bob.kim@gmail.sandbox cancellation Meet 2", "zed@example.com cancellation Meet 2"]
+            case "externalOnly": ["zed@example.com update Meet 2", "zed@example.com cancellation Meet 2"]
+            default: []
+            }
+        #expect(later == expected)
     }
 
     @Test("insert rejects bad ids, bad times, bad JSON and bad sendUpdates with Google's 400s")

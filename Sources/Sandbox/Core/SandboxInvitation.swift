@@ -30,4 +30,15 @@ package struct SandboxInvitation: Sendable, Equatable, CustomStringConvertible {
     }
 
     package var description: String { "\(from) -> \(to): \(subject)" + (kind == .invitation ? "" : " (\(kind.rawValue))") }
+
+    /// The mails an organizer's change of a meeting sends, from its attendees' addresses before (nil: it is
+    /// new) and after (nil: it is deleted): an invitation to each new attendee, an update to each kept one, a
+    /// cancellation to each removed one. The organizer is not mailed; addresses compare without case.
+    static func mails(from organizer: String, subject: String, before: [String]?, after: [String]?) -> [SandboxInvitation] {
+        func others(_ list: [String]?) -> [String] { (list ?? []).filter { $0.caseInsensitiveCompare(organizer) != .orderedSame } }
+        func contains(_ list: [String], _ address: String) -> Bool { list.contains { $0.caseInsensitiveCompare(address) == .orderedSame } }
+        let was = others(before), now = others(after)
+        return now.map { SandboxInvitation(from: organizer, to: $0, subject: subject, kind: contains(was, $0) ? .update : .invitation) }
+            + was.filter { !contains(now, $0) }.map { SandboxInvitation(from: organizer, to: $0, subject: subject, kind: .cancellation) }
+    }
 }

@@ -19,22 +19,22 @@ extension GoogleCalendarEmulator {
         }
         if request.queryValue("conferenceDataVersion") != "1" { body["conferenceData"] = nil }
         let record = try makeRecord(body, previous: nil, calendar: calendar, user: user, recurringMaster: nil)
-        recordInvitations(record, sendUpdates: request.queryValue("sendUpdates"), organizer: user.email)
+        recordMails(before: nil, after: record.resource, sendUpdates: request.queryValue("sendUpdates"), organizer: user.email)
         return storeAndRender(record, calendar: calendar, entry: entry, user: user)
     }
 
-    /// The mails an insert makes Google send: to every guest with `all`, to guests outside the organizer's
-    /// domain with `externalOnly`, to nobody with `none` (or, for API callers, without the parameter).
-    private func recordInvitations(_ record: GoogleEventRecord, sendUpdates: String?, organizer: String) {
-        guard sendUpdates == "all" || sendUpdates == "externalOnly" else { return }
+    /// The mails a write makes Google send (an insert: `before` nil; a deletion: `after` nil), as
+    /// `SandboxInvitation.mails` lists them: to every guest with `sendUpdates=all`, to guests outside the
+    /// organizer's domain with `externalOnly`, to nobody with `none` (or, for API callers, without it).
+    private func recordMails(before: [String: GoogleJSON]?, after: [String: GoogleJSON]?, sendUpdates: String?, organizer: String) {
+        guard sendUpdates == "all" || sendUpdates == "externalOnly", let event = after ?? before else { return }
         let domain = organizer.split(separator: "@").last.map { $0.lowercased() }
-        let subject = record.resource["summary"]?.stringValue ?? ""
-        for guest in record.resource["attendees"]?.arrayValue ?? [] {
-            guard let email = guest.objectValue?["email"]?.stringValue,
-                  email.caseInsensitiveCompare(organizer) != .orderedSame else { continue }
-            if sendUpdates == "externalOnly", email.split(separator: "@").last.map({ $0.lowercased() }) == domain { continue }
-            sentInvitations.append(SandboxInvitation(from: organizer, to: email, subject: subject))
+        func guests(_ resource: [String: GoogleJSON]?) -> [String]? {
+            resource.map { ($0["attendees"]?.arrayValue ?? []).compactMap { $0.objectValue?["email"]?.stringValue } }
         }
+        sentInvitations += SandboxInvitation.mails(
+            from: organizer, subject: event["summary"]?.stringValue ?? "", before: guests(before), after: guests(after)
+        ).filter { sendUpdates == "all" || $0.to.split(separator: "@").last.map({ $0.lowercased() }) != domain }
     }
 
     func importEvent(_ request: ServerRequest, calendarID: String, user: GoogleUserRecord) throws(GoogleAPIError) -> ServerResponse {
@@ -94,6 +94,7 @@ extension GoogleCalendarEmulator {
             base = GoogleEventRecord(resource: current.resource, changeSeq: 0, order: current.order, start: current.start, end: current.end, allDay: false)
         }
         let record = try makeRecord(merged, previous: base, calendar: calendar, user: user, recurringMaster: master)
+        recordMails(before: current.resource, after: record.resource, sendUpdates: request.queryValue("sendUpdates"), organizer: user.email)
         return storeAndRender(record, calendar: calendar, entry: entry, user: user)
     }
 
@@ -102,6 +103,7 @@ extension GoogleCalendarEmulator {
         try Self.checkSendUpdates(request)
         guard let current = lookup(eventID, in: stored(calendar)) else { throw GoogleAPIError.notFound }
         if current.resource["status"]?.stringValue == "cancelled" { throw GoogleAPIError.deleted }
+        recordMails(before: current.resource, after: nil, sendUpdates: request.queryValue("sendUpdates"), organizer: user.email)
         var record = storedEvent(eventID, in: calendar)
             ?? GoogleEventRecord(resource: current.resource, changeSeq: 0, order: current.order, start: current.start, end: current.end, allDay: false)
         let change = nextChange()

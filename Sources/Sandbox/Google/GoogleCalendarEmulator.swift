@@ -16,7 +16,7 @@ package actor GoogleCalendarEmulator: SandboxComponent {
     package nonisolated let users: [SandboxUser]
 
     var state: GoogleState
-    /// The invitation mails Google would have sent (inserts with `sendUpdates=all` or `externalOnly`).
+    /// The mails Google would have sent guests (writes with `sendUpdates=all` or `externalOnly`).
     package internal(set) var sentInvitations: [SandboxInvitation] = []
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date

@@ -134,22 +134,11 @@ extension GraphEmulator {
     }
 
     /// Records the mails Exchange sends the attendees of a meeting this mailbox organizes when it is created
-    /// (`before` nil), changed, or deleted (`after` nil): an invitation to each new attendee, an update to each
-    /// kept one, a cancellation to each removed one (all of them on a deletion). The organizer is not mailed.
+    /// (`before` nil), changed, or deleted (`after` nil), as `SandboxInvitation.mails` lists them.
     func mailAttendees(before: GraphStoredEvent?, after: GraphStoredEvent?, organizer: String) {
         guard let event = after ?? before, event.organizerAddress.caseInsensitiveCompare(organizer) == .orderedSame else { return }
-        func others(_ e: GraphStoredEvent?) -> [String] {
-            (e?.attendees ?? []).map(\.address).filter { $0.caseInsensitiveCompare(organizer) != .orderedSame }
-        }
-        let was = others(before), now = others(after)
-        func contains(_ list: [String], _ address: String) -> Bool { list.contains { $0.caseInsensitiveCompare(address) == .orderedSame } }
-        for address in now {
-            let kind: SandboxInvitation.Kind = contains(was, address) ? .update : .invitation
-            sentInvitations.append(SandboxInvitation(from: organizer, to: address, subject: event.subject, kind: kind))
-        }
-        for address in was where !contains(now, address) {
-            sentInvitations.append(SandboxInvitation(from: organizer, to: address, subject: event.subject, kind: .cancellation))
-        }
+        sentInvitations += SandboxInvitation.mails(
+            from: organizer, subject: event.subject, before: before.map { $0.attendees.map(\.address) }, after: after.map { $0.attendees.map(\.address) })
     }
 
     // MARK: Applying a body
