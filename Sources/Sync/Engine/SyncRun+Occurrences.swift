@@ -214,7 +214,8 @@ extension SyncRun {
                     OccurrenceWrite(
                         item: index, key: key, target: loser, write: write, title: title, row: row, targetMaster: both[loser].master,
                         refused: ontoOriginal
-                            ? invitationRefusal(title: title, attendees: [target.attendees, both[loser].master.attendees], on: loser) : nil))
+                            ? invitationRefusal(title: title, attendees: [target.attendees, both[loser].master.attendees], on: loser, deleting: write.isDelete)
+                            : nil))
             }
             rows[index] = kept
         }

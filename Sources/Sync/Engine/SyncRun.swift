@@ -666,25 +666,38 @@ struct SyncRun {
         var failedFrom = Set<SyncSide>()
         for start in stride(from: 0, to: writes.count, by: size) {
             var batch = Array(writes[start..<min(start + size, writes.count)])
-            // Updates of originals on this side: read them (one batch) and merge the carried fields in.
+            // Updates of originals on this side: read them (one batch) and merge the carried fields in. Deletions
+            // of originals where the service mails a deleted meeting's attendees: read them to see whether they
+            // are meetings.
+            let mailsAttendees = endpoint.provider.capabilities.invitations == .sentByService
             let ontoOriginals = batch.indices.filter {
-                batch[$0].kind == .update && items[batch[$0].item].origin == side && batch[$0].source != nil && batch[$0].write.targetID != nil
+                let write = batch[$0]
+                guard items[write.item].origin == side, write.write.targetID != nil else { return false }
+                switch write.kind {
+                case .update: return write.source != nil
+                case .delete: return mailsAttendees
+                case .create: return false
+                }
             }
-            /// Why an update of an original is not sent (the write then fails, and is tried again next run).
+            /// Why a write onto an original is not sent (the write then fails, and is tried again next run).
             var unreadable: [Int: String] = [:]
             if !ontoOriginals.isEmpty {
                 let probes = await endpoint.provider.probeEvents(ids: ontoOriginals.compactMap { batch[$0].write.targetID }, calendarID: endpoint.calendarID)
                 report.requests += (ontoOriginals.count + perBatch - 1) / perBatch
                 for (position, probe) in zip(ontoOriginals, probes) {
-                    guard case .update(let planned) = batch[position].write, let source = batch[position].source else { continue }
+                    let deleting = batch[position].kind == .delete
                     switch probe {
-                    case .exists(let original) where invitationRefusal(title: original.title, attendees: [original.attendees], on: side) != nil:
-                        unreadable[position] = invitationRefusal(title: original.title, attendees: [original.attendees], on: side)
                     case .exists(let original):
-                        var merged = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
-                        merged.calendarID = endpoint.calendarID
-                        batch[position].write = .update(merged)
-                    case .gone: unreadable[position] = "the original was deleted meanwhile"
+                        if let refusal = invitationRefusal(title: original.title, attendees: [original.attendees], on: side, deleting: deleting) {
+                            unreadable[position] = refusal
+                        } else if case .update(let planned) = batch[position].write, let source = batch[position].source {
+                            var merged = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
+                            merged.calendarID = endpoint.calendarID
+                            batch[position].write = .update(merged)
+                        }
+                    case .gone:
+                        // Deleted meanwhile: a deletion has reached its goal, an update has nothing to merge into.
+                        if !deleting { unreadable[position] = "the original was deleted meanwhile" }
                     case .unknown(let why): unreadable[position] = "the original could not be read: \(why)"
                     }
                 }
@@ -731,10 +744,15 @@ struct SyncRun {
     }
 
     /// Why a write onto an original on `side` (a meeting: `attendees`, of the event or of its series) must not be
-    /// sent, or nil: its service mails the attendees of a meeting that changes (Graph), with no way to stop it.
-    func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide) -> String? {
+    /// sent, or nil: its service mails the attendees of a meeting that changes or is deleted (Graph), with no
+    /// way to stop it.
+    func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide, deleting: Bool = false) -> String? {
         let provider = endpoint(side).provider
         guard provider.capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
+        if deleting {
+            return "'\(title)' has attendees, and \(provider.provider) would e-mail them a cancellation for the deletion on the other side; "
+                + "delete it there yourself (it stays deleted on the other side)"
+        }
         return "'\(title)' has attendees, and \(provider.provider) would e-mail them about the change from the other side; "
             + "change it there yourself (the other side keeps its edit)"
     }

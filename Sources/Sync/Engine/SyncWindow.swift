@@ -50,6 +50,12 @@ extension EventWrite {
         case .delete(let id): id
         }
     }
+
+    /// Whether it deletes (or cancels an occurrence).
+    var isDelete: Bool {
+        if case .delete = self { return true }
+        return false
+    }
 }
 
 /// One value per side of a pair.

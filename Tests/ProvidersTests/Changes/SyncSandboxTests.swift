@@ -249,4 +249,43 @@ struct SyncSandboxTests {
         #expect(run.errors.contains { $0.message.contains("has attendees") }, "\(run.errors.map(\.message))")
         #expect(await bridge.outlookMails() == ["bob@example.com invitation Weekly with Bob"], "only the invitation the test's own create sent")
     }
+
+    /// A copy deleted on Google deletes its Outlook original, unless that is a meeting: deleting it would mail
+    /// its attendees a cancellation, so it stays and the run says so, each run, until it is deleted in Outlook.
+    /// A Google original's deletion mails nobody (`sendUpdates=none`) and goes ahead.
+    @Test("deletions carried to originals: an Outlook meeting is not deleted (no cancellation mail), a plain one and a Google meeting are")
+    func deletionsOfOriginals() async throws {
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        func sync() async throws -> SyncReport { try await bridge.sync() }
+        var meeting = Self.event("Outlook meeting", daysAhead: 2)
+        meeting.attendees = [Attendee(name: "Bob", email: "bob@example.com")]
+        let outlookMeeting = try await sandbox.graph.createEvent(meeting, in: b.calendarID)
+        let outlookPlain = try await sandbox.graph.createEvent(Self.event("Outlook focus time", daysAhead: 2), in: b.calendarID)
+        var guests = Self.event("Google meeting", daysAhead: 3)
+        guests.attendees = [Attendee(name: "Ann", email: "ann@example.com")]
+        let googleMeeting = try await sandbox.google.createEvent(guests, in: a.calendarID)
+        for _ in 0..<3 { _ = try await sync() }
+
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        let copiesOnGoogle = try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false)
+        let copiesOnOutlook = try await sandbox.graph.listEvents(calendarID: b.calendarID, range: window, expand: false)
+        for title in ["Outlook meeting", "Outlook focus time"] {
+            let copy = try #require(copiesOnGoogle.first { $0.title == title && $0.status != .cancelled })
+            try await sandbox.google.deleteEvent(id: copy.id, calendarID: a.calendarID)
+        }
+        let googleMeetingCopy = try #require(copiesOnOutlook.first { $0.title == "Google meeting" })
+        try await sandbox.graph.deleteEvent(id: googleMeetingCopy.id, calendarID: b.calendarID)
+
+        let run = try await sync()
+        let again = try await sync()
+        #expect(await bridge.outlookMails() == ["bob@example.com invitation Outlook meeting"], "only the invitation the test's own create sent")
+        #expect(run.errors.contains { $0.message.contains("would e-mail them a cancellation") }, "\(run.errors.map(\.message))")
+        #expect(again.errors.map(\.message) == run.errors.map(\.message), "refused again, nothing else")
+        #expect(try await sandbox.graph.getEvent(id: outlookMeeting.id, calendarID: b.calendarID).attendees.map(\.email) == ["bob@example.com"])
+        await #expect(throws: CalendarError.self) { try await sandbox.graph.getEvent(id: outlookPlain.id, calendarID: b.calendarID) }
+        let googleAfter = try? await sandbox.google.getEvent(id: googleMeeting.id, calendarID: a.calendarID)
+        #expect(googleAfter == nil || googleAfter?.status == .cancelled, "the Google meeting's deletion was carried")
+    }
 }
