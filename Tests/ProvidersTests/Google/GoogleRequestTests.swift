@@ -222,6 +222,31 @@ struct GoogleRequestTests {
         #expect(found.count == 1)
     }
 
+    /// The `fields` of a listing read as copy records (`findCopies`, `listOccurrences`).
+    static let copyRecordFields =
+        "items(id,status,created,summary,start,end,recurrence,recurringEventId,originalStartTime,extendedProperties),nextPageToken,timeZone"
+
+    /// A transport answering every request with `page`, as Google answers a partial response: cut to the
+    /// request's `fields`, if any (the sandbox's cutter).
+    static func answering(_ page: Data) -> RecordingTransport {
+        RecordingTransport { request in
+            guard let fields = request.queryValue("fields"),
+                let selection = try? GoogleFieldSelection(parsing: fields),
+                let json = try? JSONDecoder().decode(GoogleJSON.self, from: page)
+            else { return HTTPResponse(status: 200, body: page) }
+            return HTTPResponse(status: 200, body: selection.project(json).serialized())
+        }
+    }
+
+    /// Two requests: the second is the first with `fields=copyRecordFields` added, nothing else changed.
+    static func expectSameRequestWithCopyRecordFields(_ requests: [HTTPRequest], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(requests.count == 2, sourceLocation: sourceLocation)
+        guard requests.count == 2 else { return }
+        #expect(requests[0].rawPath == requests[1].rawPath, sourceLocation: sourceLocation)
+        #expect(requests[0].queryValue("fields") == nil && requests[1].queryValue("fields") == copyRecordFields, sourceLocation: sourceLocation)
+        #expect(requests[0].rawQueryItems == requests[1].rawQueryItems.filter { !$0.hasPrefix("fields=") }, sourceLocation: sourceLocation)
+    }
+
     @Test("findCopies sends findEvents' request with `fields` of its bookkeeping members, and reads them alike from the page Google cuts to it")
     func findCopiesReadsBookkeeping() async throws {
         let marker = OriginMarker(provider: .microsoft, account: "work", calendarID: "AAMk=", eventID: "AAMkEv=", contentHash: "h")
@@ -245,23 +270,11 @@ struct GoogleRequestTests {
             "extendedProperties": ["private": marker.properties],
         ]
         let page = try JSONSerialization.data(withJSONObject: ["timeZone": "Europe/Berlin", "items": [copy, exception]])
-        // As Google answers a partial response: the page cut to the request's `fields` (the sandbox's cutter).
-        let transport = RecordingTransport { request in
-            guard let fields = request.queryValue("fields"),
-                let selection = try? GoogleFieldSelection(parsing: fields),
-                let json = try? JSONDecoder().decode(GoogleJSON.self, from: page)
-            else { return HTTPResponse(status: 200, body: page) }
-            return HTTPResponse(status: 200, body: selection.project(json).serialized())
-        }
+        let transport = Self.answering(page)
         let lookup = OriginLookup.event(marker)
         let whole = try await provider(transport).findEvents(origin: lookup, in: "primary")
         let light = try await provider(transport).findCopies(origin: lookup, in: "primary")
-        #expect(transport.requests.count == 2)
-        #expect(transport.requests[0].rawPath == transport.requests[1].rawPath)
-        #expect(transport.requests[0].queryValue("fields") == nil)
-        #expect(transport.requests[1].queryValue("fields")
-            == "items(id,status,created,summary,start,end,recurrence,recurringEventId,originalStartTime,extendedProperties),nextPageToken,timeZone")
-        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems.filter { !$0.hasPrefix("fields=") })
+        Self.expectSameRequestWithCopyRecordFields(transport.requests)
         try #require(whole.count == 2 && light.count == 2)
         for (full, record) in zip(whole, light) {
             #expect(record.id == full.id)
@@ -307,22 +320,11 @@ struct GoogleRequestTests {
             return item
         }
         let page = try JSONSerialization.data(withJSONObject: ["timeZone": "Europe/Berlin", "items": [item("single", series: nil), item("s1_20260310T080000Z", series: "s1")]])
-        let transport = RecordingTransport { request in
-            guard let fields = request.queryValue("fields"),
-                let selection = try? GoogleFieldSelection(parsing: fields),
-                let json = try? JSONDecoder().decode(GoogleJSON.self, from: page)
-            else { return HTTPResponse(status: 200, body: page) }
-            return HTTPResponse(status: 200, body: selection.project(json).serialized())
-        }
+        let transport = Self.answering(page)
         let range = TimeRange(start: Date(timeIntervalSince1970: 1_772_323_200), end: Date(timeIntervalSince1970: 1_775_001_600))
         let whole = try await provider(transport).listEvents(calendarID: "primary", range: range, expand: true)
         let records = try await provider(transport).listOccurrences(calendarID: "primary", range: range, ofSeries: ["s1"])
-        #expect(transport.requests.count == 2)
-        #expect(transport.requests[0].rawPath == transport.requests[1].rawPath)
-        #expect(transport.requests[0].queryValue("fields") == nil)
-        #expect(transport.requests[1].queryValue("fields")
-            == "items(id,status,created,summary,start,end,recurrence,recurringEventId,originalStartTime,extendedProperties),nextPageToken,timeZone")
-        #expect(transport.requests[0].rawQueryItems == transport.requests[1].rawQueryItems.filter { !$0.hasPrefix("fields=") })
+        Self.expectSameRequestWithCopyRecordFields(transport.requests)
         let full = try #require(whole.count == 2 ? whole[1] : nil)
         let record = try #require(records.count == 1 ? records[0] : nil)
         #expect(record.id == full.id && record.calendarID == full.calendarID && record.title == full.title)
