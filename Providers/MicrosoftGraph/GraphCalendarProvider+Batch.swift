@@ -217,9 +217,10 @@ extension GraphCalendarProvider {
     }
 
     /// Sends the steps in batches of 20, all at once: the provider's limiter lets 4 run.
-    func sendBatches(_ steps: [BatchStep], calendarID: String) async -> [Result<HTTPResponse, CalendarError>] {
-        let chunks = stride(from: 0, to: steps.count, by: Self.maxBatchRequests).map {
-            $0..<min($0 + Self.maxBatchRequests, steps.count)
+    func sendBatches(_ steps: [BatchStep], calendarID: String, perBatch: Int = maxBatchRequests) async -> [Result<HTTPResponse, CalendarError>] {
+        let size = max(1, min(perBatch, Self.maxBatchRequests))
+        let chunks = stride(from: 0, to: steps.count, by: size).map {
+            $0..<min($0 + size, steps.count)
         }
         var answers = [Result<HTTPResponse, CalendarError>?](repeating: nil, count: steps.count)
         await withTaskGroup(of: (Range<Int>, [Result<HTTPResponse, CalendarError>]).self) { group in

@@ -44,6 +44,31 @@ struct ProofReadSandboxTests {
         if case .exists(let e) = probes[3] { #expect(e.title == "Probe 2") } else { Issue.record("\(probes[3])") }
     }
 
+    /// Each deleted event is a failed read in Graph's serial chain, which answers the rest of the chain 424; a
+    /// chain advances past one failure a round. Sixty deleted events in chains of 20 took more rounds than the
+    /// reads were allowed (the copy model, seed 392225: copies of a deleted series kept, "Graph did not answer
+    /// this read"); spread over four chains after the first round, every one is proven gone.
+    @Test("probeEvents of 60 deleted Outlook events proves every one gone, four chains a round after the first")
+    func probeManyDeleted() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let provider = sandbox.graph
+        let calendar = try await sandbox.calendarID(provider)
+        let made = await provider.applyWrites(
+            (0..<60).map { .create(BatchSamples.event("Gone \($0)", hour: 8 + $0 % 10), idempotencyKey: BatchSamples.key("gone-\($0)")) },
+            in: calendar, maxConcurrent: 4
+        ).compactMap(BatchSandboxTests.created)
+        try #require(made.count == 60)
+        let deleted = await provider.applyWrites(made.map { .delete(id: $0.id) }, in: calendar, maxConcurrent: 4)
+        try #require(deleted.allSatisfy { if case .success = $0 { true } else { false } })
+        let mark = sandbox.server.log.count
+        let probes = await provider.probeEvents(ids: made.map(\.id), calendarID: calendar)
+        let unproven = probes.enumerated().filter { if case .gone = $0.element { false } else { true } }
+        #expect(unproven.isEmpty, "\(unproven.count) not proven gone: \(unproven.first.map { "\($0.element)" } ?? "")")
+        // Round 1: three chains of 20 (three answers); then four chains a round, each batch proving one.
+        #expect(sandbox.requests(since: mark).count == 3 + 57)
+    }
+
     @Test("probeOccurrences: a deleted occurrence is cancelled, the others exist, a deleted series is gone", arguments: Side.allCases)
     func probeOccurrences(side: Side) async throws {
         let sandbox = try await BatchSandbox.start()

@@ -56,6 +56,10 @@ struct CopyModelSandboxTests {
         // 23:30 CEST, the second 02:30 of 2027-10-31 in Berlin, read back as the first. The model's own error
         // (Outlook cannot name the second 02:30); such edits now go through calbridge's provider (UTC end).
         (.outlookToGoogle, 250115, [1], [4]),
+        // A daily series copied as instances, then deleted at the source: proving 39 copies' sources gone took
+        // Graph's serial `$batch` chains one round per failed read, more rounds than the reads were allowed;
+        // the copies were kept ("Graph did not answer this read"). The retries now run in four chains.
+        (.outlookToGoogle, 392225, [0, 3, 4], [1]),
     ]
 
     /// Graph's `originalStartTimeZone` is the zone of `start`, not of `originalStart` (microsoft-graph-docs
