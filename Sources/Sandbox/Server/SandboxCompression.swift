@@ -19,8 +19,10 @@ package enum SandboxCompression {
 
     /// `response`, gzip-encoded when `request` asks for it as `provider` requires.
     static func apply(to response: ServerResponse, request: ServerRequest, provider: SandboxProvider) -> ServerResponse {
+        // A list header may come as several fields (RFC 9110 §5.3): all of them count.
+        let offered = request.headers.values(for: "Accept-Encoding")
         guard response.action == .respond, !response.body.isEmpty, response.headers["Content-Encoding"] == nil,
-            offersGzip(request.headers["Accept-Encoding"])
+            offersGzip(offered.isEmpty ? nil : offered.joined(separator: ","))
         else { return response }
         if provider == .google, !(request.headers["User-Agent"] ?? "").lowercased().contains("gzip") { return response }
         guard let compressed = gzip(response.body) else { return response }
