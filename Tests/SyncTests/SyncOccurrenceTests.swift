@@ -43,7 +43,7 @@ struct SyncOccurrenceTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("occurrence rows stored without their content (before 2026-12-05): no write for them, and a series retitle still reaches every occurrence")
+    @Test("occurrence rows stored without their content (before the fix of 2026-12-04): no write for them, and a series retitle still reaches every occurrence")
     func rowsWithoutContent() async throws {
         let problems = try await SyncOccurrenceScenarios.rowsWithoutContent(InMemorySyncCalendars())
         #expect(problems.isEmpty, "\(problems)")
