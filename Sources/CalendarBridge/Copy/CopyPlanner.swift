@@ -591,12 +591,17 @@ public struct CopyPlanner: Sendable {
         let copy = projection.copy(of: s)
         let follows = Self.followsMaster(copy, anchor: s.originalStart ?? s.start, masterCopy: projection.copy(of: master), masterStart: master.start)
         let restoring = t.status == .cancelled
-        // The occurrence as the target holds it; a cancelled one (Google lists it with its ids alone) as its
-        // series makes it, with the series' guests.
-        let held = restoring ? Self.following(targetMaster, at: t).map { var e = $0; e.attendees = targetMaster.attendees; return e } : t
+        // What the target's series makes of the occurrence, on the occurrence as the target holds it; a cancelled
+        // one (Google lists it with its ids alone) gets the series' guests.
+        let asSeries = Self.following(targetMaster, at: t).map { e -> Event in
+            var e = e
+            if restoring { e.attendees = targetMaster.attendees }
+            return e
+        }
+        let held = restoring ? asSeries : t
         var written: Event
-        if follows, let following = held.flatMap({ Self.following(targetMaster, at: $0) }) {
-            written = following
+        if follows, let asSeries {
+            written = asSeries
         } else if ontoOriginal, var merged = held {
             merged.title = copy.title
             merged.start = copy.start
