@@ -6,7 +6,7 @@ import PackageDescription
 //                                |     MicrosoftGraph -> Accounts, OAuth, CalendarBridge, HTTP, TimeZones
 //                                +-> Accounts -> OAuth, CalendarBridge, HTTP
 //                                +-> OAuth -> HTTP, LoopbackServer (the redirect listener)
-//                                +-> HTTPCurl -> HTTP, CCurl (libcurl)
+//                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
 //                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
 //                                +-> Sync -> Accounts, CalendarBridge, CSQLite (SQLite)
 // CalbridgeSupport (package helpers) is used by HTTP, OAuth, TimeZones, CalendarBridge, Sandbox and CLI;
@@ -52,11 +52,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        // zlib, for the sandbox's gzip answers (the real services compress when asked; libcurl inflates).
+        // zlib, for the sandbox's gzip answers (the real services compress when asked).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libdeflate, which decodes the client's gzip and deflate response bodies (HTTPCurl's `ContentDecoding`).
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
         ),
 
         // Small shared helpers (SHA-256, edit distance, civil dates, JSON reader and writers), `package` access
@@ -72,8 +78,8 @@ let package = Package(
 
         // HTTP: request/response values, the transport protocol, middleware and retry.
         .target(name: "HTTP", dependencies: ["CalbridgeSupport"], swiftSettings: swiftSettings),
-        // The libcurl transport: the only module that imports CCurl.
-        .target(name: "HTTPCurl", dependencies: ["HTTP", "CCurl"], swiftSettings: swiftSettings),
+        // The libcurl transport: the only module that imports CCurl and CDeflate.
+        .target(name: "HTTPCurl", dependencies: ["HTTP", "CCurl", "CDeflate"], swiftSettings: swiftSettings),
         // The loopback HTTP/1.1 server: the redirect listener, the sandbox and the benchmarks.
         .target(name: "LoopbackServer", dependencies: ["HTTP"], swiftSettings: swiftSettings),
 

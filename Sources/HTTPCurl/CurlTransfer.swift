@@ -62,7 +62,8 @@ final class CurlTransfer: @unchecked Sendable {
     private func configure(_ configuration: CurlTransport.Configuration) throws {
         let isHTTPS = request.url.scheme?.lowercased() == "https"
         try set(CURLOPT_URL, request.url.absoluteString)
-        // Refused from Content-Length before the body comes; the write callback caps what it inflates to.
+        // Refused from Content-Length before the body comes; the write callback caps what arrives, and
+        // `ContentDecoding` what it decodes to.
         maxBodyBytes = configuration.maxResponseBytes
         try check(cb_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxResponseBytes)))
         // Signals cannot be used from threads; libcurl then relies on its threaded resolver for DNS timeouts.
@@ -77,8 +78,9 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_MAXREDIRS, configuration.maxRedirects)
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout ?? configuration.requestTimeout))
-        // Empty string: offer and decode every encoding this libcurl was built with (gzip, deflate, br).
-        try set(CURLOPT_ACCEPT_ENCODING, "")
+        // Bodies arrive as sent and are decoded by `ContentDecoding` (libdeflate), which reads what is offered.
+        try set(CURLOPT_ACCEPT_ENCODING, ContentDecoding.accepted)
+        try set(CURLOPT_HTTP_CONTENT_DECODING, 0)
         // libcurl sends none unless asked; a request's own User-Agent header overrides this one.
         if let userAgent = configuration.userAgent { try set(CURLOPT_USERAGENT, userAgent) }
         // Always verified; deliberately not configurable.
@@ -126,26 +128,15 @@ final class CurlTransfer: @unchecked Sendable {
         try check(cb_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me))
     }
 
-    /// Room for the body the response declares (Content-Length), before its first bytes: grown as it
-    /// came, each 1.7 MB listing was copied again at each growth (1.3 million of a no-change copy's
-    /// instructions at 1,000 events; callgrind). At most `maxReservedBytes`, whatever a server declares;
-    /// a longer body grows from there.
-    ///
-    /// A compressed body declares its length on the wire, and libcurl hands over the inflated bytes: grown
-    /// from the declared length, a gzip listing was copied at each doubling (3.3M instructions of a
-    /// no-change copy at 1,000 events; callgrind). Room for `inflationAllowance` times the declared length
-    /// is set aside instead; room never written costs address space, not memory.
+    /// Room for the body the response declares (Content-Length, its length as sent), before its first
+    /// bytes: grown as it came, each 1.7 MB listing was copied again at each growth (1.3 million of a
+    /// no-change copy's instructions at 1,000 events; callgrind). At most `maxReservedBytes`, whatever a
+    /// server declares; a longer body grows from there.
     private func reserveDeclaredLength() {
         var declared: curl_off_t = -1
         guard cb_easy_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &declared) == CURLE_OK, declared > 0 else { return }
-        let encoding = headers["Content-Encoding"]?.lowercased() ?? "identity"
-        let expected = encoding == "identity" ? declared : declared.multipliedReportingOverflow(by: Self.inflationAllowance).partialValue
-        body.reserveCapacity(Int(min(max(expected, declared), curl_off_t(min(maxBodyBytes, Self.maxReservedBytes)))))
+        body.reserveCapacity(Int(min(declared, curl_off_t(min(maxBodyBytes, Self.maxReservedBytes)))))
     }
-
-    /// How many times its declared length a compressed body is given room for: at 8, five of a no-change
-    /// copy's bodies still grew (JSON listings shrink 5 to 20 times under gzip); at 16, none.
-    static let inflationAllowance: curl_off_t = 16
 
     /// The most `reserveDeclaredLength` sets aside ahead (a full page of 2,500 Google events is about 4 MB).
     static let maxReservedBytes = 16 << 20
@@ -251,12 +242,36 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// The outcome once libcurl reports the transfer done with `code`.
+    /// The outcome once libcurl reports the transfer done with `code`: the body as it was sent.
     func result(_ code: CURLcode) -> Result<HTTPResponse, any Error> {
         guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         _ = cb_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         return .success(HTTPResponse(status: status, headers: headers, body: body))
+    }
+
+    /// `response` (this transfer's, from `result`) with its body decoded by its `Content-Encoding`; the
+    /// headers stay as sent. Called on the caller's task, so the driver thread goes on receiving.
+    func decoded(_ response: HTTPResponse) throws -> HTTPResponse {
+        let codings = ContentDecoding.codings(response.headers.values(for: "Content-Encoding"))
+        guard !codings.isEmpty, !response.body.isEmpty else { return response }
+        do throws(ContentDecoding.Failure) {
+            var decoded = response
+            decoded.body = try ContentDecoding.decode(response.body, codings: codings, limit: maxBodyBytes)
+            return decoded
+        } catch .tooLarge {
+            throw HTTPError(
+                code: .responseTooLarge, url: request.url,
+                message: "the response body is over the limit of \(maxBodyBytes) bytes once decompressed")
+        } catch .unsupported(let coding) {
+            throw HTTPError(
+                code: .other, url: request.url,
+                message: "the response is in Content-Encoding '\(Self.safeName(coding))', which was not asked for (\(ContentDecoding.accepted))")
+        } catch .malformed(let coding) {
+            throw HTTPError(
+                code: .other, url: request.url,
+                message: "the response body is not valid \(coding) data, as its Content-Encoding says it is")
+        }
     }
 
     /// An `HTTPError` for a failed transfer: libcurl's detailed message when there is one.

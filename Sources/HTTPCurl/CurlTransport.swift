@@ -18,9 +18,10 @@ import HTTP
 ///   `all_proxy`/`ALL_PROXY` and `no_proxy`/`NO_PROXY` for each transfer. libcurl deliberately ignores the
 ///   uppercase `HTTP_PROXY` (it can be set by a CGI environment from a request header, "httpoxy");
 ///   `HTTPS_PROXY` in uppercase is honoured.
-/// - `gzip`, `deflate` and (when libcurl has it, see `CurlInfo.supportsBrotli`) `br` bodies are
-///   requested and decoded; the response keeps the server's `Content-Encoding`/`Content-Length` headers
-///   but its body is the decoded one.
+/// - `gzip` and `deflate` bodies are requested (`Accept-Encoding: gzip, deflate`) and decoded, with
+///   libdeflate, not libcurl's zlib (`ContentDecoding`); the response keeps the server's
+///   `Content-Encoding`/`Content-Length` headers but its body is the decoded one. A body in a coding
+///   not offered, or not valid in the one named, fails with `HTTPError(.other)`.
 /// - Redirects are not followed unless `Configuration.followRedirects` is set (OAuth must see them).
 /// - Cancelling the calling task cancels the transfer (its connection is closed) and `send` throws
 ///   `HTTPError` with code `.cancelled`.
@@ -98,12 +99,13 @@ public final class CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transfer = try CurlTransfer(request: request, configuration: configuration)
         let driver = self.driver
-        return try await withTaskCancellationHandler {
+        let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 driver.submit(transfer, continuation: continuation)
             }
         } onCancel: {
             driver.cancel(transfer)
         }
+        return try transfer.decoded(response)
     }
 }

@@ -11,10 +11,12 @@ import Foundation
 @testable import CLI
 @testable import GoogleCalendar
 @testable import HTTP
+@testable import HTTPCurl
 @testable import LoopbackServer
 @testable import MicrosoftGraph
 @testable import Accounts
 @testable import OAuth
+import Sandbox
 
 /// The targets by name, as Tests/Fuzz/run and the corpus directories call them.
 let fuzzTargets: [String: @Sendable (Data) -> Void] = [
@@ -31,6 +33,7 @@ let fuzzTargets: [String: @Sendable (Data) -> Void] = [
     "account-files": fuzzAccountFiles,
     "terminal-text": fuzzTerminalText,
     "html-text": fuzzHTMLText,
+    "content-decoding": fuzzContentDecoding,
 ]
 
 let selectedTarget: @Sendable (Data) -> Void = {
@@ -297,5 +300,22 @@ let fuzzHome: CalbridgeHome = {
     let characters = HTMLText.plainTextByCharacters(fromHTML: html)
     if let bytes = HTMLText.plainTextOnBytes(fromHTML: html) {
         require(bytes == characters, "plain text on bytes \(bytes.debugDescription), by Characters \(characters.debugDescription)")
+    }
+}
+
+// MARK: - Response bodies
+
+/// Any bytes named gzip or deflate decode or are refused, never longer than the limit; bytes gzipped by
+/// zlib (the sandbox's encoder) decode to themselves, also as two members one after another.
+@Sendable func fuzzContentDecoding(_ data: Data) {
+    let limit = 1 << 20
+    for coding in ["gzip", "deflate"] {
+        if let decoded = try? ContentDecoding.decode(data, codings: [coding], limit: limit) {
+            require(decoded.count <= limit, "\(coding) decoded to \(decoded.count) bytes, over the limit of \(limit)")
+        }
+    }
+    if let packed = SandboxCompression.gzip(data) {
+        let unpacked = try? ContentDecoding.decode(packed + packed, codings: ["gzip"], limit: limit)
+        require(unpacked == data + data, "zlib's gzip of \(data.count) bytes, twice, decoded to \(unpacked?.count ?? -1) bytes")
     }
 }
