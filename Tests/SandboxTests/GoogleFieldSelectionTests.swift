@@ -61,4 +61,51 @@ struct GoogleFieldSelectionTests {
         #expect(bad.status == 400)
         #expect(String(decoding: bad.body, as: UTF8.self).contains("Invalid field selection"))
     }
+
+    @Test("a name the Events resource does not have is Google's 400 naming it; maps take any key", arguments: [
+        ("pagetoken,items(id)", "pagetoken"),  // reported against Google: the member is nextPageToken
+        ("items(id,colour)", "colour"),
+        ("items(start/hour)", "hour"),
+        ("items(summary/text)", "text"),
+        ("Items(id)", "Items"),
+        ("items(id),nextPageToken", nil),
+        ("items(extendedProperties/private/calbridge.origin,start(dateTime,timeZone)),nextPageToken", nil),
+        ("items(*),*", nil),
+        ("items(attendees(email,responseStatus),reminders/overrides/minutes)", nil),
+    ] as [(String, String?)])
+    func unknownNames(text: String, unknown: String?) async throws {
+        let emulator = try GoogleFixture.emulator()
+        let reply = await emulator.list("primary", [("fields", text)])
+        if let unknown {
+            #expect(reply.status == 400)
+            let error = reply.json?["error"]
+            #expect(error?["message"]?.stringValue == "Invalid field selection \(unknown)")
+            #expect(error?["errors"]?.arrayValue?.first?["location"]?.stringValue == "fields")
+        } else {
+            #expect(reply.status == 200)
+        }
+    }
+
+    @Test("the Events schema the selections are checked against is the discovery document's, member for member")
+    func schemaFromDiscovery() throws {
+        let schemas = try #require(GoogleSchemaTests.discovery["schemas"])
+        /// `schema` in `fields` syntax: members with what is inside them, a map as `*`; nil for a plain value.
+        func render(_ schema: GoogleJSON, seen: Set<String>) -> String? {
+            if let ref = schema["$ref"]?.stringValue {
+                guard !seen.contains(ref), let resolved = schemas[ref] else { return "*" }
+                return render(resolved, seen: seen.union([ref]))
+            }
+            if schema["type"]?.stringValue == "array", let items = schema["items"] { return render(items, seen: seen) }
+            guard case .object(let properties)? = schema["properties"] else {
+                return schema["additionalProperties"] != nil || schema["type"]?.stringValue == "object" ? "*" : nil
+            }
+            return properties.keys.sorted().map { name in
+                properties[name].flatMap { render($0, seen: seen) }.map { "\(name)(\($0))" } ?? name
+            }.joined(separator: ",")
+        }
+        let derived = try #require(render(["$ref": "Events"], seen: []))
+        let table = try #require(GoogleFieldSelection.eventsSchema)
+        #expect(try GoogleFieldSelection(parsing: derived) == table)
+        #expect(derived == GoogleFieldSelection.eventsSchemaText, "the table, as written, is the derived text")
+    }
 }

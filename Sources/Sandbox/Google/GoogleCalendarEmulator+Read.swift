@@ -300,7 +300,7 @@ extension GoogleCalendarEmulator {
         }
         guard let fields = request.queryValue("fields") else { return Self.okJSON(.object(body)) }
         do {
-            return Self.okJSON(try GoogleFieldSelection(parsing: fields).project(.object(body)))
+            return Self.okJSON(try GoogleFieldSelection(parsingEventsFields: fields).project(.object(body)))
         } catch {
             return error.response
         }

@@ -2,7 +2,8 @@
 /// nextPageToken`), a comma-separated list of paths, `a/b` selecting `b` inside `a`, `a(b,c)` several
 /// members inside `a`, `*` every member; an array's elements are each cut the same way. Applied to
 /// `events.list` and `events.instances` pages (the listings a client would trim); other methods answer
-/// whole. Names are not checked against the schema, where Google answers 400 to an unknown one.
+/// whole. Names are checked against the `Events` schema, and an unknown one is Google's 400 "Invalid field
+/// selection NAME" (reported: `pagetoken` for `nextPageToken`; names are case-sensitive).
 package struct GoogleFieldSelection: Equatable, Sendable {
     /// Selected members by name, each with what is selected inside it (nil: all of it).
     private var members: [String: GoogleFieldSelection?]
@@ -18,6 +19,56 @@ package struct GoogleFieldSelection: Equatable, Sendable {
     }
 
     private init(members: [String: GoogleFieldSelection?]) { self.members = members }
+
+    /// Parses a `fields` value of an `events.list` or `events.instances` request: malformed, or naming a
+    /// member the `Events` resource does not have, it is Google's 400.
+    package init(parsingEventsFields text: String) throws(GoogleAPIError) {
+        try self.init(parsing: text)
+        if let schema = Self.eventsSchema, let unknown = unknownName(in: schema) {
+            throw .invalid("Invalid field selection \(unknown)", parameter: "fields")
+        }
+    }
+
+    /// The first name (in name order, level by level) this selection asks of `schema` that it does not
+    /// have: a member it lacks, or any member inside one it has as a plain value. `*` in the selection
+    /// takes what there is; `*` in the schema stands for a map's keys (`extendedProperties/private`),
+    /// under which anything may be named.
+    package func unknownName(in schema: GoogleFieldSelection) -> String? {
+        if schema.members["*"] != nil { return nil }
+        for name in members.keys.sorted() where name != "*" {
+            guard let known = schema.members[name] else { return name }
+            guard let inner = members[name] ?? nil else { continue }
+            guard let knownInner = known else { return inner.members.keys.sorted().first }
+            if let unknown = inner.unknownName(in: knownInner) { return unknown }
+        }
+        return nil
+    }
+
+    /// The members of Calendar v3's `Events` resource, with its `Event` items, in `fields` syntax; a map
+    /// (`additionalProperties`) is `(*)`. Derived from the discovery document in
+    /// Fixtures/reference (revision 20261030); `GoogleFieldSelectionTests` derives it again and compares.
+    package static let eventsSchemaText = """
+        accessRole,defaultReminders(method,minutes),description,etag,items(anyoneCanAddSelf,\
+        attachments(fileId,fileUrl,iconLink,mimeType,title),attendees(additionalGuests,asyncOperation,comment,\
+        displayName,email,id,optional,organizer,resource,responseStatus,self),attendeesOmitted,\
+        birthdayProperties(contact,customTypeName,type),colorId,conferenceData(conferenceId,\
+        conferenceSolution(iconUri,key(type),name),createRequest(conferenceSolutionKey(type),requestId,\
+        status(statusCode)),entryPoints(accessCode,entryPointFeatures,entryPointType,label,meetingCode,passcode,\
+        password,pin,regionCode,uri),notes,parameters(addOnParameters(parameters(*))),signature),created,\
+        creator(displayName,email,id,self),description,end(date,dateTime,timeZone),endTimeUnspecified,etag,\
+        eventLabelId,eventType,extendedProperties(private(*),shared(*)),focusTimeProperties(autoDeclineMode,\
+        chatStatus,declineMessage),gadget(display,height,iconLink,link,preferences(*),title,type,width),\
+        guestsCanInviteOthers,guestsCanModify,guestsCanSeeOtherGuests,hangoutLink,htmlLink,iCalUID,id,kind,\
+        location,locked,organizer(displayName,email,id,self),originalStartTime(date,dateTime,timeZone),\
+        outOfOfficeProperties(autoDeclineMode,declineMessage),privateCopy,recurrence,recurringEventId,\
+        reminders(overrides(method,minutes),useDefault),sequence,source(title,url),start(date,dateTime,timeZone),\
+        status,summary,transparency,updated,visibility,workingLocationProperties(customLocation(label),homeOffice,\
+        officeLocation(buildingId,deskId,floorId,floorSectionId,label),type)),kind,nextPageToken,nextSyncToken,\
+        summary,timeZone,updated
+        """
+
+    /// `eventsSchemaText` parsed (nil only if the text above were malformed, which a test rules out).
+    package static let eventsSchema: GoogleFieldSelection? = try? GoogleFieldSelection(parsing: eventsSchemaText)
 
     /// `json` cut to this selection: objects keep the selected members, arrays cut each element.
     package func project(_ json: GoogleJSON) -> GoogleJSON {
