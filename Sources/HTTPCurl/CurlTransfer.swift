@@ -6,7 +6,8 @@ import HTTP
 ///
 /// Built and configured on the caller's task; from `CurlMultiDriver.submit` on, only the driver thread
 /// touches the handle and the response buffers (libcurl calls the callbacks there). `state` and
-/// `continuation` are guarded by the driver's lock, so the continuation is resumed exactly once.
+/// `continuation` are guarded by the driver's lock, so the continuation is resumed exactly once; once it
+/// is, the caller's task decodes the response (`decoded`), reading only what was set before `submit`.
 final class CurlTransfer: @unchecked Sendable {
     enum State {
         /// Built, not yet submitted.

@@ -29,7 +29,7 @@ package struct GoogleFieldSelection: Equatable, Sendable {
         }
     }
 
-    /// The first name (in name order, level by level) this selection asks of `schema` that it does not
+    /// The first name (in name order, depth first) this selection asks of `schema` that it does not
     /// have: a member it lacks, or any member inside one it has as a plain value. `*` in the selection
     /// takes what there is; `*` in the schema stands for a map's keys (`extendedProperties/private`),
     /// under which anything may be named.
