@@ -100,7 +100,9 @@ extension GraphEmulator {
             if seriesChanged {
                 // A new pattern or time resets the series, as Outlook does: exceptions and deletions are dropped.
                 state.mailboxes[index].events.removeAll { $0.seriesMasterId == event.id }
-                state.mailboxes[index].events[state.mailboxes[index].eventIndex(id: event.id)!].cancelledOccurrences = []
+                if let master = state.mailboxes[index].eventIndex(id: event.id) {
+                    state.mailboxes[index].events[master].cancelledOccurrences = []
+                }
             }
         } else {
             state.mailboxes[index].events.append(event)
