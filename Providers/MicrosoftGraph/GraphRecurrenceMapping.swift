@@ -42,8 +42,12 @@ enum GraphRecurrenceMapping {
         case "weekly":
             rule.frequency = .weekly
             rule.byDay = days.map { .init($0) }
-            // The week start only changes which days an every-n-weeks rule picks.
-            if rule.interval > 1 { rule.weekStart = p.firstDayOfWeek.flatMap(weekday) }
+            // The week start only changes which days an every-n-weeks rule picks, but it is part of the
+            // series as Exchange stores it: written back different (Monday, when none is read), it is a new
+            // pattern, and a new pattern drops the series' exceptions and cancellations. So a week start
+            // other than the RFC 5545 default (Monday) is kept, as WKST.
+            let weekStart = p.firstDayOfWeek.flatMap(weekday)
+            if rule.interval > 1 || weekStart != .monday { rule.weekStart = weekStart }
         case "absoluteMonthly":
             rule.frequency = .monthly
             rule.byMonthDay = p.dayOfMonth.map { [$0] } ?? []

@@ -87,7 +87,8 @@ struct CopyCustomZoneEndToEndTests {
             ])
             // The series is a series, and each occurrence is at 09:00 in Los Angeles across the change on 14 March.
             let series = try #require(copies["Weekly in US rules"])
-            #expect(series["recurrence"] as? [String] == ["RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO"])
+            // The Outlook series' week starts on Sunday (firstDayOfWeek), which the copy keeps as WKST.
+            #expect(series["recurrence"] as? [String] == ["RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO;WKST=SU"])
             let instances = try await home.api.googleInstances(
                 try await home.api.googleCalendarID("Family"), try #require(series["id"] as? String))
             #expect(instances.map { Self.wallClock(($0["start"] as? [String: Any])?["dateTime"] as? String, in: "America/Los_Angeles") } == [

@@ -213,6 +213,13 @@ enum GraphSeed {
         let duration = end.timeIntervalSince(start)
         // An occurrence is named by a seed date, or by its 1-based number in the series.
         let firstDates = event.recurrence!.dates(through: event.recurrence!.startDate.adding(days: 3660))
+        // A master starts at its first occurrence (Graph: the range's startDate "must be the same value as the
+        // start property of the recurring event"), whatever day the seed names for it (timed series; the
+        // seeds' all-day series start on their range's first day).
+        if !isAllDay, let first = firstDates.first {
+            event.start = seriesZone.zone.instant(of: GraphLocalDateTime(date: first, secondOfDay: startClock))
+            event.end = event.start.addingTimeInterval(duration)
+        }
         func originalStart(_ value: Any?) throws -> Date {
             let date: GraphLocalDate
             if let number = value as? Int {

@@ -118,6 +118,34 @@ struct ChangeReadingSandboxTests {
         #expect(sandbox.requests(since: mark).isEmpty)
     }
 
+    @Test("Graph: a series whose week starts on Sunday, retitled, keeps its moved and its cancelled occurrence")
+    func graphSeriesWeekStart() async throws {
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let graph = sandbox.graph
+        let calendar = try await sandbox.calendarID(graph)
+        // The seeded "Team sync": Monday, Wednesday, Friday, its week starting on Sunday (firstDayOfWeek), this
+        // week's Monday moved to 11:00 and this week's Wednesday cancelled.
+        func occurrences() async throws -> [Event] {
+            try await graph.listEvents(calendarID: calendar, range: Self.window, expand: true)
+                .filter { $0.seriesID != nil && $0.title.hasPrefix("Team sync") }
+        }
+        let before = try await occurrences()
+        let moved = try #require(before.first { $0.location == "SEA-18 Room 2310" })
+        let masterID = try #require(moved.seriesID)
+        var master = try await graph.getEvent(id: masterID, calendarID: calendar)
+        #expect(master.recurrence?.lines.first?.hasSuffix(";WKST=SU") == true)
+        master.title = "Team sync (new name)"
+        _ = try await graph.updateEvent(master)
+        // Written back with Monday as its week start, the pattern was a new one, and Exchange drops a series'
+        // exceptions and cancellations with its pattern: the cancelled Wednesday came back, the moved Monday went.
+        let after = try await occurrences()
+        #expect(after.count == before.count)
+        #expect(Set(after.map(\.originalStart)) == Set(before.map(\.originalStart)))
+        #expect(after.contains { $0.id == moved.id && $0.start == moved.start && $0.location == moved.location })
+        #expect(after.filter { $0.id != moved.id }.allSatisfy { $0.title == "Team sync (new name)" })
+    }
+
     @Test("Graph: a rolled window is .windowChanged; a series edit reports occurrences, never the master")
     func graphSeries() async throws {
         let sandbox = try await BatchSandbox.start()

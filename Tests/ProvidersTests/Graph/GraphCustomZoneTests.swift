@@ -120,7 +120,7 @@ struct GraphCustomZoneTests {
                       properties: [(Self.startDisplay, display), (Self.recur, recurring)], recurrence: recurrence),
             responseZone: "UTC")
         #expect(event.start == .timed(instant: GraphMappingTests.utc("2027-03-01T17:00:00Z"), zone: "America/Los_Angeles"))
-        #expect(event.recurrence?.lines == ["RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO"])
+        #expect(event.recurrence?.lines == ["RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO;WKST=SU"])
     }
 
     @Test("no usable definition: the instants stay exact and the listing's zone stands in", arguments: [

@@ -104,8 +104,8 @@ struct GraphMappingTests {
         let transport = RecordingTransport { _ in Fixture.response("graph/event-seriesMaster.json") }
         let p = GraphCalendarProvider(account: "o365", transport: transport, baseURL: Self.base)
         let e = try await p.getEvent(id: "AAMkAGI2TG96AAA=", calendarID: "AAMkAGI2TGuLAAA=")
-        // 30 June 2026 23:59:59 PDT = 1 July 06:59:59 UTC.
-        #expect(e.recurrence?.lines == ["RRULE:FREQ=WEEKLY;UNTIL=20260701T065959Z;BYDAY=MO,WE"])
+        // 30 June 2026 23:59:59 PDT = 1 July 06:59:59 UTC. The fixture's week starts on Sunday: kept, as WKST.
+        #expect(e.recurrence?.lines == ["RRULE:FREQ=WEEKLY;UNTIL=20260701T065959Z;BYDAY=MO,WE;WKST=SU"])
         #expect(transport.requests[0].headers["Prefer"] == #"outlook.timezone="UTC""#)
     }
 
