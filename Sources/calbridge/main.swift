@@ -34,10 +34,11 @@ if !hostsSandbox {
     GlibcMalloc.set(.mmapThreshold, 4 << 20)
     GlibcMalloc.set(.trimThreshold, 32 << 20)
     // The heap's next 24 MB (what a copy of 1,000 events uses) in 2 MB pages: each 4 KB page first
-    // touched was a fault, 15.7% of a no-change copy's CPU under `perf`. Page faults of a first copy
-    // and a rerun 1,950 / 1,600 -> 1,510 / 1,530, rerun CPU -3.7% per pair (80 pairs, lower in 49; an
-    // earlier 60: -2.5%), peaks 35 -> 37 MB; at 10,000 events 12,500 / 12,000 -> 7,000 / 6,500 faults,
-    // peaks 72 / 70 -> 71 / 68 MB (`calbridge-bench copy --client-process --compare-with`, 2026-12-04).
+    // touched was a fault; page faults were 15.7% of a no-change copy's CPU under `perf`. Page faults of
+    // a first copy and a rerun 2,900 / 2,500 -> 1,600-1,900 / 1,500-1,900; CPU per pair -3.4% for reruns
+    // (100 pairs, lower in 63; 80 more: -3.7%, lower in 49) and -3.7% for first copies (30, lower in 20);
+    // peaks 36 / 34 -> 37-39 / 35 MB; at 10,000 events 12,500 / 12,000 -> 7,000 / 6,500 faults, peaks
+    // 72 / 70 -> 71 / 68 MB (`calbridge-bench copy --client-process --compare-with`, 2026-12-04).
     _ = cb_heap_huge_pages(24 << 20)
 }
 #endif
