@@ -68,23 +68,16 @@ enum ContentDecoding {
         guard var output = malloc(max(capacity, 1)) else { return .failure(.tooLarge) }
         var consumed = 0
         var produced = 0
-        let raw = format == .zlib && !hasZlibHeader(input)
+        let decompress = switch format {
+        case .gzip: libdeflate_gzip_decompress_ex
+        case .zlib where hasZlibHeader(input): libdeflate_zlib_decompress_ex
+        case .zlib: libdeflate_deflate_decompress_ex
+        }
         while consumed < input.count {
             var usedIn = 0
             var usedOut = 0
-            let source = base + consumed
-            let target = output + produced
-            let code: libdeflate_result = switch format {
-            case .gzip:
-                libdeflate_gzip_decompress_ex(
-                    decompressor, source, input.count - consumed, target, capacity - produced, &usedIn, &usedOut)
-            case .zlib where raw:
-                libdeflate_deflate_decompress_ex(
-                    decompressor, source, input.count - consumed, target, capacity - produced, &usedIn, &usedOut)
-            case .zlib:
-                libdeflate_zlib_decompress_ex(
-                    decompressor, source, input.count - consumed, target, capacity - produced, &usedIn, &usedOut)
-            }
+            let code = decompress(
+                decompressor, base + consumed, input.count - consumed, output + produced, capacity - produced, &usedIn, &usedOut)
             if code == LIBDEFLATE_SUCCESS {
                 consumed += usedIn
                 produced += usedOut
