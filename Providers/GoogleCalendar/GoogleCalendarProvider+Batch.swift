@@ -87,8 +87,8 @@ extension GoogleCalendarProvider {
             return PendingCall(
                 index: index, kind: .create(id: id, revive: id != nil ? event : nil),
                 call: .init(method: .post, target: url, body: body, isRetrySafe: id != nil))
-        case .update(let event):
-            let body = try GoogleEventMapping.body(for: event, patching: true)
+        case .update(let event, let fields):
+            let body = try GoogleEventMapping.patchBody(for: event, fields: fields)
             let url = events(calendarID).segment(event.id).query("sendUpdates", "none")
             return PendingCall(index: index, kind: .update, call: .init(method: .patch, target: url, body: try Self.json(body)))
         case .delete(let id):

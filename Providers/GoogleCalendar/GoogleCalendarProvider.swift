@@ -107,8 +107,8 @@ public struct GoogleCalendarProvider: CalendarProvider {
         return try decodeEvent(response, calendarID: calendarID)
     }
 
-    public func updateEvent(_ event: Event) async throws -> Event {
-        let body = try GoogleEventMapping.body(for: event, patching: true)
+    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
+        let body = try GoogleEventMapping.patchBody(for: event, fields: fields)
         return try await patch(id: event.id, body: body, calendarID: event.calendarID)
     }
 

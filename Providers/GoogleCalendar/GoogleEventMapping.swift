@@ -173,6 +173,13 @@ enum GoogleEventMapping {
     /// - Parameter patching: the body is for `events.patch`, which merges objects field by field: a
     ///   start switching between timed and all-day must clear the other form's fields (`null`), and
     ///   default reminders must clear the overrides, or Google keeps both ("Invalid start time.").
+    /// The PATCH body writing `fields` of `event`.
+    static func patchBody(for event: Event, fields: EventFields) throws(CalendarError) -> [String: Any] {
+        fields.select(
+            from: try body(for: event, patching: true),
+            members: [.title: ["summary"], .times: ["start", "end"], .location: ["location"], .recurrence: ["recurrence"]])
+    }
+
     static func body(for event: Event, id: String? = nil, patching: Bool = false) throws(CalendarError) -> [String: Any] {
         var json: [String: Any] = [
             "summary": event.title,

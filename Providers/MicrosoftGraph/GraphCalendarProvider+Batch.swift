@@ -95,8 +95,8 @@ extension GraphCalendarProvider {
         switch write {
         case .create(let event, let key):
             return try createStep(event, key: key, attempt: 0, index: index, calendarID: calendarID)
-        case .update(let event):
-            let body = try withContext(calendarID) { () throws(CalendarError) in try mapping.body(for: event) }
+        case .update(let event, let fields):
+            let body = try withContext(calendarID) { () throws(CalendarError) in try mapping.body(for: event, fields: fields) }
             return PendingStep(
                 index: index, kind: .update,
                 step: BatchStep(method: .patch, url: relative(api.path("me/events").segment(event.id)), body: try Self.json(body)))

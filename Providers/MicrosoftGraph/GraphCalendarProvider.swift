@@ -214,8 +214,8 @@ public struct GraphCalendarProvider: CalendarProvider {
         return try map([decode(GraphEvent.self, response)], calendarID: calendarID)[0]
     }
 
-    public func updateEvent(_ event: Event) async throws -> Event {
-        let body = try withContext(event.calendarID) { () throws(CalendarError) in try mapping.body(for: event) }
+    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
+        let body = try withContext(event.calendarID) { () throws(CalendarError) in try mapping.body(for: event, fields: fields) }
         let response = try await send(
             .patch, api.path("me/events").segment(event.id).url, json: body, calendar: event.calendarID, retrySafe: true)
         try check(response, calendar: event.calendarID, writing: true)

@@ -56,7 +56,9 @@ package struct RenamedProvider: ForwardingProvider {
     package func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
         try await base.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
     }
-    package func updateEvent(_ event: Event) async throws -> Event { try await base.updateEvent(event) }
+    package func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
+        try await base.updateEvent(event, fields: fields)
+    }
     package func deleteEvent(id: String, calendarID: String) async throws { try await base.deleteEvent(id: id, calendarID: calendarID) }
     package func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
         await base.applyWrites(writes, in: calendarID, maxConcurrent: maxConcurrent)
@@ -103,8 +105,8 @@ package struct KilledProvider: ForwardingProvider {
             try await base.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
         }
     }
-    package func updateEvent(_ event: Event) async throws -> Event {
-        try await single(.update(event), in: event.calendarID) { try await base.updateEvent(event) }
+    package func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
+        try await single(.update(event, fields: fields), in: event.calendarID) { try await base.updateEvent(event, fields: fields) }
     }
     package func deleteEvent(id: String, calendarID: String) async throws {
         try await single(.delete(id: id), in: calendarID) { try await base.deleteEvent(id: id, calendarID: calendarID) }

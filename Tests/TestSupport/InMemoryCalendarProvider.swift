@@ -197,13 +197,13 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
         return try deliver(created, fate)
     }
 
-    package func updateEvent(_ event: Event) async throws -> Event {
+    package func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
         try checkCalendar(event.calendarID, writing: true)
-        let fate = try admitWrite(.update(event))
+        let fate = try admitWrite(.update(event, fields: fields))
         let calendarID = event.calendarID
         if let index = stored[calendarID]?.firstIndex(where: { $0.id == event.id }) {
             let old = stored[calendarID]![index]
-            var updated = event
+            var updated = Self.patched(old, with: event, fields: fields)
             updated.created = old.created
             updated.updated = Date()
             updated.seriesID = nil
@@ -223,7 +223,7 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
         }
         let originalStart = occurrence.originalStart!
         let seriesID = occurrence.seriesID!
-        occurrence = event
+        occurrence = Self.patched(occurrence, with: event, fields: fields)
         occurrence.seriesID = seriesID
         occurrence.originalStart = originalStart
         occurrence.recurrence = nil
@@ -233,6 +233,20 @@ package actor InMemoryCalendarProvider: ChangeReadingProvider {
         writesApplied += 1
         log.append("update \(event.id)")
         return try deliver(occurrence, fate)
+    }
+
+    /// `stored` with `fields` taken from `event`, as a PATCH naming only those fields leaves it.
+    static func patched(_ stored: Event, with event: Event, fields: EventFields) -> Event {
+        guard fields != .all else { return event }
+        var patched = stored
+        if fields.contains(.title) { patched.title = event.title }
+        if fields.contains(.times) {
+            patched.start = event.start
+            patched.end = event.end
+        }
+        if fields.contains(.location) { patched.location = event.location }
+        if fields.contains(.recurrence) { patched.recurrence = event.recurrence }
+        return patched
     }
 
     package func deleteEvent(id: String, calendarID: String) async throws {

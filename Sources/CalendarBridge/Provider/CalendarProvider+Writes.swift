@@ -1,4 +1,7 @@
 extension CalendarProvider {
+    /// Changes an existing event to the model: every field the model carries.
+    public func updateEvent(_ event: Event) async throws -> Event { try await updateEvent(event, fields: .all) }
+
     /// The default batch: every write as its own call, at most `maxConcurrent` in flight.
     public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async
         -> [EventWriteResult]
@@ -38,9 +41,9 @@ extension CalendarProvider {
             switch write {
             case .create(let event, let key):
                 return .success(.created(try await createEvent(event, in: calendarID, idempotencyKey: key)))
-            case .update(var event):
+            case .update(var event, let fields):
                 event.calendarID = calendarID
-                return .success(.updated(try await updateEvent(event)))
+                return .success(.updated(try await updateEvent(event, fields: fields)))
             case .delete(let id):
                 try await deleteEvent(id: id, calendarID: calendarID)
                 return .success(.deleted(id: id))

@@ -69,9 +69,10 @@ public protocol CalendarProvider: Sendable {
     /// the first call created instead of creating another.
     func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event
 
-    /// Changes an existing event (`event.id` in `event.calendarID`) to the model's fields, leaving
-    /// properties the model does not carry as they are; returns the event as stored.
-    func updateEvent(_ event: Event) async throws -> Event
+    /// Changes an existing event (`event.id` in `event.calendarID`) to the model's values of `fields`,
+    /// leaving the other fields, and properties the model does not carry, as they are; returns the event as
+    /// stored.
+    func updateEvent(_ event: Event, fields: EventFields) async throws -> Event
 
     /// Deletes an event. Deleting one that is already gone succeeds.
     func deleteEvent(id: String, calendarID: String) async throws

@@ -267,7 +267,7 @@ extension SyncRun {
                     switch result {
                     case .created(let e), .updated(let e):
                         var e = e
-                        if e.originalStart == nil, case .update(let sent) = write.write { e.originalStart = sent.originalStart }
+                        if e.originalStart == nil, case .update(let sent, _) = write.write { e.originalStart = sent.originalStart }
                         written = .live(e)
                     case .deleted: written = .cancelled(nil)
                     }

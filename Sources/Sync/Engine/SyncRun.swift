@@ -570,20 +570,32 @@ struct SyncRun {
     /// over it: the original keeps its attendees (rewriting them would e-mail them), body, organizer and
     /// anything else a copy does not carry, and gets no marker (it would then count as a copy, for
     /// `--remove-copies` too). Only the fields that differ between the copy and what a copy of the
-    /// original would be are carried back: title, times, location and the rule.
-    func mergedIntoOriginal(_ planned: Event, source: Event, original: Event, from side: SyncSide) -> Event {
+    /// original would be are carried back: title, times, location and the rule, and only those are written
+    /// (`fields`): the rest, an Outlook series' pattern included, stays as the service stores it.
+    func mergedIntoOriginal(_ planned: Event, source: Event, original: Event, from side: SyncSide)
+        -> (event: Event, fields: EventFields)
+    {
         let unchanged = projection(from: side.other).copy(of: original, recurrence: original.recurrence)
         var merged = original
-        if source.title != unchanged.title { merged.title = planned.title }
+        var fields: EventFields = []
+        if source.title != unchanged.title {
+            merged.title = planned.title
+            fields.insert(.title)
+        }
         if source.start != unchanged.start || source.end != unchanged.end {
             merged.start = planned.start
             merged.end = planned.end
+            fields.insert(.times)
         }
-        if source.location != unchanged.location { merged.location = planned.location }
+        if source.location != unchanged.location {
+            merged.location = planned.location
+            fields.insert(.location)
+        }
         if source.recurrence?.lines != original.recurrence?.lines, let rule = planned.recurrence {
             merged.recurrence = Recurrence(lines: rule.lines, allDayZone: original.recurrence?.allDayZone)
+            fields.insert(.recurrence)
         }
-        return merged
+        return (merged, fields)
     }
 
     // MARK: projection and hashes
@@ -690,10 +702,10 @@ struct SyncRun {
                     case .exists(let original):
                         if let refusal = invitationRefusal(title: original.title, attendees: [original.attendees], on: side, deleting: deleting) {
                             unreadable[position] = refusal
-                        } else if case .update(let planned) = batch[position].write, let source = batch[position].source {
-                            var merged = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
+                        } else if case .update(let planned, _) = batch[position].write, let source = batch[position].source {
+                            var (merged, fields) = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
                             merged.calendarID = endpoint.calendarID
-                            batch[position].write = .update(merged)
+                            batch[position].write = .update(merged, fields: fields)
                         }
                     case .gone:
                         // Deleted meanwhile: a deletion has reached its goal, an update has nothing to merge into.

@@ -46,7 +46,7 @@ extension EventWrite {
     var targetID: String? {
         switch self {
         case .create: nil
-        case .update(let event): event.id
+        case .update(let event, _): event.id
         case .delete(let id): id
         }
     }

@@ -54,7 +54,7 @@ struct CarryOccurrenceTests {
         let (sourceMaster, s) = Self.source()
         let (targetMaster, t) = Self.target()
         let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
-        guard case .update(let written)? = entry.write else {
+        guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
@@ -76,7 +76,7 @@ struct CarryOccurrenceTests {
         t.status = .cancelled
         targetMaster.location = "Room 4"
         let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
-        guard case .update(let written)? = entry.write else {
+        guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
@@ -93,7 +93,7 @@ struct CarryOccurrenceTests {
         s.start = Self.at(14, hours: 2)
         s.end = Self.at(14, hours: 3)
         let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
-        guard case .update(let written)? = entry.write else {
+        guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
@@ -135,7 +135,7 @@ struct CarryOccurrenceTests {
         s.reminders = [Reminder(minutesBefore: 30)]
         s.showAs = .free
         let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster, ontoOriginal: true)
-        guard case .update(let written)? = entry.write else {
+        guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
@@ -153,7 +153,7 @@ struct CarryOccurrenceTests {
         cancelled.status = .cancelled
         targetMaster.reminders = [Reminder(minutesBefore: 5)]
         let restored = Self.planner.carryOccurrence(master: sourceMaster, target: cancelled, source: s, targetMaster: targetMaster, ontoOriginal: true)
-        guard case .update(let back)? = restored.write else {
+        guard case .update(let back, _)? = restored.write else {
             Issue.record("not an update: \(String(describing: restored.write))")
             return
         }

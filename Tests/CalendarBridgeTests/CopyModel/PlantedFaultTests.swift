@@ -56,7 +56,7 @@ struct FaultyTarget: CalendarProvider {
     func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
         try await base.createEvent(event, in: calendarID, idempotencyKey: idempotencyKey)
     }
-    func updateEvent(_ event: Event) async throws -> Event { try await base.updateEvent(event) }
+    func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { try await base.updateEvent(event, fields: fields) }
     func deleteEvent(id: String, calendarID: String) async throws { try await base.deleteEvent(id: id, calendarID: calendarID) }
     func quickAdd(text: String, in calendarID: String) async throws -> Event { try await base.quickAdd(text: text, in: calendarID) }
     func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {

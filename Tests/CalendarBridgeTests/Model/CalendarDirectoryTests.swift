@@ -35,7 +35,7 @@ struct StubProvider: CalendarProvider {
     func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] { [] }
     func getEvent(id: String, calendarID: String) async throws -> Event { throw CalendarError(.notFound, "none") }
     func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event { event }
-    func updateEvent(_ event: Event) async throws -> Event { event }
+    func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { event }
     func deleteEvent(id: String, calendarID: String) async throws {}
     func quickAdd(text: String, in calendarID: String) async throws -> Event { throw CalendarError(.unsupported, "no") }
     func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }

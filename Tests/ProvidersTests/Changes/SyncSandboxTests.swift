@@ -2,6 +2,8 @@ import CalendarBridge
 import CopyModel
 import Foundation
 import GoogleCalendar
+import HTTP
+import HTTPCurl
 import MicrosoftGraph
 import Sandbox
 import Sync
@@ -194,6 +196,70 @@ struct SyncSandboxTests {
         let removed = try await engine.removeCopies(pair: "bridge", a: a, b: b)
         #expect(removed.errors.isEmpty)
         #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Carried-back focus time (renamed on Google)")
+    }
+
+    /// Exchange stores more of a series than the model carries: here a week start on a daily pattern (Outlook
+    /// writes the user's first day of the week into every pattern). A copy's new title carried back used to
+    /// write the original's whole pattern too, without that part: a new pattern to Exchange, which then drops
+    /// the series' moved and cancelled occurrences. Only the changed fields are written now.
+    @Test("a retitled copy of an Outlook series carried back: only the title is written, the series keeps its moved and cancelled occurrences")
+    func seriesWriteBackKeepsExceptions() async throws {
+        let bridge = try await Bridge.start()
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let first = LocalDate(instant: Date().addingTimeInterval(86_400), in: berlin)
+        let graphAccount = try #require(sandbox.server.info.accounts.first { $0.provider == .microsoft })
+        let transport = SandboxBearerTransport(base: CurlTransport(), token: graphAccount.accessToken)
+        let body = """
+            {"subject": "Stand-up", "body": {"contentType": "html", "content": "<p>Outlook's own notes</p>"},
+             "start": {"dateTime": "\(first)T09:00:00", "timeZone": "W. Europe Standard Time"},
+             "end": {"dateTime": "\(first)T09:15:00", "timeZone": "W. Europe Standard Time"},
+             "recurrence": {"pattern": {"type": "daily", "interval": 1, "firstDayOfWeek": "monday"},
+                            "range": {"type": "numbered", "numberOfOccurrences": 5, "startDate": "\(first)",
+                                      "recurrenceTimeZone": "W. Europe Standard Time"}}}
+            """
+        let created = try await transport.send(HTTPRequest(
+            method: .post, url: sandbox.server.baseURL.appendingPathComponent("v1.0/me/events"),
+            headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+        try #require(created.status == 201, "\(created.bodyText.prefix(300))")
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        func outlook() async throws -> [Event] {
+            try await sandbox.graph.listEvents(calendarID: b.calendarID, range: window, expand: true)
+                .filter { $0.seriesID != nil && $0.title.hasPrefix("Stand-up") }
+                .sorted { $0.start.instant(allDayZone: .gmt) < $1.start.instant(allDayZone: .gmt) }
+        }
+        let occurrences = try await outlook()
+        try #require(occurrences.count == 5)
+        var moved = occurrences[1]
+        moved.start = .timed(instant: moved.start.instant(allDayZone: .gmt).addingTimeInterval(7200), zone: "Europe/Berlin")
+        moved.end = .timed(instant: moved.end.instant(allDayZone: .gmt).addingTimeInterval(7200), zone: "Europe/Berlin")
+        moved.body = .text("Moved: the room is taken at nine.")
+        _ = try await sandbox.graph.updateEvent(moved)
+        try await sandbox.graph.deleteEvent(id: occurrences[3].id, calendarID: b.calendarID)
+        let before = try await outlook()
+        try #require(before.count == 4)
+        for _ in 0..<3 { _ = try await bridge.sync() }
+
+        let onGoogle = try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false)
+        var copy = try #require(onGoogle.first { $0.title == "Stand-up" && $0.recurrence != nil })
+        copy.title = "Stand-up (renamed on Google)"
+        _ = try await sandbox.google.updateEvent(copy)
+        let run = try await bridge.sync()
+        #expect(run.errors.isEmpty, "\(run.errors.map(\.message))")
+        // One write: the master's title. (The old whole-pattern write reset the series, and the same run put the
+        // moved and cancelled occurrences back from Google, 3 writes, without what only Outlook held.)
+        #expect(run.aToB.updated == 1 && run.aToB.writes == 1, "\(run.aToB)")
+        _ = try await bridge.sync()
+
+        let after = try await outlook()
+        // (The moved occurrence is an exception: Exchange keeps its own title.)
+        #expect(after.filter { $0.id != moved.id }.allSatisfy { $0.title == "Stand-up (renamed on Google)" }, "\(after.map(\.title))")
+        #expect(after.map(\.originalStart) == before.map(\.originalStart), "the cancelled occurrence stays cancelled")
+        #expect(after.map(\.start) == before.map(\.start), "the moved occurrence stays moved")
+        #expect(after.first { $0.id == moved.id }?.body?.content == "Moved: the room is taken at nine.", "its notes are its own")
+        let master = try await sandbox.graph.getEvent(id: try #require(before.first?.seriesID), calendarID: b.calendarID)
+        #expect(master.body?.content == "<p>Outlook's own notes</p>" && master.origin == nil)
     }
 
     /// An occurrence moved on a copy is carried to its original's occurrence without what only the original

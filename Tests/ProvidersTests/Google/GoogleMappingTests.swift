@@ -29,6 +29,31 @@ struct GoogleMappingTests {
         return f.date(from: text)!
     }
 
+    @Test("an update naming fields patches only their members; every field when none are named")
+    func updateNamedFields() async throws {
+        let transport = RecordingTransport { _ in Fixture.response("google/event-series.json") }
+        let p = GoogleCalendarProvider(account: "work", transport: transport, baseURL: Self.base)
+        var series = Event(
+            title: "Planning", body: .text("Notes"), location: "HQ",
+            start: .timed(instant: Self.instant("2026-03-09T17:00:00Z"), zone: "Europe/Berlin"),
+            end: .timed(instant: Self.instant("2026-03-09T18:00:00Z"), zone: "Europe/Berlin"),
+            recurrence: Recurrence(lines: ["RRULE:FREQ=DAILY;COUNT=10"]), attendees: [Attendee(name: "Bob", email: "bob@example.com")])
+        series.id = "abc123"
+        series.calendarID = "primary"
+        let cases: [(EventFields, Set<String>)] = [
+            ([.title], ["summary"]), ([.times, .location], ["start", "end", "location"]), ([.recurrence], ["recurrence"]), ([], []),
+        ]
+        for (fields, members) in cases {
+            _ = try await p.updateEvent(series, fields: fields)
+            let request = try #require(transport.requests.last)
+            #expect(request.method == .patch && request.url.query?.contains("sendUpdates=none") == true)
+            #expect(Set(try #require(request.jsonBody).keys) == members, "\(fields)")
+        }
+        _ = try await p.updateEvent(series)
+        let all = try #require(transport.requests.last?.jsonBody)
+        #expect(Set(["summary", "description", "attendees", "reminders", "recurrence", "start"]).isSubset(of: Set(all.keys)))
+    }
+
     @Test("a timed event with zone, HTML body, attendees, reminders, visibility and Meet link")
     func timedEvent() async throws {
         let e = try await listed()[0]

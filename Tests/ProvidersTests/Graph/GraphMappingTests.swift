@@ -154,6 +154,40 @@ struct GraphMappingTests {
         #expect(byID.count == 4)
     }
 
+    @Test("an update naming fields writes only their members; a series' new times bring its pattern (its startDate follows)")
+    func updateNamedFields() async throws {
+        let transport = RecordingTransport { _ in Fixture.response("graph/event-seriesMaster.json", status: 200) }
+        let p = GraphCalendarProvider(account: "o365", transport: transport, baseURL: Self.base)
+        var series = Event(
+            title: "Planning", body: .html("<p>Hi</p>"), location: "HQ",
+            start: .timed(instant: Self.utc("2026-03-09T17:00:00Z"), zone: "America/Los_Angeles"),
+            end: .timed(instant: Self.utc("2026-03-09T18:00:00Z"), zone: "America/Los_Angeles"),
+            recurrence: Recurrence(rule: RecurrenceRule(frequency: .daily, count: 10)),
+            attendees: [Attendee(name: "Bob", email: "bob@example.com")], reminders: [Reminder(minutesBefore: 10)])
+        series.id = "AAMkAGI2TG96AAA="
+        series.calendarID = "c"
+        let cases: [(EventFields, Set<String>)] = [
+            ([.title], ["subject"]),
+            ([.title, .location], ["subject", "location"]),
+            ([.recurrence], ["recurrence"]),
+            ([.times], ["start", "end", "isAllDay", "recurrence"]),
+            ([], []),
+        ]
+        for (fields, members) in cases {
+            _ = try await p.updateEvent(series, fields: fields)
+            let request = try #require(transport.requests.last)
+            #expect(request.method == .patch)
+            #expect(Set(try #require(request.jsonBody).keys) == members, "\(fields)")
+        }
+        _ = try await p.updateEvent(series)
+        let all = try #require(transport.requests.last?.jsonBody)
+        #expect(Set(["subject", "body", "attendees", "reminderMinutesBeforeStart", "recurrence"]).isSubset(of: Set(all.keys)))
+        var single = series
+        single.recurrence = nil
+        _ = try await p.updateEvent(single, fields: .times)
+        #expect(Set(try #require(transport.requests.last?.jsonBody).keys) == ["start", "end", "isAllDay"])
+    }
+
     @Test("writing an all-day event: midnights, isAllDay, no reminders = reminder off")
     func writeAllDay() async throws {
         let transport = RecordingTransport { _ in Fixture.response("graph/event-seriesMaster.json", status: 201) }
