@@ -583,9 +583,9 @@ public struct CopyPlanner: Sendable {
     /// occurrence given the source's would not follow it. Google keeps an exception's content when its
     /// series changes, so such an occurrence would also be left behind by every later change of the series.
     /// - Parameter ontoOriginal: the target holds the original series: as for an item carried back
-    ///   (`SyncRun.mergedIntoOriginal`), only title, times and location are carried, onto the occurrence as
-    ///   the original holds it (its guests, notes and reminders stay; a cancelled one comes back as its series
-    ///   makes it), and no copy marker is written into it.
+    ///   (`SyncRun.mergedIntoOriginal`), only title, times and location are carried (and only they are
+    ///   written), onto the occurrence as the original holds it (its guests, notes and reminders stay; a
+    ///   cancelled one comes back as its series makes it), and no copy marker is written into it.
     package func carryOccurrence(master: Event, target t: Event, source s: Event?, targetMaster: Event, ontoOriginal: Bool = false) -> CopyPlan.Entry {
         guard let s else { return cancellation(master: master, target: t, why: "cancelled in the source series") }
         let copy = projection.copy(of: s)
@@ -618,11 +618,14 @@ public struct CopyPlanner: Sendable {
         let reason =
             restoring ? "occurrence cancelled on the target but not in the source series: restored"
             : follows ? "occurrence restored to the series" : "occurrence moved or changed in the source series"
+        // Onto a live occurrence of the original, only what is carried is written; the rest stays as the
+        // service stores it. A restored one needs its status written too, one following its series all of it.
+        let fields: EventFields = ontoOriginal && !restoring && !follows ? [.title, .times, .location] : .all
         return .init(
             item: CopyItem(
                 action: .update, sourceEventID: s.id, targetEventID: t.id, title: written.title, start: CopyItem.startText(written.start),
                 reason: reason, occurrence: true),
-            write: .update(written))
+            write: .update(written, fields: fields))
     }
 
     /// Occurrence `t` as its series makes it: `master`'s content at `t`'s original time, keeping what `t`

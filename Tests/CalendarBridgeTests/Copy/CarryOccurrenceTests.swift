@@ -135,7 +135,7 @@ struct CarryOccurrenceTests {
         s.reminders = [Reminder(minutesBefore: 30)]
         s.showAs = .free
         let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster, ontoOriginal: true)
-        guard case .update(let written, _)? = entry.write else {
+        guard case .update(let written, let fields)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
@@ -143,6 +143,7 @@ struct CarryOccurrenceTests {
         #expect(written.start == Self.at(14, hours: 2) && written.end == Self.at(14, hours: 3))
         #expect(written.body == t.body && written.reminders == t.reminders && written.showAs == t.showAs)
         #expect(written.attendees.map(\.email) == ["ann@example.com"] && written.origin == nil)
+        #expect(fields == [.title, .times, .location], "only what is carried is written")
 
         // Cancelled on the original's side (Google lists it by its ids alone): it comes back as its series
         // makes it, with the series' guests, moved as the source's.
@@ -153,12 +154,13 @@ struct CarryOccurrenceTests {
         cancelled.status = .cancelled
         targetMaster.reminders = [Reminder(minutesBefore: 5)]
         let restored = Self.planner.carryOccurrence(master: sourceMaster, target: cancelled, source: s, targetMaster: targetMaster, ontoOriginal: true)
-        guard case .update(let back, _)? = restored.write else {
+        guard case .update(let back, let backFields)? = restored.write else {
             Issue.record("not an update: \(String(describing: restored.write))")
             return
         }
         #expect(back.status == .confirmed && back.title == "Standup, moved" && back.start == Self.at(14, hours: 2))
         #expect(back.body == targetMaster.body && back.reminders == [Reminder(minutesBefore: 5)] && back.attendees == targetMaster.attendees)
         #expect(restored.item.reason?.contains("restored") == true)
+        #expect(backFields == .all, "its status is written too")
     }
 }
