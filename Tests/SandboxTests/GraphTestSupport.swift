@@ -40,9 +40,9 @@ enum GraphTest {
     ])
     static let extendedID = "String {00020329-0000-0000-C000-000000000046} Name calbridge.origin"
 
-    static func emulator(holdSlot: (@Sendable () async -> Void)? = nil) throws -> GraphEmulator {
+    static func emulator(holdSlot: (@Sendable () async -> Void)? = nil, exceptionsFollowSeries: Bool = false) throws -> GraphEmulator {
         try GraphEmulator(seed: GraphEmulator.defaultSeed, tokens: StubGraphTokens(), now: { now },
-                          timeZoneNames: zones, holdSlot: holdSlot)
+                          timeZoneNames: zones, holdSlot: holdSlot, exceptionsFollowSeries: exceptionsFollowSeries)
     }
 
     /// Sends a request as `user` (nil: no Authorization header). `body` is JSON-encoded unless it is `Data`.

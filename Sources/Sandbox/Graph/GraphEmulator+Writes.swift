@@ -90,6 +90,7 @@ extension GraphEmulator {
         try apply(body, to: &event, creating: false)
         event.lastModifiedDateTime = now()
         event.changeKey = newChangeKey()
+        if event.type == "exception" { event.overriddenMembers = (current.overriddenMembers ?? []).union(body.keys.map { $0.lowercased() }) }
         // A changed meeting (or occurrence of one) is mailed to its attendees by the organizer's Exchange, whatever
         // the PATCH changed (reported: every update of a meeting through Graph mails all its attendees).
         mailAttendees(before: current, after: event, organizer: mailbox.mail)
@@ -103,6 +104,8 @@ extension GraphEmulator {
                 if let master = state.mailboxes[index].eventIndex(id: event.id) {
                     state.mailboxes[index].events[master].cancelledOccurrences = []
                 }
+            } else if event.type == "seriesMaster", exceptionsFollowSeries {
+                passOn(from: current, to: event, inMailbox: index)
             }
         } else {
             state.mailboxes[index].events.append(event)
@@ -112,6 +115,34 @@ extension GraphEmulator {
         var headers: HTTPHeaders = [:]
         if !options.applied.isEmpty { headers["Preference-Applied"] = options.applied.joined(separator: ", ") }
         return jsonResponse(200, object, headers: headers)
+    }
+
+    /// Passes a master's changes of subject, body, location, busy status and reminder (MS-OXOCAL's override
+    /// flags, and the body) on to its exceptions that still have the master's old value and did not set that
+    /// member themselves (`exceptionsFollowSeries`); an exception changed so gets a new change key.
+    func passOn(from old: GraphStoredEvent, to master: GraphStoredEvent, inMailbox mailbox: Int) {
+        for position in state.mailboxes[mailbox].events.indices where state.mailboxes[mailbox].events[position].seriesMasterId == master.id {
+            var exception = state.mailboxes[mailbox].events[position]
+            var changed = false
+            func follow<Value: Equatable>(_ member: String, _ field: WritableKeyPath<GraphStoredEvent, Value>) {
+                guard old[keyPath: field] != master[keyPath: field], exception[keyPath: field] == old[keyPath: field],
+                    !(exception.overriddenMembers ?? []).contains(member)
+                else { return }
+                exception[keyPath: field] = master[keyPath: field]
+                changed = true
+            }
+            follow("subject", \.subject)
+            follow("body", \.bodyContent)
+            follow("body", \.bodyContentType)
+            follow("location", \.location)
+            follow("showas", \.showAs)
+            follow("isreminderon", \.isReminderOn)
+            follow("reminderminutesbeforestart", \.reminderMinutesBeforeStart)
+            guard changed else { continue }
+            exception.lastModifiedDateTime = master.lastModifiedDateTime
+            exception.changeKey = newChangeKey()
+            state.mailboxes[mailbox].events[position] = exception
+        }
     }
 
     func deleteEvent(_ context: GraphRequestContext, id: String, calendarID: String?) throws(GraphError) -> ServerResponse {

@@ -21,6 +21,12 @@ package actor GraphEmulator: SandboxComponent {
     let holdSlot: (@Sendable () async -> Void)?
     /// A test knob: writes (also inside `$batch`) whose body it accepts get 400 ErrorInvalidRequest.
     let refuseWrite: (@Sendable (_ body: Data) -> Bool)?
+    /// Whether a change of a series master's subject, body, location, free/busy state or reminder reaches its
+    /// exceptions that did not change that field themselves. Exchange stores of an exception only what was
+    /// changed in it, the rest coming from its series (MS-OXOCAL's override flags), but what Graph shows of
+    /// an exception after its series changes is documented nowhere: off (the default), an exception keeps
+    /// the content it had, as Google's do; the sync model runs under both.
+    let exceptionsFollowSeries: Bool
     /// Every change (a write, a restore) bumps `stateVersion`, which invalidates `viewCache`.
     var state: GraphState { didSet { stateVersion &+= 1 } }
     /// The invitation mails Exchange would have sent: one to every attendee of each new event.
@@ -44,6 +50,8 @@ package actor GraphEmulator: SandboxComponent {
     ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
     ///   - holdSlot: awaited by each request while it holds its mailbox slot (a test knob: a gate makes
     ///     concurrency deterministic where a sleep depends on the machine's load).
+    ///   - exceptionsFollowSeries: a master's changed fields reach the exceptions that kept them
+    ///     (`exceptionsFollowSeries`).
     /// - Throws: `GraphSeedError` when the seed is malformed.
     package init(
         seed: Data,
@@ -52,7 +60,8 @@ package actor GraphEmulator: SandboxComponent {
         timeZoneNames: GraphTimeZoneNames = .common,
         mailboxConcurrencyLimit: Int = 4,
         holdSlot: (@Sendable () async -> Void)? = nil,
-        refuseWrite: (@Sendable (_ body: Data) -> Bool)? = nil
+        refuseWrite: (@Sendable (_ body: Data) -> Bool)? = nil,
+        exceptionsFollowSeries: Bool = false
     ) throws {
         let state = try GraphSeed.load(seed, now: now(), zones: timeZoneNames)
         self.state = state
@@ -63,6 +72,7 @@ package actor GraphEmulator: SandboxComponent {
         self.mailboxConcurrencyLimit = mailboxConcurrencyLimit
         self.holdSlot = holdSlot
         self.refuseWrite = refuseWrite
+        self.exceptionsFollowSeries = exceptionsFollowSeries
     }
 
     /// The default seed compiled into the module.

@@ -52,6 +52,9 @@ struct GraphStoredEvent: Codable, Sendable {
     var originalStart: Date?
     /// For a master: original starts of deleted occurrences.
     var cancelledOccurrences: [Date]
+    /// For an exception: the members (lowercased) a PATCH of it has set, which its series no longer decides.
+    /// Optional, so that state files written before it still load.
+    var overriddenMembers: Set<String>? = nil
     /// The rules of a start / end in a custom zone (`startTimeZone` / `endTimeZone` then are
     /// `tzone://Microsoft/Custom`); nil for named zones. The TZDEFINITION blobs Graph shows for them are
     /// ordinary extended properties of the event.

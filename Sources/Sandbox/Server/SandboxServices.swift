@@ -9,15 +9,19 @@ package enum SandboxServices {
     /// The emulators every sandbox runs unless a test asks for others.
     package static let standard: SandboxComponentFactory = { try makeAPIComponents(seed: $0, tokens: $1, now: $2) }
 
-    /// - Parameter refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body
-    ///   it accepts get 400, as Graph refuses one request of a batch.
+    /// - Parameters:
+    ///   - refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body it accepts
+    ///     get 400, as Graph refuses one request of a batch.
+    ///   - graphExceptionsFollowSeries: Graph exceptions take their series' changed fields where they did not
+    ///     change them (`GraphEmulator.exceptionsFollowSeries`; undocumented either way).
     package static func makeAPIComponents(
         seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date,
-        refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil
+        refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil, graphExceptionsFollowSeries: Bool = false
     ) throws -> SandboxAPIComponents {
         let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: quickAddInterpreter)
         let graph = try GraphEmulator(
-            seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames, refuseWrite: refuseGraphWrite
+            seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames, refuseWrite: refuseGraphWrite,
+            exceptionsFollowSeries: graphExceptionsFollowSeries
         )
         return SandboxAPIComponents(
             components: [
