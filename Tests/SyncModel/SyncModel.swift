@@ -218,7 +218,8 @@ package struct SyncModel {
         case .retitle(let side, let p):
             guard var e = try await pick(side, p) else { return nil }
             e.title = retitled(e.title, side)
-            _ = try await provider(side).updateEvent(e)
+            // A person's edit in Outlook or Google writes what they changed, nothing else.
+            _ = try await provider(side).updateEvent(e, fields: .title)
             edit(side, e)
         case .bothRetitle(let p):
             guard let e = try await pick(.a, p), let n = Self.number(e.title),
@@ -226,10 +227,10 @@ package struct SyncModel {
             else { return nil }
             var ea = e
             ea.title = retitled(e.title, .a)
-            _ = try await provider(.a).updateEvent(ea)
+            _ = try await provider(.a).updateEvent(ea, fields: .title)
             var eb = other
             eb.title = retitled(other.title, .b)
-            _ = try await provider(.b).updateEvent(eb)
+            _ = try await provider(.b).updateEvent(eb, fields: .title)
             edit(.a, ea)
             edit(.b, eb)
         case .shift(let side, let p, let minutes):
@@ -237,7 +238,7 @@ package struct SyncModel {
             e.start = Self.shifted(e.start, minutes)
             e.end = Self.shifted(e.end, minutes)
             e.title = retitled(e.title, side)  // every edit is a change, even one that undoes an earlier one
-            _ = try await provider(side).updateEvent(e)
+            _ = try await provider(side).updateEvent(e, fields: [.title, .times])
             edit(side, e)
         case .toggleAllDay(let side, let p):
             guard var e = try await pick(side, p, series: false) else { return nil }
@@ -252,7 +253,7 @@ package struct SyncModel {
                 e.end = .allDay(date: date.adding(days: 1))
             }
             e.title = retitled(e.title, side)
-            _ = try await provider(side).updateEvent(e)
+            _ = try await provider(side).updateEvent(e, fields: [.title, .times])
             edit(side, e)
         case .delete(let side, let p):
             guard let e = try await pick(side, p), let n = Self.number(e.title) else { return nil }
@@ -333,7 +334,7 @@ package struct SyncModel {
         var moved = occurrence
         moved.start = Self.shifted(moved.start, minutes)
         moved.end = Self.shifted(moved.end, minutes)
-        let written = try await provider(side).updateEvent(moved)
+        let written = try await provider(side).updateEvent(moved, fields: .times)
         let ref = OccurrenceRef(n: n, key: Self.key(occurrence))
         // Where it was at the last sync: before this side's first move of it since.
         var from = Self.instant(occurrence.start)
