@@ -168,11 +168,6 @@ enum GoogleEventMapping {
 
     // MARK: writing
 
-    /// The JSON body for insert (with `id`) or patch. Read-only fields (links, created, iCalUID,
-    /// online meeting, organizer) are not written; nil text fields are written empty so a patch clears them.
-    /// - Parameter patching: the body is for `events.patch`, which merges objects field by field: a
-    ///   start switching between timed and all-day must clear the other form's fields (`null`), and
-    ///   default reminders must clear the overrides, or Google keeps both ("Invalid start time.").
     /// The PATCH body writing `fields` of `event`.
     static func patchBody(for event: Event, fields: EventFields) throws(CalendarError) -> [String: Any] {
         fields.select(
@@ -180,6 +175,11 @@ enum GoogleEventMapping {
             members: [.title: ["summary"], .times: ["start", "end"], .location: ["location"], .recurrence: ["recurrence"]])
     }
 
+    /// The JSON body for insert (with `id`) or patch. Read-only fields (links, created, iCalUID,
+    /// online meeting, organizer) are not written; nil text fields are written empty so a patch clears them.
+    /// - Parameter patching: the body is for `events.patch`, which merges objects field by field: a
+    ///   start switching between timed and all-day must clear the other form's fields (`null`), and
+    ///   default reminders must clear the overrides, or Google keeps both ("Invalid start time.").
     static func body(for event: Event, id: String? = nil, patching: Bool = false) throws(CalendarError) -> [String: Any] {
         var json: [String: Any] = [
             "summary": event.title,

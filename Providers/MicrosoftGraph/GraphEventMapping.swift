@@ -252,9 +252,6 @@ struct GraphEventMapping: Sendable {
 
     // MARK: writing
 
-    /// The JSON body for create or patch. Read-only fields (links, created, iCalUID, online meeting,
-    /// organizer, status) are not written. Attendees are written as given: Graph then sends invitations
-    /// (it has no "send no updates" switch), so callers that copy leave them out.
     /// The PATCH body writing `fields` of `event`. A series' pattern goes with its times: the range's
     /// `startDate` must be the start's date.
     func body(for event: Event, fields: EventFields) throws(CalendarError) -> [String: Any] {
@@ -264,6 +261,9 @@ struct GraphEventMapping: Sendable {
                       .recurrence: ["recurrence"]])
     }
 
+    /// The JSON body for create or patch. Read-only fields (links, created, iCalUID, online meeting,
+    /// organizer, status) are not written. Attendees are written as given: Graph then sends invitations
+    /// (it has no "send no updates" switch), so callers that copy leave them out.
     func body(for event: Event, transactionID: String? = nil) throws(CalendarError) -> [String: Any] {
         var json: [String: Any] = [
             "subject": event.title,

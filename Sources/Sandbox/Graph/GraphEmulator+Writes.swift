@@ -90,7 +90,9 @@ extension GraphEmulator {
         try apply(body, to: &event, creating: false)
         event.lastModifiedDateTime = now()
         event.changeKey = newChangeKey()
-        if event.type == "exception" { event.overriddenMembers = (current.overriddenMembers ?? []).union(body.keys.map { $0.lowercased() }) }
+        if event.type == "exception" {
+            event.overriddenMembers = (current.overriddenMembers ?? []).union(body.keys.map { $0.lowercased() })
+        }
         // A changed meeting (or occurrence of one) is mailed to its attendees by the organizer's Exchange, whatever
         // the PATCH changed (reported: every update of a meeting through Graph mails all its attendees).
         mailAttendees(before: current, after: event, organizer: mailbox.mail)
