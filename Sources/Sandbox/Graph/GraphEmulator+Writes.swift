@@ -90,6 +90,9 @@ extension GraphEmulator {
         try apply(body, to: &event, creating: false)
         event.lastModifiedDateTime = now()
         event.changeKey = newChangeKey()
+        if let ignoreUpdate, ignoreUpdate(context.body, current.type) {
+            return jsonResponse(200, render(event, mailbox: mailbox, options: options))
+        }
         if event.type == "exception" {
             event.overriddenMembers = (current.overriddenMembers ?? []).union(body.keys.map { $0.lowercased() })
         }

@@ -12,16 +12,20 @@ package enum SandboxServices {
     /// - Parameters:
     ///   - refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body it accepts
     ///     get 400, as Graph refuses one request of a batch.
+    ///   - ignoreGraphUpdate: a fault knob: Graph PATCHes whose body and target type it accepts are answered as
+    ///     done and not applied (`GraphEmulator.ignoreUpdate`).
     ///   - graphExceptionsFollowSeries: Graph exceptions take their series' changed fields where they did not
     ///     change them (`GraphEmulator.exceptionsFollowSeries`; undocumented either way).
     package static func makeAPIComponents(
         seed: SandboxSeed, tokens: any SandboxAccessTokenValidator, now: @escaping @Sendable () -> Date,
-        refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil, graphExceptionsFollowSeries: Bool = false
+        refuseGraphWrite: (@Sendable (_ body: Data) -> Bool)? = nil,
+        ignoreGraphUpdate: (@Sendable (_ body: Data, _ type: String) -> Bool)? = nil,
+        graphExceptionsFollowSeries: Bool = false
     ) throws -> SandboxAPIComponents {
         let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: quickAddInterpreter)
         let graph = try GraphEmulator(
             seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: cldrZoneNames, refuseWrite: refuseGraphWrite,
-            exceptionsFollowSeries: graphExceptionsFollowSeries
+            ignoreUpdate: ignoreGraphUpdate, exceptionsFollowSeries: graphExceptionsFollowSeries
         )
         return SandboxAPIComponents(
             components: [

@@ -27,6 +27,9 @@ struct SyncRun {
     /// Series items whose master this run created on a side (a copy made or made again): their occurrences
     /// are compared as if seen for the first time.
     var createdSeries = Set<Int>()
+    /// Single events this run updated, per receiving side, with both sides' hashes from before the update: the
+    /// follow-up read must echo each, or it is read by id (`unapplied`).
+    var updatedSingles: [SyncSide: [Int: Sides<String?>]] = [:]
 
     init(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, options: SyncPairOptions, dryRun: Bool)
         async throws(SyncError)
@@ -109,14 +112,29 @@ struct SyncRun {
         if !dryRun {
             let now = engine.now()
             var cursors: [(SyncSide, String?)] = []
+            var unechoed: [(side: SyncSide, items: [Int])] = []
             for side in SyncSide.allCases where !failedFrom.contains(side) {
                 var cursor: String? = reads[side].cursor
                 // A side this run wrote to is read once more, so that the stored cursor lies past this run's
                 // own writes: Graph's delta compares two sync states, so a copy created after the first read
                 // and deleted by the user before the next one would never be reported removed. When that
                 // read holds more than echoes, no cursor is stored: the next run reads the side in full.
-                if !(writtenTo[side] ?? []).isEmpty { cursor = await cursorPastOwnWrites(side, from: reads[side].cursor) }
+                if !(writtenTo[side] ?? []).isEmpty {
+                    let followUp = await cursorPastOwnWrites(side, from: reads[side].cursor)
+                    cursor = followUp.cursor
+                    unechoed.append((side, followUp.unechoed))
+                }
                 cursors.append((side, cursor.map { SyncWindow.cursor($0, roundKey: roundKey) }))
+            }
+            // An update the service answered as done but did not apply: its item goes back to its state before
+            // the run, and no cursor is stored, so the next run reads the edit again and writes it again.
+            // (Kept, the state would say both sides agree; the next full read would then find the unchanged
+            // event "changed" and carry it back over the edit.)
+            var putBack: [Int] = []
+            for (side, items) in unechoed { putBack += await unapplied(items, on: side) }
+            if !putBack.isEmpty {
+                _ = await persist(rows: putBack, forget: [])  // a failure is reported there
+                cursors = []
             }
             let stored = cursors
             do {
@@ -269,34 +287,80 @@ struct SyncRun {
         return view
     }
 
-    /// The cursor after a second change read of `side`, when that read holds nothing but the echoes of this
-    /// run's own writes; nil (no cursor: the next run reads the side in full) when it holds anything else,
-    /// such as an edit the user made during the run.
-    mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async -> String? {
+    /// A second change read of `side`: its cursor when it holds nothing but the echoes of this run's own writes,
+    /// nil (no cursor: the next run reads the side in full) when it holds anything else, such as an edit the
+    /// user made during the run; and the single events this run updated that it does not echo (all of them
+    /// when it cannot be read).
+    mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async -> (cursor: String?, unechoed: [Int]) {
         let endpoint = self.endpoint(side)
+        let updated = (updatedSingles[side] ?? [:]).keys.sorted()
         guard case .changes(let set)? = try? await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window.listingRange, cursor: cursor)
-        else { return nil }
+        else { return (nil, updated) }
         report.requests += set.requests
+        let echoed = Set(set.changed.map(\.id))
+        let unechoed = updated.filter { items[$0].id(side).map { !echoed.contains($0) } ?? false }
+        return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed)
+    }
+
+    /// Whether a change read of `side` holds nothing but the echoes of this run's own writes.
+    func onlyEchoes(_ set: ChangeSet, on side: SyncSide) -> Bool {
         let written = writtenTo[side] ?? []
         let writtenSeries = Set(written.compactMap { items[$0].seriesKey == SyncItemKind.series ? items[$0].id(side) : nil })
         for event in set.changed {
             if let seriesID = event.seriesID {
-                guard writtenSeries.contains(seriesID) else { return nil }
+                guard writtenSeries.contains(seriesID) else { return false }
             } else {
                 guard let index = itemIndex(side, event.id), written.contains(index), sideHash(event, on: side) == items[index].hash(side)
-                else { return nil }
+                else { return false }
             }
         }
         for removed in set.removed {
             if let seriesID = removed.seriesID {
-                guard writtenSeries.contains(seriesID) else { return nil }
+                guard writtenSeries.contains(seriesID) else { return false }
             } else if !(deletedIDs[side] ?? []).contains(removed.id) {
                 // An occurrence this run cancelled (Graph names only its id), or something else: only the
                 // former is an echo, and only where this run wrote occurrences.
-                guard itemIndex(side, removed.id) == nil, !writtenSeries.isEmpty else { return nil }
+                guard itemIndex(side, removed.id) == nil, !writtenSeries.isEmpty else { return false }
             }
         }
-        return set.cursor
+        return true
+    }
+
+    /// Of single events this run updated on `side` that its follow-up read did not echo, the ones whose update
+    /// did not land, read by id: each is put back to its state before the update and reported (the caller
+    /// saves them). One the read cannot tell about counts as not landed: writing an update twice is harmless.
+    mutating func unapplied(_ indices: [Int], on side: SyncSide) async -> [Int] {
+        let indices = indices.filter { items[$0].id(side) != nil }
+        guard !indices.isEmpty else { return [] }
+        let endpoint = self.endpoint(side)
+        let probes = await endpoint.provider.probeEvents(ids: indices.compactMap { items[$0].id(side) }, calendarID: endpoint.calendarID)
+        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        report.requests += (indices.count + perBatch - 1) / perBatch
+        var putBack: [Int] = []
+        for (index, probe) in zip(indices, probes) {
+            var title: String?
+            switch probe {
+            case .exists(let event):
+                guard sideHash(event, on: side) != items[index].hash(side) else { continue }
+                title = event.title
+            case .gone: continue  // deleted meanwhile: the next read reports it
+            case .unknown: break
+            }
+            guard let before = updatedSingles[side]?[index] else { continue }
+            for s in SyncSide.allCases { setItem(index, s, id: items[index].id(s), hash: before[s]) }
+            putBack.append(index)
+            if side == .b {
+                report.aToB.updated -= 1
+                report.aToB.failed += 1
+            } else {
+                report.bToA.updated -= 1
+                report.bToA.failed += 1
+            }
+            report.errors.append(SyncItemError(
+                side: side, eventID: items[index].id(side), title: title,
+                message: "\(endpoint.provider.provider) answered the update as done, but the event is as it was; it is written again on the next run"))
+        }
+        return putBack
     }
 
     // MARK: copies and markers
@@ -726,6 +790,9 @@ struct SyncRun {
                     position < outcomes.count ? outcomes[position] : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
                 switch outcome {
                 case .success(.created(let event)), .success(.updated(let event)):
+                    if write.kind == .update, items[write.item].seriesKey != SyncItemKind.series {
+                        updatedSingles[side, default: [:]][write.item] = Sides(a: items[write.item].hash(.a), b: items[write.item].hash(.b))
+                    }
                     setItem(write.item, side, id: event.id, hash: sideHash(event, on: side))
                     if let hash = write.sourceHash, let sourceID = items[write.item].id(write.sourceSide) {
                         setItem(write.item, write.sourceSide, id: sourceID, hash: hash)

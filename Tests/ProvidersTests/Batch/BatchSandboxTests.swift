@@ -25,8 +25,8 @@ struct BatchSandbox {
     let google: GoogleCalendarProvider
     let graph: GraphCalendarProvider
 
-    static func start() async throws -> BatchSandbox {
-        let server = try await SandboxServer.start(SandboxOptions())
+    static func start(components: @escaping SandboxComponentFactory = SandboxServices.standard) async throws -> BatchSandbox {
+        let server = try await SandboxServer.start(SandboxOptions(), components: components)
         let curl = CurlTransport()
         let googleAccount = try #require(server.info.accounts.first { $0.provider == .google })
         let graphAccount = try #require(server.info.accounts.first { $0.provider == .microsoft })

@@ -7,6 +7,7 @@ import HTTPCurl
 import MicrosoftGraph
 import Sandbox
 import Sync
+import Synchronization
 import Testing
 import TestSupport
 
@@ -31,8 +32,8 @@ struct SyncSandboxTests {
         let b: SyncEngine.Endpoint
         static let options = SyncPairOptions(direction: .both)
 
-        static func start() async throws -> Bridge {
-            let sandbox = try await BatchSandbox.start()
+        static func start(components: @escaping SandboxComponentFactory = SandboxServices.standard) async throws -> Bridge {
+            let sandbox = try await BatchSandbox.start(components: components)
             let temp = try TemporaryDirectory(prefix: "calbridge-sync-sandbox")
             let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
             try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
@@ -196,6 +197,49 @@ struct SyncSandboxTests {
         let removed = try await engine.removeCopies(pair: "bridge", a: a, b: b)
         #expect(removed.errors.isEmpty)
         #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Carried-back focus time (renamed on Google)")
+    }
+
+    /// Graph was reported answering an update as done while the event stayed as it was (microsoft-graph-docs
+    /// #12141). Kept so in the state, the two sides would differ for good, and the next full read would find
+    /// the unchanged Outlook event "changed" and carry it back over the Google edit. The run's follow-up read
+    /// shows no echo of the update; read by id, the event is as it was: the item is put back and the next run
+    /// writes the edit again.
+    @Test("an update Graph answers as done but does not apply: reported, written again by the next run, the edit never undone")
+    func updateNotApplied() async throws {
+        let ignored = Mutex(0)
+        let bridge = try await Bridge.start { seed, tokens, now in
+            try SandboxServices.makeAPIComponents(seed: seed, tokens: tokens, now: now, ignoreGraphUpdate: { body, _ in
+                // The first PATCH that carries the new title is answered and dropped.
+                guard String(decoding: body, as: UTF8.self).contains("renamed on Google") else { return false }
+                return ignored.withLock { count in
+                    count += 1
+                    return count == 1
+                }
+            })
+        }
+        defer { bridge.stop() }
+        let (sandbox, a, b) = (bridge.sandbox, bridge.a, bridge.b)
+        let original = try await sandbox.graph.createEvent(Self.event("Dentist", daysAhead: 2), in: b.calendarID)
+        for _ in 0..<3 { _ = try await bridge.sync() }
+        let window = TimeRange(start: Date().addingTimeInterval(-86_400), end: Date().addingTimeInterval(10 * 86_400))
+        var copy = try #require(try await sandbox.google.listEvents(calendarID: a.calendarID, range: window, expand: false).first { $0.title == "Dentist" })
+        copy.title = "Dentist (renamed on Google)"
+        _ = try await sandbox.google.updateEvent(copy, fields: .title)
+
+        let dropped = try await bridge.sync()
+        #expect(ignored.withLock { $0 } == 1, "the update was sent once")
+        #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Dentist")
+        #expect(dropped.outcome == .partial && dropped.aToB.failed == 1, "\(dropped.aToB)")
+        #expect(dropped.errors.map(\.message).contains { $0.contains("answered the update as done") }, "\(dropped.errors.map(\.message))")
+
+        let again = try await bridge.sync()
+        #expect(again.errors.isEmpty && again.aToB.updated == 1, "\(again.aToB) \(again.errors.map(\.message))")
+        #expect(try await sandbox.graph.getEvent(id: original.id, calendarID: b.calendarID).title == "Dentist (renamed on Google)")
+        // Full reads of both sides find nothing to carry: the Google edit stays.
+        await sandbox.server.expireChangeCursors()
+        let full = try await bridge.sync()
+        #expect(full.aToB.writes + full.bToA.writes == 0, "\(full.aToB) \(full.bToA)")
+        #expect(try await sandbox.google.getEvent(id: copy.id, calendarID: a.calendarID).title == "Dentist (renamed on Google)")
     }
 
     /// Exchange stores more of a series than the model carries: here a week start on a daily pattern (Outlook
