@@ -7,6 +7,7 @@ import MicrosoftGraph
 import Sandbox
 import Sync
 import SyncModel
+import Synchronization
 import Testing
 
 /// Side A: the sandbox's Google calendar, side B: its Outlook calendar, through the real providers over
@@ -18,13 +19,25 @@ struct SandboxSyncCalendars: SyncModelCalendars {
     let calendars: [SyncSide: String]
     let now = Date()
 
-    /// - Parameter exceptionsFollowSeries: Graph's exceptions take their series' changes where they kept its
-    ///   values (`GraphEmulator.exceptionsFollowSeries`; which one Graph does is not documented).
-    static func start(exceptionsFollowSeries: Bool = false) async throws -> SandboxSyncCalendars {
+    /// How the sandbox's Graph behaves where the service's behaviour is undocumented or erratic.
+    enum Variant: String, CaseIterable, CustomTestStringConvertible {
+        case plain
+        /// Graph's exceptions take their series' changes where they kept its values
+        /// (`GraphEmulator.exceptionsFollowSeries`; which one Graph does is not documented).
+        case exceptionsFollowSeries = "Outlook exceptions following their series"
+        /// About one in four single events' PATCHes (chosen by the seed and the title written, the first time that
+        /// title is written) is answered as done and not applied, as Graph was reported to do.
+        case updatesDropped = "Outlook dropping updates it answered"
+        var testDescription: String { rawValue }
+    }
+
+    static func start(_ variant: Variant = .plain, seed: UInt64 = 0) async throws -> SandboxSyncCalendars {
         var options = SandboxOptions()
         options.seed = SandboxModelBackend.emptySeed
+        let dropped = variant == .updatesDropped ? Self.dropsUpdates(seed: seed) : nil
         let server = try await SandboxServer.start(options) {
-            try SandboxServices.makeAPIComponents(seed: $0, tokens: $1, now: $2, graphExceptionsFollowSeries: exceptionsFollowSeries)
+            try SandboxServices.makeAPIComponents(
+                seed: $0, tokens: $1, now: $2, ignoreGraphUpdate: dropped, graphExceptionsFollowSeries: variant == .exceptionsFollowSeries)
         }
         let curl = CurlTransport()
         let googleUser = try #require(server.info.accounts.first { $0.provider == .google })
@@ -38,6 +51,24 @@ struct SandboxSyncCalendars: SyncModelCalendars {
         return SandboxSyncCalendars(server: server, google: google, graph: graph, calendars: [.a: a, .b: b])
     }
 
+    /// Drops the first PATCH of a single event that writes a given subject edited on Google (`E3: a7`: sync's
+    /// writes; the model's own Outlook edits write `b` titles, and the oracle must know what they did), for
+    /// one subject in four (a hash of the seed and the subject: the same on a replay, whatever order the
+    /// batches arrive in).
+    static func dropsUpdates(seed: UInt64) -> @Sendable (Data, String) -> Bool {
+        let seen = Mutex(Set<String>())
+        return { body, type in
+            guard type == "singleInstance",
+                let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let subject = object["subject"] as? String,
+                subject.split(separator: ":").last?.trimmingCharacters(in: .whitespaces).hasPrefix("a") == true
+            else { return false }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+            for byte in subject.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            guard hash % 4 == 0 else { return false }
+            return seen.withLock { $0.insert(subject).inserted }
+        }
+    }
+
     func provider(_ side: SyncSide) -> any ChangeReadingProvider { side == .a ? google : graph }
     func calendar(_ side: SyncSide) -> String { calendars[side] ?? "" }
     /// The sandbox expires both services' cursors at once; a full read of the other side is harmless.
@@ -48,14 +79,15 @@ struct SandboxSyncCalendars: SyncModelCalendars {
 @Suite("Sync model against the sandbox", .serialized)
 struct SyncModelSandboxTests {
     /// Both ways Graph may show an exception after its series changes: keeping its content (as Google does), or
-    /// with the series' changes where it had kept the series' values (as Exchange stores exceptions).
-    @Test("random two-way edits between Google and Outlook converge without loss or duplicates", arguments: [false, true])
-    func modelSequences(exceptionsFollowSeries: Bool) async throws {
+    /// with the series' changes where it had kept the series' values (as Exchange stores exceptions); and Graph
+    /// answering updates it does not apply.
+    @Test("random two-way edits between Google and Outlook converge without loss or duplicates", arguments: SandboxSyncCalendars.Variant.allCases)
+    func modelSequences(variant: SandboxSyncCalendars.Variant) async throws {
         let seeds = ModelCheck.seeds(defaultCount: 20)
         var failures: [String] = []
         let started = ContinuousClock.now
         for seed in seeds {
-            let calendars = try await SandboxSyncCalendars.start(exceptionsFollowSeries: exceptionsFollowSeries)
+            let calendars = try await SandboxSyncCalendars.start(variant, seed: seed)
             let failure = await SyncModel.run(seed: seed, calendars: calendars)
             try? await calendars.server.stop()
             if let failure {
@@ -63,8 +95,8 @@ struct SyncModelSandboxTests {
                 if failures.count >= 3 { break }
             }
         }
-        let variant = exceptionsFollowSeries ? ", Outlook exceptions following their series" : ""
-        print("sync model (sandbox\(variant)): \(seeds.count) sequences from seed \(seeds.first ?? 0), \(failures.count) failing, \(ContinuousClock.now - started)")
+        let name = variant == .plain ? "" : ", " + variant.rawValue
+        print("sync model (sandbox\(name)): \(seeds.count) sequences from seed \(seeds.first ?? 0), \(failures.count) failing, \(ContinuousClock.now - started)")
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
 
