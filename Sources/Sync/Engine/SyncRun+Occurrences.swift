@@ -26,6 +26,18 @@ extension SyncRun {
     }
 
     /// One occurrence write and the state row that follows it.
+    /// An occurrence this run updated: what the follow-up read must echo (`unappliedOccurrences`).
+    struct OccurrenceUpdate {
+        var item: Int
+        var key: OccurrenceKey
+        var id: String
+        var title: String
+        /// The target side's state as written, and the row before the run (nil: none).
+        var written: String
+        var before: SyncOccurrenceRecord?
+        var targetMaster: Event
+    }
+
     struct OccurrenceWrite {
         var item: Int
         var key: OccurrenceKey
@@ -274,6 +286,11 @@ extension SyncRun {
                     let state = occurrenceState(written, master: write.targetMaster, on: side)
                     if side == .a { row.stateA = state } else { row.stateB = state }
                     rows[write.item, default: []].append(row)
+                    if case .updated(let e) = result, !(stored[write.item]?.isEmpty ?? true) {
+                        updatedOccurrences[side, default: []].append(OccurrenceUpdate(
+                            item: write.item, key: write.key, id: e.id, title: write.title, written: state,
+                            before: stored[write.item]?[write.key], targetMaster: write.targetMaster))
+                    }
                 case .failure(let error):
                     fail(write, (error as? CalendarError)?.description ?? "\(error)")
                 }
@@ -385,6 +402,56 @@ extension SyncRun {
 
     /// Replaces the stored occurrences of each series with `rows`, in one transaction. Returns false (and
     /// reports it) when the state cannot be written.
+    /// Of the occurrences this run updated on `side` whose ids the follow-up read did not echo, the ones whose
+    /// update did not land, read by id: each one's row goes back to what it was before the run, and it is
+    /// reported, as `unapplied` does for single events. Returns whether any went back.
+    mutating func unappliedOccurrences(_ updates: [OccurrenceUpdate], on side: SyncSide) async -> Bool {
+        guard !updates.isEmpty else { return false }
+        let endpoint = self.endpoint(side)
+        let probes = await endpoint.provider.probeEvents(ids: updates.map(\.id), calendarID: endpoint.calendarID)
+        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        report.requests += (updates.count + perBatch - 1) / perBatch
+        var putBack: [(rowID: Int64, update: OccurrenceUpdate)] = []
+        for (update, probe) in zip(updates, probes) {
+            switch probe {
+            case .exists(let event):
+                guard occurrenceState(.live(event), master: update.targetMaster, on: side) != update.written else { continue }
+            case .gone: continue  // cancelled meanwhile: the next read reports it
+            case .unknown: break
+            }
+            guard let rowID = items[update.item].rowID else { continue }
+            putBack.append((rowID, update))
+            if side == .b {
+                report.aToB.updated -= 1
+                report.aToB.failed += 1
+            } else {
+                report.bToA.updated -= 1
+                report.bToA.failed += 1
+            }
+            report.errors.append(SyncItemError(
+                side: side, eventID: update.id, title: update.title,
+                message: "\(endpoint.provider.provider) answered the update as done, but the occurrence is as it was; it is written again on the next run"))
+        }
+        guard !putBack.isEmpty else { return false }
+        let pair = self.pair
+        let restored = putBack.map { (rowID: $0.rowID, key: $0.update.key.description, before: $0.update.before) }
+        do {
+            try await engine.store.write { t in
+                for (rowID, key, before) in restored {
+                    if var row = before {
+                        row.itemID = rowID
+                        try t.saveOccurrences([row], pair: pair)
+                    } else {
+                        try t.deleteOccurrences(pair: pair, itemID: rowID, keys: [key])
+                    }
+                }
+            }
+        } catch {
+            report.errors.append(SyncItemError(side: side, eventID: nil, title: nil, message: SyncError.wrap(error).message))
+        }
+        return true
+    }
+
     mutating func persistOccurrences(_ rows: [Int: [SyncOccurrenceRecord]]) async -> Bool {
         guard !dryRun, !rows.isEmpty else { return true }
         let pair = self.pair

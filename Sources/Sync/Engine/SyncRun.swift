@@ -30,6 +30,8 @@ struct SyncRun {
     /// Single events this run updated, per receiving side, with both sides' hashes from before the update: the
     /// follow-up read must echo each, or it is read by id (`unapplied`).
     var updatedSingles: [SyncSide: [Int: Sides<String?>]] = [:]
+    /// Occurrences this run updated, per receiving side (`unappliedOccurrences`).
+    var updatedOccurrences: [SyncSide: [OccurrenceUpdate]] = [:]
 
     init(engine: SyncEngine, pair: String, a: SyncEngine.Endpoint, b: SyncEngine.Endpoint, options: SyncPairOptions, dryRun: Bool)
         async throws(SyncError)
@@ -112,7 +114,7 @@ struct SyncRun {
         if !dryRun {
             let now = engine.now()
             var cursors: [(SyncSide, String?)] = []
-            var unechoed: [(side: SyncSide, items: [Int])] = []
+            var unechoed: [(side: SyncSide, items: [Int], occurrences: [OccurrenceUpdate])] = []
             for side in SyncSide.allCases where !failedFrom.contains(side) {
                 var cursor: String? = reads[side].cursor
                 // A side this run wrote to is read once more, so that the stored cursor lies past this run's
@@ -122,7 +124,7 @@ struct SyncRun {
                 if !(writtenTo[side] ?? []).isEmpty {
                     let followUp = await cursorPastOwnWrites(side, from: reads[side].cursor)
                     cursor = followUp.cursor
-                    unechoed.append((side, followUp.unechoed))
+                    unechoed.append((side, followUp.unechoed, followUp.unechoedOccurrences))
                 }
                 cursors.append((side, cursor.map { SyncWindow.cursor($0, roundKey: roundKey) }))
             }
@@ -131,8 +133,12 @@ struct SyncRun {
             // (Kept, the state would say both sides agree; the next full read would then find the unchanged
             // event "changed" and carry it back over the edit.)
             var putBack: [Int] = []
-            for (side, items) in unechoed { putBack += await unapplied(items, on: side) }
-            if !putBack.isEmpty {
+            var occurrencesPutBack = false
+            for (side, items, occurrences) in unechoed {
+                putBack += await unapplied(items, on: side)
+                if await unappliedOccurrences(occurrences, on: side) { occurrencesPutBack = true }
+            }
+            if !putBack.isEmpty || occurrencesPutBack {
                 _ = await persist(rows: putBack, forget: [])  // a failure is reported there
                 cursors = []
             }
@@ -289,17 +295,20 @@ struct SyncRun {
 
     /// A second change read of `side`: its cursor when it holds nothing but the echoes of this run's own writes,
     /// nil (no cursor: the next run reads the side in full) when it holds anything else, such as an edit the
-    /// user made during the run; and the single events this run updated that it does not echo (all of them
-    /// when it cannot be read).
-    mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async -> (cursor: String?, unechoed: [Int]) {
+    /// user made during the run; and the single events and occurrences this run updated that it does not echo
+    /// (all of them when it cannot be read).
+    mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async
+        -> (cursor: String?, unechoed: [Int], unechoedOccurrences: [OccurrenceUpdate])
+    {
         let endpoint = self.endpoint(side)
         let updated = (updatedSingles[side] ?? [:]).keys.sorted()
+        let occurrences = updatedOccurrences[side] ?? []
         guard case .changes(let set)? = try? await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window.listingRange, cursor: cursor)
-        else { return (nil, updated) }
+        else { return (nil, updated, occurrences) }
         report.requests += set.requests
         let echoed = Set(set.changed.map(\.id))
         let unechoed = updated.filter { items[$0].id(side).map { !echoed.contains($0) } ?? false }
-        return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed)
+        return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed, occurrences.filter { !echoed.contains($0.id) })
     }
 
     /// Whether a change read of `side` holds nothing but the echoes of this run's own writes.
