@@ -286,7 +286,7 @@ extension SyncRun {
                     let state = occurrenceState(written, master: write.targetMaster, on: side)
                     if side == .a { row.stateA = state } else { row.stateB = state }
                     rows[write.item, default: []].append(row)
-                    if case .updated(let e) = result, !(stored[write.item]?.isEmpty ?? true) {
+                    if case .updated(let e) = result {
                         updatedOccurrences[side, default: []].append(OccurrenceUpdate(
                             item: write.item, key: write.key, id: e.id, title: write.title, written: state,
                             before: stored[write.item]?[write.key], targetMaster: write.targetMaster))

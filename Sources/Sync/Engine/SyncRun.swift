@@ -115,7 +115,12 @@ struct SyncRun {
             let now = engine.now()
             var cursors: [(SyncSide, String?)] = []
             var unechoed: [(side: SyncSide, items: [Int], occurrences: [OccurrenceUpdate])] = []
-            for side in SyncSide.allCases where !failedFrom.contains(side) {
+            for side in SyncSide.allCases {
+                guard !failedFrom.contains(side) else {
+                    // No follow-up read after a failed write (no cursor is stored): every update is read by id.
+                    unechoed.append((side, (updatedSingles[side] ?? [:]).keys.sorted(), updatedOccurrences[side] ?? []))
+                    continue
+                }
                 var cursor: String? = reads[side].cursor
                 // A side this run wrote to is read once more, so that the stored cursor lies past this run's
                 // own writes: Graph's delta compares two sync states, so a copy created after the first read
@@ -295,8 +300,8 @@ struct SyncRun {
 
     /// A second change read of `side`: its cursor when it holds nothing but the echoes of this run's own writes,
     /// nil (no cursor: the next run reads the side in full) when it holds anything else, such as an edit the
-    /// user made during the run; and the single events and occurrences this run updated that it does not echo
-    /// (all of them when it cannot be read).
+    /// user made during the run; and the single events and occurrences this run updated that it does not show
+    /// as written (all of them when it cannot be read).
     mutating func cursorPastOwnWrites(_ side: SyncSide, from cursor: String) async
         -> (cursor: String?, unechoed: [Int], unechoedOccurrences: [OccurrenceUpdate])
     {
@@ -306,9 +311,17 @@ struct SyncRun {
         guard case .changes(let set)? = try? await endpoint.provider.changes(calendarID: endpoint.calendarID, window: window.listingRange, cursor: cursor)
         else { return (nil, updated, occurrences) }
         report.requests += set.requests
-        let echoed = Set(set.changed.map(\.id))
-        let unechoed = updated.filter { items[$0].id(side).map { !echoed.contains($0) } ?? false }
-        return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed, occurrences.filter { !echoed.contains($0.id) })
+        // An echo is the event as written: its id alone is no proof (a series written in the same run lists
+        // every occurrence again).
+        let echoed = Dictionary(set.changed.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let unechoed = updated.filter { index in
+            guard let id = items[index].id(side) else { return false }
+            return echoed[id].map { sideHash($0, on: side) != items[index].hash(side) } ?? true
+        }
+        let unechoedOccurrences = occurrences.filter { update in
+            echoed[update.id].map { occurrenceState(.live($0), master: update.targetMaster, on: side) != update.written } ?? true
+        }
+        return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed, unechoedOccurrences)
     }
 
     /// Whether a change read of `side` holds nothing but the echoes of this run's own writes.
