@@ -25,8 +25,7 @@ extension SyncRun {
         var liveInWindow = Set<OccurrenceKey>()
     }
 
-    /// One occurrence write and the state row that follows it.
-    /// An occurrence this run updated: what the follow-up read must echo (`unappliedOccurrences`).
+    /// An occurrence this run updated: what the follow-up read must show (`unappliedOccurrences`).
     struct OccurrenceUpdate {
         var item: Int
         var key: OccurrenceKey
@@ -38,6 +37,7 @@ extension SyncRun {
         var targetMaster: Event
     }
 
+    /// One occurrence write and the state row that follows it.
     struct OccurrenceWrite {
         var item: Int
         var key: OccurrenceKey
@@ -421,16 +421,7 @@ extension SyncRun {
             }
             guard let rowID = items[update.item].rowID else { continue }
             putBack.append((rowID, update))
-            if side == .b {
-                report.aToB.updated -= 1
-                report.aToB.failed += 1
-            } else {
-                report.bToA.updated -= 1
-                report.bToA.failed += 1
-            }
-            report.errors.append(SyncItemError(
-                side: side, eventID: update.id, title: update.title,
-                message: "\(endpoint.provider.provider) answered the update as done, but the occurrence is as it was; it is written again on the next run"))
+            reportUnapplied(on: side, id: update.id, title: update.title, what: "occurrence")
         }
         guard !putBack.isEmpty else { return false }
         let pair = self.pair

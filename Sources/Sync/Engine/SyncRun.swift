@@ -371,18 +371,23 @@ struct SyncRun {
             guard let before = updatedSingles[side]?[index] else { continue }
             for s in SyncSide.allCases { setItem(index, s, id: items[index].id(s), hash: before[s]) }
             putBack.append(index)
-            if side == .b {
-                report.aToB.updated -= 1
-                report.aToB.failed += 1
-            } else {
-                report.bToA.updated -= 1
-                report.bToA.failed += 1
-            }
-            report.errors.append(SyncItemError(
-                side: side, eventID: items[index].id(side), title: title,
-                message: "\(endpoint.provider.provider) answered the update as done, but the event is as it was; it is written again on the next run"))
+            reportUnapplied(on: side, id: items[index].id(side), title: title, what: "event")
         }
         return putBack
+    }
+
+    /// Counts an update that did not land as failed (it was counted as made) and reports it.
+    mutating func reportUnapplied(on side: SyncSide, id: String?, title: String?, what: String) {
+        if side == .b {
+            report.aToB.updated -= 1
+            report.aToB.failed += 1
+        } else {
+            report.bToA.updated -= 1
+            report.bToA.failed += 1
+        }
+        report.errors.append(SyncItemError(
+            side: side, eventID: id, title: title,
+            message: "\(endpoint(side).provider.provider) answered the update as done, but the \(what) is as it was; it is written again on the next run"))
     }
 
     // MARK: copies and markers
