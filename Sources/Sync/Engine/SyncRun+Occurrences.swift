@@ -407,10 +407,7 @@ extension SyncRun {
     /// reported, as `unapplied` does for single events. Returns whether any went back.
     mutating func unappliedOccurrences(_ updates: [OccurrenceUpdate], on side: SyncSide) async -> Bool {
         guard !updates.isEmpty else { return false }
-        let endpoint = self.endpoint(side)
-        let probes = await endpoint.provider.probeEvents(ids: updates.map(\.id), calendarID: endpoint.calendarID)
-        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
-        report.requests += (updates.count + perBatch - 1) / perBatch
+        let probes = await probe(ids: updates.map(\.id), on: side)
         var putBack: [(rowID: Int64, update: OccurrenceUpdate)] = []
         for (update, probe) in zip(updates, probes) {
             switch probe {

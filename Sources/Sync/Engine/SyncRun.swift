@@ -354,10 +354,7 @@ struct SyncRun {
     mutating func unapplied(_ indices: [Int], on side: SyncSide) async -> [Int] {
         let indices = indices.filter { items[$0].id(side) != nil }
         guard !indices.isEmpty else { return [] }
-        let endpoint = self.endpoint(side)
-        let probes = await endpoint.provider.probeEvents(ids: indices.compactMap { items[$0].id(side) }, calendarID: endpoint.calendarID)
-        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
-        report.requests += (indices.count + perBatch - 1) / perBatch
+        let probes = await probe(ids: indices.compactMap { items[$0].id(side) }, on: side)
         var putBack: [Int] = []
         for (index, probe) in zip(indices, probes) {
             var title: String?
@@ -374,6 +371,14 @@ struct SyncRun {
             reportUnapplied(on: side, id: items[index].id(side), title: title, what: "event")
         }
         return putBack
+    }
+
+    /// Reads `ids` on `side` by id, in the provider's batches, counting the requests.
+    mutating func probe(ids: [String], on side: SyncSide) async -> [EventProbe] {
+        let endpoint = self.endpoint(side)
+        let perBatch = max(1, engine.batchSize ?? endpoint.provider.capabilities.maxWritesPerBatch)
+        report.requests += (ids.count + perBatch - 1) / perBatch
+        return await endpoint.provider.probeEvents(ids: ids, calendarID: endpoint.calendarID)
     }
 
     /// Counts an update that did not land as failed (it was counted as made) and reports it.
@@ -785,8 +790,7 @@ struct SyncRun {
             /// Why a write onto an original is not sent (the write then fails, and is tried again next run).
             var unreadable: [Int: String] = [:]
             if !ontoOriginals.isEmpty {
-                let probes = await endpoint.provider.probeEvents(ids: ontoOriginals.compactMap { batch[$0].write.targetID }, calendarID: endpoint.calendarID)
-                report.requests += (ontoOriginals.count + perBatch - 1) / perBatch
+                let probes = await probe(ids: ontoOriginals.compactMap { batch[$0].write.targetID }, on: side)
                 for (position, probe) in zip(ontoOriginals, probes) {
                     let deleting = batch[position].kind == .delete
                     switch probe {
