@@ -122,23 +122,11 @@ package actor GoogleOAuthServer: SandboxComponent {
     }
 
     private func consent(_ parameters: OAuthParameters) -> ServerResponse {
-        guard let id = parameters["consent_id"], let entry = pending.take(id, now: now()) else {
-            return OAuthPages.error(
-                status: 400, title: "Sign in with Google (sandbox)", code: "invalid_request",
-                detail: "This sign-in request is unknown or has expired; start again from the application."
-            )
-        }
-        if parameters["action"] == "deny" {
-            return OAuthPages.redirect(entry.request.redirectURI, [("error", "access_denied"), ("state", entry.request.state)])
-        }
-        guard let email = parameters["user"], let user = users.first(where: { $0.email == email }) else {
-            pending.putBack(entry, id: id)
-            return OAuthPages.error(
-                status: 400, title: "Sign in with Google (sandbox)", code: "invalid_request",
-                detail: "Choose one of the listed accounts."
-            )
-        }
-        return approve(entry.request, user: user.email)
+        pending.answer(
+            parameters, users: users, now: now(), pageTitle: "Sign in with Google (sandbox)",
+            denied: { OAuthPages.redirect($0.redirectURI, [("error", "access_denied"), ("state", $0.state)]) },
+            approved: approve
+        )
     }
 
     private func approve(_ request: AuthorizationGrantRequest, user: String) -> ServerResponse {

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 
 /// Sign-in requests waiting at a consent page (both authorization servers), by a random id that the
 /// page's form posts back, each for ten minutes.
@@ -26,6 +27,28 @@ struct PendingConsents: Sendable {
 
     /// Puts a taken entry back (the form came without a choice, the page is shown again).
     mutating func putBack(_ entry: Entry, id: String) { entries[id] = entry }
+
+    /// The consent form's answer, the same path on both servers: an unknown or expired request is an error
+    /// page titled `pageTitle`; "deny" is `denied`; a form without one of `users` shows the page again;
+    /// otherwise `approved` with the chosen user's address.
+    mutating func answer(
+        _ parameters: OAuthParameters, users: [SandboxUser], now: Date, pageTitle: String,
+        denied: (AuthorizationGrantRequest) -> ServerResponse,
+        approved: (AuthorizationGrantRequest, String) -> ServerResponse
+    ) -> ServerResponse {
+        guard let id = parameters["consent_id"], let entry = take(id, now: now) else {
+            return OAuthPages.error(
+                status: 400, title: pageTitle, code: "invalid_request",
+                detail: "This sign-in request is unknown or has expired; start again from the application."
+            )
+        }
+        if parameters["action"] == "deny" { return denied(entry.request) }
+        guard let email = parameters["user"], let user = users.first(where: { $0.email == email }) else {
+            putBack(entry, id: id)
+            return OAuthPages.error(status: 400, title: pageTitle, code: "invalid_request", detail: "Choose one of the listed accounts.")
+        }
+        return approved(entry.request, user.email)
+    }
 }
 
 extension [SandboxUser] {
