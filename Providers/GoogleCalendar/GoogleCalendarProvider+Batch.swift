@@ -162,21 +162,9 @@ extension GoogleCalendarProvider {
         let chunks = stride(from: 0, to: calls.count, by: Self.maxBatchCalls).map {
             $0..<min($0 + Self.maxBatchCalls, calls.count)
         }
-        var answers = [Result<HTTPResponse, CalendarError>?](repeating: nil, count: calls.count)
-        await withTaskGroup(of: (Range<Int>, [Result<HTTPResponse, CalendarError>]).self) { group in
-            var next = 0
-            func start() {
-                let range = chunks[next]
-                next += 1
-                group.addTask { (range, await self.sendBatch(Array(calls[range]), calendarID: calendarID)) }
-            }
-            while next < min(max(1, maxConcurrent), chunks.count) { start() }
-            for await (range, results) in group {
-                for (offset, result) in results.enumerated() { answers[range.lowerBound + offset] = result }
-                if next < chunks.count { start() }
-            }
-        }
-        return answers.map { $0! }
+        return await mapConcurrently(chunks, limit: maxConcurrent) {
+            await self.sendBatch(Array(calls[$0]), calendarID: calendarID)
+        }.flatMap { $0 }
     }
 
     /// One batch request: every call's answer, or the batch's own failure for each of them.

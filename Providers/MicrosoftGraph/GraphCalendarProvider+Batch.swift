@@ -222,16 +222,9 @@ extension GraphCalendarProvider {
         let chunks = stride(from: 0, to: steps.count, by: size).map {
             $0..<min($0 + size, steps.count)
         }
-        var answers = [Result<HTTPResponse, CalendarError>?](repeating: nil, count: steps.count)
-        await withTaskGroup(of: (Range<Int>, [Result<HTTPResponse, CalendarError>]).self) { group in
-            for range in chunks {
-                group.addTask { (range, await self.sendBatch(Array(steps[range]), calendarID: calendarID)) }
-            }
-            for await (range, results) in group {
-                for (offset, result) in results.enumerated() { answers[range.lowerBound + offset] = result }
-            }
-        }
-        return answers.map { $0! }
+        return await mapConcurrently(chunks, limit: chunks.count) {
+            await self.sendBatch(Array(steps[$0]), calendarID: calendarID)
+        }.flatMap { $0 }
     }
 
     /// One `$batch`: ids are positions ("1", "2", ...), each depending on the one before (see above).

@@ -278,39 +278,29 @@ public struct CopyEngine: Sendable {
         let provider = target.provider
         let perBatch = options.maxConcurrentPerBatch
         let writes = entries.map(\.write)
-        await withTaskGroup(of: ([Int], [EventWriteResult]).self) { group in
-            var next = 0
-            func start() {
-                let batch = batches[next]
-                next += 1
-                group.addTask {
-                    let outcomes = await provider.applyWrites(batch.compactMap { writes[$0] }, in: calendarID, maxConcurrent: perBatch)
-                    return (batch, outcomes)
+        await forEachConcurrently(batches, limit: options.maxConcurrentBatches) { batch in
+            await provider.applyWrites(batch.compactMap { writes[$0] }, in: calendarID, maxConcurrent: perBatch)
+        } handle: { batchIndex, outcomes in
+            let batch = batches[batchIndex]
+            var failures = 0
+            for (position, index) in batch.enumerated() {
+                let outcome: EventWriteResult =
+                    position < outcomes.count
+                    ? outcomes[position]
+                    : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
+                switch outcome {
+                case .success(.created(let event)):
+                    result[index].item.status = .done
+                    result[index].item.targetEventID = event.id
+                case .success:
+                    result[index].item.status = .done
+                case .failure(let error):
+                    result[index].item.status = .failed
+                    result[index].item.error = Self.describe(error)
+                    failures += 1
                 }
             }
-            while next < min(options.maxConcurrentBatches, batches.count) { start() }
-            for await (batch, outcomes) in group {
-                var failures = 0
-                for (position, index) in batch.enumerated() {
-                    let outcome: EventWriteResult =
-                        position < outcomes.count
-                        ? outcomes[position]
-                        : .failure(CalendarError(.invalidResponse, "the batch returned no outcome for this write"))
-                    switch outcome {
-                    case .success(.created(let event)):
-                        result[index].item.status = .done
-                        result[index].item.targetEventID = event.id
-                    case .success:
-                        result[index].item.status = .done
-                    case .failure(let error):
-                        result[index].item.status = .failed
-                        result[index].item.error = Self.describe(error)
-                        failures += 1
-                    }
-                }
-                await counter.advance(by: batch.count, failed: failures)
-                if next < batches.count { start() }
-            }
+            await counter.advance(by: batch.count, failed: failures)
         }
         return result
     }

@@ -40,23 +40,7 @@ extension CalendarProvider {
     }
 
     static func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @escaping @Sendable (T) async -> R) async -> [R] {
-        guard !items.isEmpty else { return [] }
-        return await withTaskGroup(of: (Int, R).self) { group in
-            var results = [R?](repeating: nil, count: items.count)
-            var next = 0
-            func start() {
-                let index = next
-                let item = items[index]
-                next += 1
-                group.addTask { (index, await body(item)) }
-            }
-            while next < min(4, items.count) { start() }
-            for await (index, result) in group {
-                results[index] = result
-                if next < items.count { start() }
-            }
-            return results.compactMap { $0 }
-        }
+        await mapConcurrently(items, limit: 4, body)
     }
 }
 

@@ -15,25 +15,7 @@ extension CalendarProvider {
     public func applyWritesIndividually(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async
         -> [EventWriteResult]
     {
-        guard !writes.isEmpty else { return [] }
-        let limit = max(1, min(maxConcurrent, writes.count))
-        return await withTaskGroup(of: (Int, EventWriteResult).self) { group in
-            var results = [EventWriteResult?](repeating: nil, count: writes.count)
-            var next = 0
-            func start() {
-                let index = next
-                let write = writes[index]
-                next += 1
-                group.addTask { (index, await self.applySingle(write, in: calendarID)) }
-            }
-            // A sliding window: start `limit`, then one more each time one finishes.
-            while next < limit { start() }
-            for await (index, result) in group {
-                results[index] = result
-                if next < writes.count { start() }
-            }
-            return results.map { $0! }
-        }
+        await mapConcurrently(writes, limit: maxConcurrent) { await self.applySingle($0, in: calendarID) }
     }
 
     private func applySingle(_ write: EventWrite, in calendarID: String) async -> EventWriteResult {

@@ -872,14 +872,9 @@ struct SyncRun {
         let provider = endpoint.provider, calendarID = endpoint.calendarID
         let batches = stride(from: 0, to: writes.count, by: perBatch).map { Array(writes[$0..<min($0 + perBatch, writes.count)]) }
         guard batches.count > 1 else { return await provider.applyWrites(writes, in: calendarID, maxConcurrent: 4) }
-        return await withTaskGroup(of: (Int, [EventWriteResult]).self) { group in
-            for (index, batch) in batches.enumerated() {
-                group.addTask { (index, await provider.applyWrites(batch, in: calendarID, maxConcurrent: 4)) }
-            }
-            var answers = [[EventWriteResult]](repeating: [], count: batches.count)
-            for await (index, outcomes) in group { answers[index] = outcomes }
-            return answers.flatMap { $0 }
-        }
+        return await mapConcurrently(batches, limit: batches.count) {
+            await provider.applyWrites($0, in: calendarID, maxConcurrent: 4)
+        }.flatMap { $0 }
     }
 
     mutating func count(_ kind: PlannedWrite.Kind, to side: SyncSide) {
