@@ -164,16 +164,16 @@ public enum HTMLText {
 
 /// `HTMLText.plainText(fromHTML:)` on the UTF-8 bytes of an all-ASCII body, writing into a byte buffer.
 ///
-/// Why bytes: every Outlook body copied to Google goes through here, and the `Character` walk, a String
-/// per text run and `range(of:)` on the String cost about 20 times as much. The result goes into a content hash, so this must give exactly the String the
-/// `Character` algorithm gives; it follows that algorithm step by step and is tested against it
-/// (`plainTextByCharacters`) on random input (HTMLTextBytesTests) and by the `html-text` fuzz target. It is exact because on ASCII every `Character` is one byte except "\r\n", which is
-/// white space as its two bytes are, and is never written out; ASCII white space is bytes 9-13 and 32, and
-/// letters and digits are A-Z, a-z, 0-9. Every named entity decodes to one precomposed scalar that never
-/// joins its neighbours into one `Character`, and no UTF-8 byte of it is "\n" or " "; so is every
-/// non-ASCII scalar `standsAlone` lets a numeric reference decode to. It declines (nil) on any byte >= 0x80
-/// and on a numeric reference to any other non-ASCII scalar (`e&#769;` is one `Character`), and the caller
-/// runs the `Character` algorithm.
+/// Why bytes: every Outlook body copied to Google goes through here, and the `Character` walk, a String per text run
+/// and `range(of:)` on the String cost about 20 times as much. The result goes into a content hash, so this must give
+/// exactly the String the `Character` algorithm gives; it follows that algorithm step by step and is tested against it
+/// (`plainTextByCharacters`) on random input (HTMLTextBytesTests) and by the `html-text` fuzz target. It is exact
+/// because on ASCII every `Character` is one byte except "\r\n", which is white space as its two bytes are, and is
+/// never written out; ASCII white space is bytes 9-13 and 32, and letters and digits are A-Z, a-z, 0-9. Every named
+/// entity decodes to one precomposed scalar that never joins its neighbours into one `Character`, and no UTF-8 byte of
+/// it is "\n" or " "; so is every non-ASCII scalar `standsAlone` lets a numeric reference decode to. It declines (nil)
+/// on any byte >= 0x80 and on a numeric reference to any other non-ASCII scalar (`e&#769;` is one `Character`), and the
+/// caller runs the `Character` algorithm.
 struct ASCIIRenderer {
     static func plainText(fromHTML html: UnsafeBufferPointer<UInt8>) -> String? {
         var any: UInt8 = 0
