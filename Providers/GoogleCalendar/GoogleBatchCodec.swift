@@ -30,8 +30,8 @@ enum GoogleBatchCodec {
 
     /// The body and `Content-Type` of a batch request. Ids are the calls' positions (see `contentID`).
     static func encode(_ calls: [Call], boundary: String) -> (body: Data, contentType: String) {
-        // Written into one byte array, made a `Data` once: ten `Data` appends a part, each of a new array
-        // of a new string, were 10 million of a 1,000-event first copy's instructions (callgrind).
+        // Written into one byte array, made a `Data` once, not by ten `Data` appends a part, each of a new
+        // array of a new string.
         var out: [UInt8] = []
         out.reserveCapacity(calls.reduce(0) { $0 + 300 + boundary.utf8.count + ($1.body?.count ?? 0) } + 10 + boundary.utf8.count)
         func text(_ piece: String) { out.append(contentsOf: piece.utf8) }
@@ -74,8 +74,8 @@ enum GoogleBatchCodec {
         else {
             throw DecodeError(description: "the batch answer is not multipart/mixed with a boundary")
         }
-        // Searched as bytes: `Data.range(of:)` (NSData's search) over the whole body for each delimiter, and
-        // twice more over each part for its blank lines, was a tenth of a first copy (callgrind).
+        // Searched as bytes, once: `Data.range(of:)` (NSData's search) over the whole body for each
+        // delimiter, and twice more over each part for its blank lines, is slow on large answers.
         let body = [UInt8](response.body)
         let delimiter = Array("--\(boundary)".utf8)
         var answers: [String: HTTPResponse] = [:]
@@ -95,8 +95,7 @@ enum GoogleBatchCodec {
     }
 
     /// The first occurrence of `pattern` in `bytes` at or after `start`: candidates found by `memchr`,
-    /// checked by `memcmp` (a `firstIndex` scan byte by byte was 9 million of a 1,000-event first
-    /// copy's instructions; callgrind).
+    /// checked by `memcmp`, rather than a `firstIndex` scan byte by byte.
     static func firstRange(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
         guard let head = pattern.first, start >= 0, bytes.count - start >= pattern.count else { return nil }
         return bytes.withUnsafeBytes { haystack -> Range<Int>? in
@@ -128,7 +127,7 @@ enum GoogleBatchCodec {
         id = trimmed(Substring(id), dropping: [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " ")]) {
             $0.trimmingCharacters(in: CharacterSet(charactersIn: "<> "))
         }
-        // Its nine bytes are nine Characters when `hasPrefix` holds (a Character-wise drop cost 1,000 instructions).
+        // Its nine bytes are nine Characters when `hasPrefix` holds, so it is dropped by bytes.
         if id.hasPrefix("response-") { id = String(decoding: id.utf8.dropFirst("response-".utf8.count), as: UTF8.self) }
         let (head, payload) = splitHead(embedded)
         let (statusLine, fields) = asciiResponseHead(head) ?? characterResponseHead(head)
@@ -183,8 +182,8 @@ enum GoogleBatchCodec {
     }
 
     // Heads are read on bytes when they are ASCII (every head Google sends): splitting into Characters
-    // and Foundation's `trimmingCharacters` (an NSString bridge per call) were a fifth of a first copy's
-    // instructions (callgrind, 1,000 events). Anything else takes the Character-level path (`lines`, then
+    // and Foundation's `trimmingCharacters` (an NSString bridge per call) are slow for a thousand parts.
+    // Anything else takes the Character-level path (`lines`, then
     // `headers`), which the byte readers (`asciiFields`, `asciiResponseHead`) must agree with.
 
     /// The lines of a head, split where `Character.isNewline` splits (CR LF, CR or LF in ASCII; also VT,
@@ -200,9 +199,8 @@ enum GoogleBatchCodec {
     }
 
     /// `headers(lines(data))` for a head of ASCII without the other line breaks `isNewline` knows (VT, FF),
-    /// read in one pass without building each line as a string (a line string, then a name and a value cut
-    /// from it through its `utf8` view, were 25 million of a 1,000-event first copy's instructions;
-    /// callgrind); nil for any other head.
+    /// read in one pass without building each line as a string and cutting a name and a value from it;
+    /// nil for any other head.
     static func asciiFields(_ data: ArraySlice<UInt8>) -> HTTPHeaders? {
         data.withUnsafeBufferPointer { asciiFields(in: $0) }
     }
@@ -263,7 +261,7 @@ enum GoogleBatchCodec {
 
     /// The code of a status line (`HTTP/1.1 200 OK`): its second word, where the first starts with
     /// `HTTP/`. Words are split on bytes where the line is ASCII, a space then being a Character of its own
-    /// (`split` over Characters cost 7,800 instructions a line).
+    /// (`split` over Characters is slow).
     static func statusCode(_ line: String) -> Int? {
         var line = line
         if let code = line.withUTF8({ asciiStatusCode($0) }) { return code }
@@ -290,8 +288,7 @@ enum GoogleBatchCodec {
 
     /// The fields of head lines: each split at its first colon byte, name and value without optional
     /// whitespace (spaces and tabs), as `CurlTransfer` reads a response's own head; lines without a colon
-    /// are skipped. On bytes: `firstIndex(of: ":")` over Characters was 23 million of a 1,000-event first
-    /// copy's instructions (callgrind).
+    /// are skipped. On bytes: `firstIndex(of: ":")` over Characters is slow, and runs for every line.
     static func headers(_ lines: [String]) -> HTTPHeaders {
         HTTPHeaders(lines.compactMap { line in
             var line = line

@@ -2,7 +2,7 @@ import CalbridgeSupport
 import CalendarBridge
 
 // The Google resources read from JSON by hand (`JSONReader`): listings are most of what a copy reads, and
-// `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would: unknown members
+// `JSONDecoder` costs many times as much per event. As `JSONDecoder` would: unknown members
 // are skipped, `null` is an absent member, a member of the wrong type fails the whole document.
 
 extension GoogleEvents {
@@ -28,8 +28,8 @@ extension GoogleEvents {
 extension GoogleEvents {
     /// A page of which only the occurrences of `seriesIDs` (items whose `recurringEventId` is one of them)
     /// are read; every other item is scanned for that member, checked as JSON, and skipped. An expanded
-    /// listing read for the occurrences of copied series is mostly single events: reading and mapping
-    /// them all was 13% of a no-change copy's instructions (callgrind, 1,000 events). The kept ones are read
+    /// listing read for the occurrences of copied series is mostly single events, which need not be read
+    /// and mapped. The kept ones are read
     /// as copy records (`listOccurrences` asks for those members alone).
     init(reading r: inout JSONReader, occurrencesOf seriesIDs: Set<String>) throws(JSONReader.Error) {
         try r.beginObject()
@@ -104,8 +104,7 @@ extension GoogleEvent {
         case whole
         /// Only what a copy's bookkeeping reads of the copies it finds (`findCopies`): identity, marker,
         /// series links, title, times, status and creation time; descriptions, people, reminders and
-        /// links are skipped unread, with no string built for them (4% of a no-change copy's
-        /// instructions, callgrind, 1,000 events).
+        /// links are skipped unread, with no string built for them.
         case copyRecord
     }
 

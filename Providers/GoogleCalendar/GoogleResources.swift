@@ -63,7 +63,7 @@ struct GoogleEventDateTime: JSONReadable {
     var instant: Date?
     /// `dateTime`'s text, kept only where the mapping may need it: when it did not parse (for the error)
     /// or no `timeZone` came with it (for the zone of its offset). A heap string per time, two per event,
-    /// built only to be parsed otherwise (callgrind, a no-change copy of 1,000 events).
+    /// built only to be parsed otherwise.
     var dateTime: String?
     var timeZone: String?
 }

@@ -51,8 +51,8 @@ public struct AccountRecord: Sendable, Equatable, Codable {
 
     /// Quotes a word for a POSIX shell when it needs it (for commands shown to the user).
     public static func shellQuoted(_ word: String) -> String {
-        // Byte by byte (any byte outside ASCII needs quotes): a `Set` of the safe characters built for
-        // each word was 43,000 instructions, and every session opened works out this command.
+        // Byte by byte (any byte outside ASCII needs quotes), with no set built per word: every session
+        // opened works out this command.
         func safe(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true

@@ -106,9 +106,8 @@ public struct AccountRegistry: Sendable {
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        // The timestamps `.iso8601` writes, read by `RFC3339`: Foundation's `.iso8601` reading built a
-        // calendar in the system zone for each (0.8 million instructions for a list of two accounts, most
-        // of it finding the system zone; callgrind, a no-change copy).
+        // The timestamps `.iso8601` writes, read by `RFC3339`: Foundation's `.iso8601` reading builds a
+        // calendar in the system zone for each, on every command that opens an account.
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             guard let date = RFC3339.parse(try container.decode(String.self)) else {

@@ -16,12 +16,11 @@ package struct WindowsZoneIndex: Sendable {
     /// IANA id exactly as in the table -> Windows name.
     private var windowsByIANA: [String: String] { reverseTables.value.windowsByIANA }
     /// The two tables above, built on first need: Graph names zones as the table spells them, so reading
-    /// a listing needs only `rows` (all three were 2.8 million instructions of each run that reads one,
-    /// `rows` as a dictionary of dictionaries 1.2 million, as a sorted array 8,000).
+    /// a listing needs only `rows`, and building every table on each run cost more than the listing's
+    /// lookups.
     private let reverseTables: BuiltOnFirstUse<ReverseTables>
-    /// The display-name tables, built on first need: normalising 140 display names was 11 million
-    /// instructions, on every run that converts a zone (callgrind, `calbridge-bench copy`), and Graph's
-    /// answers name zones by their Windows names.
+    /// The display-name tables, built on first need: normalising 140 display names is costly, and Graph's
+    /// answers name zones by their Windows names, so most runs never need them.
     private let displayNameTables: BuiltOnFirstUse<DisplayNameTables>
 
     /// Names Graph really returns that are not CLDR Windows ids: retired Canadian names (with the territory
@@ -218,7 +217,7 @@ extension StringProtocol {
 
 /// The table's rows by Windows name: sorted by Windows name, then territory (as the generator writes them;
 /// sorted here otherwise), and found by binary search. Reading a Graph listing looks up a handful of names,
-/// which did not pay for building a dictionary of dictionaries (1.2 million instructions, callgrind).
+/// which does not pay for building a dictionary of dictionaries.
 private struct Rows: Sendable {
     private let sorted: [WindowsZoneMapping]
 

@@ -24,7 +24,7 @@ struct SyncModelTests {
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
 
-    /// Found by a run of 3,000 sequences (2026-12-03): B moved an occurrence away and back to where it was
+    /// A sequence a longer run found: B moved an occurrence away and back to where it was
     /// at the last sync while A moved it. The engine rightly carried A's move (B's occurrence follows its
     /// series again: no change since that sync); the oracle had expected a conflict won by B's later edit.
     @Test("replays of sequences found by longer runs converge", arguments: [191716] as [UInt64])

@@ -228,8 +228,8 @@ struct SyncStateStoreTests {
         defer { temp.remove() }
         let home = try Self.home(temp)
         // Each round a new file, four stores opening it on threads of their own (not the cooperative pool,
-        // whose two threads would take them in turns): before the switch to WAL was retried, 17 of 30 rounds
-        // refused one as busy.
+        // whose two threads would take them in turns): without the retried switch to WAL, one of them is
+        // often refused as busy.
         for round in 0..<20 {
             let url = home.appendingPathComponent("sync-\(round).db")
             let opened = try await withThrowingTaskGroup(of: Int.self) { group in

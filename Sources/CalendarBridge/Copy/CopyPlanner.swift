@@ -44,8 +44,7 @@ public struct CopyPlanner: Sendable {
     }
 
     /// Whether a marker is of this source calendar (under the identity or the legacy name): what its
-    /// `calendarKey` says, read from the fields the key is a hash of (hashing per listed copy cost
-    /// 2% of a no-change copy's instructions).
+    /// `calendarKey` says, read from the fields the key is a hash of (no hash per listed copy).
     func isOfThisCalendar(_ origin: OriginMarker) -> Bool {
         origin.provider == sourceProvider && origin.calendarID == sourceCalendarID
             && (origin.account == sourceAccount || origin.account == legacySourceAccount)
@@ -85,7 +84,7 @@ public struct CopyPlanner: Sendable {
     public func plan(sourceEvents: [Event], sourceOccurrences: [Event], existingCopies: [Event]) -> CopyPlan {
         var plan = CopyPlan()
         // What to copy, in order; the copies themselves are projected one at a time below, so that
-        // only those that are written stay alive (about 5 MB less peak memory at 10,000 events).
+        // only those that are written stay alive (lower peak memory for large calendars).
         var units: [(source: Event, recurrence: Recurrence?, fallbackReason: String?)] = []
         units.reserveCapacity(sourceEvents.count)
         let seriesMode = options.recurrence == .series
@@ -136,8 +135,8 @@ public struct CopyPlanner: Sendable {
         }
 
         // Existing copies of this source calendar, by source event id (occurrence-level copies aside).
-        // (Positions in `existingCopies`, not second copies of the events: about 2 MB at 10,000.)
-        // Room ahead for every copy (grown as they came, the table was rehashed eleven times at 1,000).
+        // (Positions in `existingCopies`, not second copies of the events.) Room ahead for every copy,
+        // so that the table is not rehashed as it grows.
         var copiesBySource = [String: [Int]](minimumCapacity: existingCopies.count)
         var order: [String] = []
         order.reserveCapacity(existingCopies.count)
@@ -559,7 +558,7 @@ public struct CopyPlanner: Sendable {
 
     /// The patch that makes target occurrence `t` match source occurrence `s`, or nil when it does.
     /// - Parameter masterSignature: `masterSignature(master)`, computed once per series (the master's
-    ///   projection renders its body again: 240,000 instructions per occurrence when it was per call).
+    ///   projection renders its body again, which per occurrence would cost more than the comparison).
     func occurrenceEntry(master: Event, masterSignature: String, target t: Event, source s: Event) -> CopyPlan.Entry? {
         let copy = projection.copy(of: s)
         // An occurrence the series made carries no marker: nothing to compare, no hash needed.

@@ -7,7 +7,7 @@ public enum HTMLText {
     /// A plain-text rendering: head, script and style dropped, tags stripped, entities decoded, line
     /// breaks kept where the HTML breaks lines (`<br>`, paragraphs, divs, list items, rows, headings).
     public static func plainText(fromHTML html: String) -> String {
-        // Bytes first (see `ASCIIRenderer`): the same text for about a twentieth of the instructions, on ASCII.
+        // Bytes first (see `ASCIIRenderer`): the same text, far cheaper, on ASCII.
         plainTextOnBytes(fromHTML: html) ?? plainTextByCharacters(fromHTML: html)
     }
 
@@ -164,18 +164,16 @@ public enum HTMLText {
 
 /// `HTMLText.plainText(fromHTML:)` on the UTF-8 bytes of an all-ASCII body, writing into a byte buffer.
 ///
-/// Why bytes: every Outlook body copied to Google goes through here, and the `Character` walk, a String
-/// per text run and `range(of:)` on the String cost about 20 times the instructions this does (callgrind,
-/// -O: 68,000 against 3,400 for `<p>Agenda for <b>42</b></p>`, 1.4 million against 52,000 for a 1.3 KB
-/// Word-made body). The result goes into a content hash, so this must give exactly the String the
-/// `Character` algorithm gives; it follows that algorithm step by step and is tested against it
-/// (`plainTextByCharacters`) on random input (HTMLTextBytesTests) and by the `html-text` fuzz target. It is exact because on ASCII every `Character` is one byte except "\r\n", which is
-/// white space as its two bytes are, and is never written out; ASCII white space is bytes 9-13 and 32, and
-/// letters and digits are A-Z, a-z, 0-9. Every named entity decodes to one precomposed scalar that never
-/// joins its neighbours into one `Character`, and no UTF-8 byte of it is "\n" or " "; so is every
-/// non-ASCII scalar `standsAlone` lets a numeric reference decode to. It declines (nil) on any byte >= 0x80
-/// and on a numeric reference to any other non-ASCII scalar (`e&#769;` is one `Character`), and the caller
-/// runs the `Character` algorithm.
+/// Why bytes: every Outlook body copied to Google goes through here, and the `Character` walk, a String per text run
+/// and `range(of:)` on the String cost about 20 times as much. The result goes into a content hash, so this must give
+/// exactly the String the `Character` algorithm gives; it follows that algorithm step by step and is tested against it
+/// (`plainTextByCharacters`) on random input (HTMLTextBytesTests) and by the `html-text` fuzz target. It is exact
+/// because on ASCII every `Character` is one byte except "\r\n", which is white space as its two bytes are, and is
+/// never written out; ASCII white space is bytes 9-13 and 32, and letters and digits are A-Z, a-z, 0-9. Every named
+/// entity decodes to one precomposed scalar that never joins its neighbours into one `Character`, and no UTF-8 byte of
+/// it is "\n" or " "; so is every non-ASCII scalar `standsAlone` lets a numeric reference decode to. It declines (nil)
+/// on any byte >= 0x80 and on a numeric reference to any other non-ASCII scalar (`e&#769;` is one `Character`), and the
+/// caller runs the `Character` algorithm.
 struct ASCIIRenderer {
     static func plainText(fromHTML html: UnsafeBufferPointer<UInt8>) -> String? {
         var any: UInt8 = 0

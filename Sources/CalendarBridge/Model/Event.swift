@@ -7,10 +7,9 @@ import Foundation
 /// `createEvent` the `id` is ignored (pass ""), and the calendar is the one named in the call.
 ///
 /// A value type whose fields live in one shared, copy-on-write box: an event passes through listings,
-/// plans, projections and reports, and copying its two dozen strings, arrays and optionals inline cost a
-/// reference-count increment and decrement per field per copy (a third of a no-change copy's retains and
-/// releases, which were a sixth of its CPU time: perf, `calbridge-bench copy --reruns`). Now a copy is
-/// one increment; a field written to an event whose box is shared copies the box first.
+/// plans, projections and reports, and copying its two dozen strings, arrays and optionals inline costs a
+/// reference-count increment and decrement per field per copy. Boxed, a copy is one increment; a field
+/// written to an event whose box is shared copies the box first.
 public struct Event: Sendable, Hashable, Codable, Identifiable {
     /// The fields, as `Event` had them inline: their synthesized `Hashable` and `Codable`, applied to
     /// `resolved`, are `Event`'s.
@@ -40,7 +39,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         var origin: OriginMarker?
         var extendedProperties: [String: String]
         /// A provider's web link not parsed yet (`webURL` is nil meanwhile): most listed events are never
-        /// shown, and `URL(string:)` was 4% of a no-change copy's instructions. Not encoded, not compared:
+        /// shown, and `URL(string:)` is costly. Not encoded, not compared:
         /// `resolved` parses it first.
         var webURLText: String? = nil
 
@@ -64,8 +63,8 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     /// only reference, so no two threads ever see it change.
     ///
     /// Its one property is exempt from the runtime's exclusivity checks: it is reached only through this
-    /// struct's accessors, which never overlap, and the check on every read of an event's field (an
-    /// access set entry each) was 1% of a no-change copy's instructions (callgrind, 1,000 events).
+    /// struct's accessors, which never overlap, and events' fields are read often enough for a check on
+    /// every read to show.
     private final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -362,7 +361,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     /// The extension properties to write: the bag plus the origin marker's.
     public var propertiesToWrite: [String: String] {
         // A copy's bag is usually empty: its marker's properties as they are (merging them into an empty
-        // dictionary hashed each name again, 4 million of a 1,000-event first copy's instructions).
+        // dictionary would hash each name again).
         guard !extendedProperties.isEmpty else { return origin?.properties ?? [:] }
         return extendedProperties.merging(origin?.properties ?? [:]) { _, marker in marker }
     }
@@ -370,8 +369,8 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
     /// Splits read properties into the origin marker and the remaining bag (`readProperties` splits
     /// alike while reading: both by `OriginMarker.role(ofPropertyNamed:)`).
     public static func splitProperties(_ properties: [String: String]) -> (OriginMarker?, [String: String]) {
-        // One pass over the members (a copy's are the three marker names): a lookup and three removals
-        // from a copy of the dictionary hashed each name again, 4,000 instructions per listed copy.
+        // One pass over the members (a copy's are the three marker names), rather than a lookup and three
+        // removals from a copy of the dictionary, which hash each name again.
         var marker: OriginMarker?
         var rest: [String: String] = [:]
         for (name, value) in properties {
@@ -386,7 +385,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
 
     /// `splitProperties` of properties read from a JSON object of strings (a listed event's extension
     /// properties): the two key properties it drops are checked as strings and not built, nor is a
-    /// dictionary of them all (six strings and a dictionary per listed copy; callgrind).
+    /// dictionary of them all (six strings and a dictionary per listed copy otherwise).
     package static func readProperties(_ reader: inout JSONReader) throws(JSONReader.Error) -> (OriginMarker?, [String: String]) {
         var marker: OriginMarker?
         var rest: [String: String] = [:]

@@ -16,7 +16,7 @@ public struct IdempotencyKey: Sendable, Hashable, Codable, CustomStringConvertib
     /// 52 characters of base32hex (`0-9a-v`) from SHA-256 of the key: a valid Google event id
     /// (5-1024 characters of `a-v0-9`), the same for the same key.
     public var googleEventID: String {
-        // Bytes from a table: appending a Character per digit cost two and a half times the hash (callgrind).
+        // Bytes from a table: appending a Character per digit costs more than the hash itself.
         var bits = 0
         var buffer = 0
         var out: [UInt8] = []

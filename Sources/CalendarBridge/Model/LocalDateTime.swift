@@ -36,7 +36,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The grammar of `init?(_:)` on UTF-8 bytes, with integer arithmetic: the `Substring` and `Character`
-    /// version was most of `RFC3339.parse`, 22% of a no-change copy's instructions (callgrind, 1,000 events).
+    /// version was most of `RFC3339.parse`, which runs several times per listed event.
     /// Every index is checked against `bytes.count` before it is read.
     package init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
@@ -70,7 +70,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     ///
     /// By arithmetic on the zone's offset, in the proleptic Gregorian calendar that parsing uses (RFC 3339,
     /// ISO 8601): Foundation's Gregorian `Calendar` switches to Julian dates before 1582, so a parsed
-    /// `0026-12-01T09:01Z` read back as `0026-12-03` (the `dates` fuzz target, 2026-12-02).
+    /// `0026-12-01T09:01Z` would read back as `0026-12-03` (found by the `dates` fuzz target).
     public init(instant: Date, in zone: TimeZone) {
         // Whole seconds and microseconds (a Date's binary fraction carries noise below them); instants
         // beyond ±10^14 s (3 million years) are clamped, so the arithmetic cannot overflow.
@@ -100,7 +100,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public func instant(in zone: TimeZone) -> Date {
         let local = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
         // UTC, the zone Graph answers in ("UTC", which CLDR maps to Etc/UTC): no offset to look up (four of
-        // ICU's lookups a call, about 3,500 instructions per listed Outlook event; callgrind).
+        // ICU's lookups a call otherwise, per listed Outlook event).
         let identifier = zone.identifier
         let utc =
             identifier == "Etc/UTC" || identifier == "UTC" || identifier == "GMT" || identifier == "Etc/GMT"
@@ -125,8 +125,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         if (0...9999).contains(date.year), twoDigits.contains(date.month), twoDigits.contains(date.day),
             twoDigits.contains(hour), twoDigits.contains(minute), twoDigits.contains(second)
         {
-            // `YYYY-MM-DDTHH:MM:SS` written on the stack and appended at once: field by field (eleven
-            // appends) it was 930 instructions, once per listed event for its start in the report.
+            // `YYYY-MM-DDTHH:MM:SS` written on the stack and appended at once, not in eleven appends: once
+            // per listed event for its start in the report.
             var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
             withUnsafeMutableBytes(of: &text) { raw in
                 func put(_ value: Int, at offset: Int) {

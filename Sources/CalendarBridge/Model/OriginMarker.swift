@@ -17,8 +17,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     /// `eventKey` and `calendarKey` when whoever made the marker knows them already, so that a write
     /// hashes each once: its idempotency key and its properties both need the event key, and every copy
-    /// of a run has the same calendar key (5,000 SHA-256 runs of a 1,000-event first copy were 3,000 of
-    /// these). Not part of the marker's value: neither encoded nor compared.
+    /// of a run has the same calendar key, which would otherwise be hashed again for each. Not part of the
+    /// marker's value: neither encoded nor compared.
     var knownEventKey: String?
     var knownCalendarKey: String?
 
@@ -105,13 +105,12 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     /// The marker as JSON, as `JSONEncoder` with sorted keys and unescaped slashes writes it. Fields of
     /// printable ASCII without quotes or backslashes (every id the providers give) need no escaping, so
-    /// that text is written directly: an encoder per written event was 6% of a first copy's instructions.
+    /// that text is written directly rather than by an encoder per written event.
     var json: String {
         var fields = [account, calendarID, contentHash, eventID, provider.rawValue]
         let names: [StaticString] = [#"{"account":""#, #"","calendarID":""#, #"","contentHash":""#, #"","eventID":""#, #"","provider":""#]
-        // One buffer: concatenating eleven strings reallocated at each step (17,000 instructions a marker).
-        // Each field checked and copied through its contiguous UTF-8 (iterating `utf8` byte by byte was
-        // 7 million of a 1,000-event first copy's instructions; callgrind).
+        // One buffer: concatenating eleven strings reallocates at each step. Each field checked and copied
+        // through its contiguous UTF-8, not iterated through its `utf8` view byte by byte.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(80 + fields.reduce(0) { $0 + $1.utf8.count })
         for index in fields.indices {
@@ -148,7 +147,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// Reads a marker from its JSON (the `markerProperty` value); nil when it does not parse.
     init?(json: String) {
         var json = json
-        // The string's own bytes, read in place (a copy for the reader was 13% of `plainMarker`).
+        // The string's own bytes, read in place, not copied for the reader.
         guard let marker = json.withUTF8({ OriginMarker(json: $0) }) else { return nil }
         self = marker
     }
@@ -166,7 +165,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// The marker as `properties` writes it, read by hand: one object of exactly the five members, each
     /// once, each a string, all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
     /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
-    /// `JSONDecoder` per listed copy was 5% of a no-change copy's instructions (callgrind, 1,000 events).
+    /// Every listed copy carries a marker, so a `JSONDecoder` per marker would be a cost on every rerun.
     static func plainMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> OriginMarker? {
         guard isPlainPrintable(bytes) else { return nil }
         let marker = try? JSONReader.read(buffer: bytes) { (reader: inout JSONReader) throws(JSONReader.Error) -> OriginMarker? in
@@ -198,9 +197,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     /// text is `json` as a JSON string value writes it: `"{\"account\":\"…\",…,\"provider\":\"…\"}"`,
     /// each field printable ASCII without quotes, backslashes or spaces. Such a string is valid JSON and
     /// decodes to text `plainMarker` reads to the same marker; anything else gives nil (and is decoded
-    /// and read as before). The marker and the string's length in bytes, quotes included. Checking a
-    /// marker's string, decoding its escapes and reading the result was 3,800 instructions of a listed
-    /// copy's 27,000 (callgrind, a no-change `calbridge-bench copy`).
+    /// and read as before). The marker and the string's length in bytes, quotes included. Read in one
+    /// pass, without decoding the escapes into a second string first.
     ///
     /// `repeated` makes the strings of the fields a listing's markers share (account, calendar, provider).
     package static func escapedMarker(

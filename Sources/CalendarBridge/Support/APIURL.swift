@@ -6,10 +6,8 @@ import Foundation
 /// Foundation's `URLComponents` leaves `+` and `@` alone in queries, which servers read as a space or
 /// worse; this type is why providers never build URLs by concatenation.
 ///
-/// The text is built as it goes (path, then query), each value encoded once from its UTF-8 bytes: a
-/// segment list split and joined again, and a `Set` lookup and `String(_:radix:)` per encoded byte, cost
-/// about 45 million instructions of a 1,000-event first copy (callgrind; Graph's `$expand` value alone is
-/// 190,000 instructions per URL).
+/// The text is built as it goes (path, then query), each value encoded once from its UTF-8 bytes, not as a
+/// segment list split and joined again with a lookup per encoded byte: a copy builds a URL per request.
 package struct APIURL: Sendable {
     /// Scheme, host, port and an optional path prefix, without a trailing `/`.
     package private(set) var base: String
@@ -29,8 +27,8 @@ package struct APIURL: Sendable {
     /// (`a//b`, a leading or trailing `/`) are dropped.
     package func path(_ literal: String) -> APIURL {
         var copy = self
-        // Split on the bytes: `String.split` walks Characters (5,800 instructions a call). Each segment
-        // appended as a `String`: appending the `Substring` took the generic path (1,600 instructions).
+        // Split on the bytes: `String.split` walks Characters. Each segment appended as a `String`:
+        // appending the `Substring` takes the generic path.
         for segment in literal.utf8.split(separator: UInt8(ascii: "/")) {
             copy.path += "/"
             copy.path += String(Substring(segment))
@@ -108,8 +106,8 @@ package struct APIURL: Sendable {
                 guard let first = bytes.firstIndex(where: { !unreserved[Int($0)] }) else {
                     return String(decoding: bytes, as: UTF8.self)
                 }
-                // Written into the string's own storage at most three bytes a byte (appended to an array
-                // byte by byte, a long `$expand` or page token took 16,000 instructions; callgrind).
+                // Written into the string's own storage at most three bytes a byte, not appended to an array
+                // byte by byte (page tokens and `$expand` values are long).
                 return upperHexDigits.withUnsafeBufferPointer { hex in
                     String(unsafeUninitializedCapacity: first + 3 * (bytes.count - first)) { out in
                         var position = 0

@@ -1,6 +1,6 @@
 /// Byte-level pieces of the date and time parsers (`LocalDate`, `LocalDateTime`, `RFC3339`): they read
-/// UTF-8 bytes with integer arithmetic, where `Substring` and `Character` operations cost most of the
-/// parse (callgrind, `calbridge-bench copy --instructions`).
+/// UTF-8 bytes with integer arithmetic, where `Substring` and `Character` operations would cost most of
+/// the parse.
 enum DateText {
     /// `body` on the UTF-8 bytes of `text`: in place when they are contiguous (any native string), else
     /// on a copy.

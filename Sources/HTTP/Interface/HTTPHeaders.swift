@@ -62,8 +62,7 @@ extension String {
     /// ASCII case-insensitive comparison, as HTTP field names and most protocol tokens need.
     package func caseInsensitiveEquals(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        // Over the two strings' contiguous UTF-8 (zipping their `utf8` views was 120 instructions a header
-        // lookup, 3 million of a 1,000-event first copy's; callgrind).
+        // Over the two strings' contiguous UTF-8: zipping their `utf8` views is far slower, on a hot path.
         var this = self, other = other
         return this.withUTF8 { a in
             other.withUTF8 { b in

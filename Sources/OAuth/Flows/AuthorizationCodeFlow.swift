@@ -7,7 +7,7 @@ import LoopbackServer
 ///
 /// The redirect host is the one each authorization server matches: `http://127.0.0.1:PORT/` (Google's
 /// recommendation, and RFC 8252's), or `http://localhost:PORT/` for Microsoft Entra, which matches the
-/// host exactly and whose app registrations say `http://localhost` (as the README and MSAL do); for
+/// host exactly and whose app registrations say `http://localhost` (as docs/accounts-and-sign-in.md and MSAL do); for
 /// `localhost` the listener is on both 127.0.0.1 and ::1, since a browser may resolve it to either.
 ///
 /// The flow starts a listener, hands the authorization URL to `present` (which opens a browser or prints

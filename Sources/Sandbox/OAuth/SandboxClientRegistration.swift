@@ -31,8 +31,9 @@ package struct SandboxClientRegistration: Sendable, Equatable {
     package static let microsoft = SandboxClientRegistration(
         clientId: "00000000-0000-4000-8000-00000000c1b0",
         clientSecret: nil,
-        // What the README tells people to register (Mobile and desktop applications: http://localhost),
-        // and the platform's default native-client URI; no IP literal, as in a real registration.
+        // What docs/accounts-and-sign-in.md tells people to register (Mobile and desktop applications:
+        // http://localhost), and the platform's default native-client URI; no IP literal, as in a real
+        // registration.
         redirectURIs: [
             "http://localhost", "https://login.microsoftonline.com/common/oauth2/nativeclient",
         ]

@@ -75,8 +75,8 @@ struct Sides<Value> {
 
     subscript(side: SyncSide) -> Value {
         get { side == .a ? a : b }
-        // In place: with only get/set, `sides[side][key] = value` copies the whole dictionary each time (a
-        // quiet sync of 10,000 items spent 2 s copying its id index, once per item loaded).
+        // In place: with only get/set, `sides[side][key] = value` copies the whole dictionary each time,
+        // once per item loaded, which makes loading a large state quadratic.
         _modify {
             if side == .a { yield &a } else { yield &b }
         }

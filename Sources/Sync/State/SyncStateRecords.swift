@@ -82,8 +82,8 @@ public struct SyncItemRecord: Sendable, Hashable {
 /// source (each side's projection, zone names, what a service keeps), so a side is compared with what it
 /// held itself, never with the other side.
 public struct SyncOccurrenceRecord: Sendable, Hashable {
-    /// An occurrence that follows its series (its master's content at its original time), as rows before
-    /// the fix of 2026-12-04 stored it: without its content (`followsSeries(content:)`).
+    /// An occurrence that follows its series (its master's content at its original time), as older rows
+    /// stored it: without its content (`followsSeries(content:)`).
     public static let followsSeries = "series"
     /// An occurrence that follows its series, with the content hash it had then: Google keeps an exception's
     /// content when its series changes, so an exception that followed its series is left behind by the next

@@ -9,7 +9,7 @@ import Testing
 /// it must hash exactly what the string-building version (kept here as it was) hashed.
 @Suite("CopyProjection.contentHash: the same hashes as the string-building version")
 struct ContentHashOracleTests {
-    /// `contentHash` as it was written before (2026-12-02), unchanged.
+    /// `contentHash` as first written, by building strings: the oracle the byte version must match.
     static func oracleHash(of copy: Event) -> String {
         var bytes: [UInt8] = []
         func field(_ tag: String, _ text: String = "") {

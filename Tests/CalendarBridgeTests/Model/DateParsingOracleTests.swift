@@ -10,7 +10,7 @@ import Testing
 @Suite("Date parsers: the byte-level ones accept and compute what the Substring ones did")
 struct DateParsingOracleTests {
 
-    // MARK: the oracle (the parsers before issue 16's byte-level rewrite)
+    // MARK: the oracle (the Substring parsers the byte-level ones replaced)
 
     enum Oracle {
         static func localDate(_ text: some StringProtocol) -> LocalDate? {
@@ -175,7 +175,7 @@ struct DateParsingOracleTests {
     }
 }
 
-/// Found by the `dates` fuzz target (2026-12-02): instants before 1582 read back in Foundation's Julian
+/// Found by the `dates` fuzz target: instants before 1582 read back in Foundation's Julian
 /// dates while parsing counts proleptic Gregorian ones, two days apart in year 26.
 @Suite("Dates before the Gregorian reform read back as they were written")
 struct ProlepticGregorianTests {

@@ -104,13 +104,13 @@ struct SyncModelSandboxTests {
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
 
-    /// Found by a run of 400 seeds (1001-1400) on 2026-12-02: 1143, a series whose copy the user deleted on
+    /// Sequences longer runs found. 1143: a series whose copy the user deleted on
     /// Google (one occurrence cancelled first) while Outlook retitled it, came back without that occurrence;
-    /// 1060, an Outlook series moved a day after one of its occurrences was cancelled there and on Google.
-    /// Found on 2026-12-04 (370001-370100): 370070, a copy made on Outlook by a run whose follow-up read held
+    /// 1060: an Outlook series moved a day after one of its occurrences was cancelled there and on Google.
+    /// 370070: a copy made on Outlook by a run whose follow-up read held
     /// more than its own echoes (the removed occurrences of a series it deleted), deleted there before the next
     /// run: the old delta cursor never reported it, and the Google event stayed.
-    /// Found on 2026-12-04 (391051-391350): 391228, an occurrence moved on Outlook, copied to Google as an
+    /// 391228: an occurrence moved on Outlook, copied to Google as an
     /// exception there; the Outlook series shifted (dropping its exception), and the Google exception was given
     /// the Outlook occurrence's content (its reminder too, which the Google original's master lacks), so it no
     /// longer counted as following its series, and kept an old title when the series changed again.
