@@ -125,12 +125,8 @@ extension RecurrencePattern {
         guard rule.interval <= Self.maxInterval(pattern.kind) else {
             throw Mismatch("Exchange repeats \(pattern.kind.rawValue) patterns at most every \(Self.maxInterval(pattern.kind)) periods")
         }
-        // RFC 5545 leaves a start that is not an occurrence of its rule undefined (some readers show it, some do
-        // not); Exchange starts at the first occurrence on or after it. Only a start on the pattern is exact.
-        guard pattern.occurs(on: date) else {
-            throw Mismatch("the series starts on \(date), which is not an occurrence of its own rule")
-        }
-
+        // A start that is not an occurrence of its rule: RFC 5545 leaves the set undefined; libical and
+        // python-dateutil, like Exchange, start at the rule's first date on or after it (and count from there).
         switch (rule.count, rule.until) {
         case (let count?, nil): pattern.end = .count(count)
         case (nil, nil): pattern.end = .never
@@ -150,36 +146,6 @@ extension RecurrencePattern {
             throw Mismatch("the rule has both COUNT and UNTIL (RFC 5545 allows one)")
         }
         self = pattern
-    }
-
-    /// Whether Exchange's reading of the pattern has an occurrence on `date`, in the period it falls in
-    /// (interval and range aside): the test that a series' start is one of its occurrences.
-    public func occurs(on date: LocalDate) -> Bool {
-        switch kind {
-        case .daily: return true
-        case .weekly: return daysOfWeek.contains(RecurrenceRule.Weekday(of: date))
-        case .absoluteMonthly, .relativeMonthly, .absoluteYearly, .relativeYearly:
-            if let month, date.month != month { return false }
-            return day(inYear: date.year, month: date.month) == date
-        }
-    }
-
-    /// The day Exchange puts a monthly or yearly pattern on in one month: `dayOfMonth`, or the month's last
-    /// day when it is shorter; the `index`-th of the matching weekdays, or the last of them.
-    public func day(inYear year: Int, month: Int) -> LocalDate? {
-        let length = CivilDate.daysIn(month: month, year: year)
-        switch kind {
-        case .absoluteMonthly, .absoluteYearly:
-            return LocalDate(year: year, month: month, day: min(dayOfMonth ?? 1, length))
-        case .relativeMonthly, .relativeYearly:
-            let matching = (1...length).compactMap { LocalDate(year: year, month: month, day: $0) }
-                .filter { daysOfWeek.contains(RecurrenceRule.Weekday(of: $0)) }
-            guard let index, !matching.isEmpty else { return nil }
-            if index == .last { return matching.last }
-            return index.ordinal <= matching.count ? matching[index.ordinal - 1] : nil
-        case .daily, .weekly:
-            return nil
-        }
     }
 }
 
