@@ -289,13 +289,13 @@ struct GraphEventMapping: Sendable {
             }
         }
         if let recurrence = event.recurrence {
-            let startDate: LocalDate =
+            let startLocal: LocalDateTime =
                 switch event.start {
-                case .allDay(let date): date
-                case .timed(let instant, _): LocalDate(instant: instant, in: startZone)
+                case .allDay(let date): LocalDateTime(date: date)
+                case .timed(let instant, _): LocalDateTime(instant: instant, in: startZone)
                 }
             json["recurrence"] = try GraphRecurrenceMapping.json(
-                recurrence, start: startDate, zone: startZone, windowsZone: windows)
+                recurrence, start: startLocal, allDay: event.isAllDay, zone: startZone, windowsZone: windows)
         }
         let properties = event.propertiesToWrite
         if !properties.isEmpty {

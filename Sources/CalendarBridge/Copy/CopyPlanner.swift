@@ -115,7 +115,7 @@ public struct CopyPlanner: Sendable {
                 units.append((source, nil, nil))
                 continue
             }
-            switch SeriesFit.recurrence(for: recurrence, on: projection.target.recurrence) {
+            switch SeriesFit.recurrence(for: recurrence, start: source.start, on: projection.target.recurrence) {
             case .success(let rule) where seriesMode:
                 units.append((source, rule, nil))
             case let outcome:
@@ -239,7 +239,7 @@ public struct CopyPlanner: Sendable {
             guard case .exists(let master)? = probes[eventID], master.id == eventID, master.seriesID == nil,
                 master.origin == nil, master.status != .cancelled, let recurrence = master.recurrence,
                 !plan.seriesCopiedSingly.contains(eventID),
-                case .success(let rule) = SeriesFit.recurrence(for: recurrence, on: projection.target.recurrence),
+                case .success(let rule) = SeriesFit.recurrence(for: recurrence, start: master.start, on: projection.target.recurrence),
                 let copies = copiesBySource[eventID]
             else { continue }
             var u = unit(master, recurrence: rule)

@@ -21,6 +21,9 @@ struct GoogleRecurrence: Equatable {
     var byMonthDay: [Int] = []
     var byMonth: [Int] = []
     var bySetPos: [Int] = []
+    /// `WKST`, 0 = Monday (RFC 5545's default): the day weeks start on, which decides the weeks an
+    /// every-n-weeks rule picks.
+    var weekStart = 0
     /// Excluded starts: instants for timed series, civil days for all-day series.
     var exInstants: Set<Date> = []
     var exDays: Set<Int> = []
@@ -140,6 +143,10 @@ struct GoogleRecurrence: Equatable {
                 return number
             }
         }
+        if let value = parts["WKST"] {
+            guard let day = weekdays[value] else { throw ParseError.invalid("WKST") }
+            rule.weekStart = day
+        }
         rule.byMonthDay = try numbers("BYMONTHDAY", 1...31)
         rule.byMonth = try numbers("BYMONTH", 1...12)
         rule.bySetPos = try numbers("BYSETPOS", 1...366)
@@ -166,10 +173,10 @@ struct GoogleRecurrence: Equatable {
                 periodFirstDay = day
                 if matchesFilters(day: day, checkWeekday: true) { candidates = [day] }
             case .weekly:
-                let weekStart = start.day - GoogleTime.weekday(start.day) + period * interval * 7
+                let weekStart = start.day - (GoogleTime.weekday(start.day) - self.weekStart + 7) % 7 + period * interval * 7
                 periodFirstDay = weekStart
                 let weekdays = byDay.isEmpty ? [GoogleTime.weekday(start.day)] : byDay.map(\.weekday)
-                candidates = weekdays.map { weekStart + $0 }.filter { matchesMonth($0) }.sorted()
+                candidates = weekdays.map { weekStart + ($0 - self.weekStart + 7) % 7 }.filter { matchesMonth($0) }.sorted()
             case .monthly:
                 let monthIndex = startCivil.month - 1 + period * interval
                 let year = startCivil.year + GoogleTime.floorDiv(monthIndex, 12)

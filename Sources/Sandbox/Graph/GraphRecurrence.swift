@@ -1,6 +1,12 @@
 import Foundation
 
-/// Graph's `patternedRecurrence` (pattern + range) and its expansion into occurrence dates.
+/// Graph's `patternedRecurrence` (pattern + range) and its expansion into occurrence dates, as Exchange
+/// reads a pattern (MS-OXOCAL 2.2.1.44, the EWS recurrence elements, Graph's recurrencePattern), not as
+/// RFC 5545 reads the nearest rule: a `dayOfMonth` past a month's end is that month's last day (day 31 in
+/// April is 30 April, 29 February in a common year is the 28th); `index` counts the matching days within
+/// the month (`last` is the last of them); weeks start on `firstDayOfWeek` and every n-th week counts from
+/// the week holding `startDate`; `numberOfOccurrences` and `endDate` (inclusive) count from the first
+/// occurrence on or after `startDate`. docs/recurrence.md lists where this differs from RFC 5545.
 struct GraphRecurrence: Codable, Sendable, Equatable {
     static let patternTypes = ["daily", "weekly", "absoluteMonthly", "relativeMonthly", "absoluteYearly", "relativeYearly"]
     static let rangeTypes = ["endDate", "noEnd", "numbered"]

@@ -704,7 +704,7 @@ struct SyncRun {
     func copyEvent(_ event: Event, from side: SyncSide) -> Event { copyAndMarker(event, from: side).copy }
 
     func copyAndMarker(_ event: Event, from side: SyncSide) -> (copy: Event, marker: OriginMarker) {
-        let rule = event.recurrence.flatMap { try? SeriesFit.recurrence(for: $0, on: endpoint(side.other).provider.capabilities.recurrence).get() }
+        let rule = event.recurrence.flatMap { try? SeriesFit.recurrence(for: $0, start: event.start, on: endpoint(side.other).provider.capabilities.recurrence).get() }
         var copy = projection(from: side).copy(of: event, recurrence: rule)
         let marker = marker(for: event, from: side, hash: CopyProjection.contentHash(of: copy))
         copy.origin = marker
@@ -716,7 +716,7 @@ struct SyncRun {
     func sideHash(_ event: Event, on side: SyncSide) -> String? {
         var rule: Recurrence?
         if let recurrence = event.recurrence {
-            guard case .success(let fitted) = SeriesFit.recurrence(for: recurrence, on: endpoint(side.other).provider.capabilities.recurrence)
+            guard case .success(let fitted) = SeriesFit.recurrence(for: recurrence, start: event.start, on: endpoint(side.other).provider.capabilities.recurrence)
             else { return nil }
             rule = fitted
         }

@@ -138,25 +138,38 @@ struct CopyRecurrenceTests {
         #expect(second.updated == 0 && second.unchanged == 1)
     }
 
+    /// Each case starts at 09:00 in Berlin on the day it names.
     @Test("which rules a patterned target can store", arguments: [
-        (["RRULE:FREQ=DAILY;INTERVAL=2;COUNT=10"], nil),
-        (["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20261231T235959Z"], nil),
-        (["RRULE:FREQ=MONTHLY;BYDAY=-1FR"], nil),
-        (["RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1"], nil),
-        (["RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15"], nil),
-        (["RRULE:FREQ=DAILY", "EXDATE:20260304T090000Z"], nil),
-        (["RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2,3"], "BYSETPOS"),
-        (["RRULE:FREQ=MONTHLY;BYDAY=2MO;BYSETPOS=1"], "BYSETPOS"),
-        (["RRULE:FREQ=DAILY;BYHOUR=9"], "BYHOUR"),
-        (["RRULE:FREQ=WEEKLY;BYDAY=MO", "RRULE:FREQ=WEEKLY;BYDAY=FR"], "one RRULE"),
-        (["RRULE:FREQ=DAILY", "RDATE:20260310T090000Z"], "RDATE"),
-        (["RRULE:FREQ=DAILY", "EXRULE:FREQ=WEEKLY"], "EXRULE"),
-        (["RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15"], "month days"),
-        (["RRULE:FREQ=MONTHLY;BYDAY=5MO"], "occurrence 5"),
-        (["RRULE:FREQ=HOURLY"], "HOURLY"),
-    ] as [([String], String?)])
-    func seriesFit(lines: [String], refusal: String?) {
-        let result = SeriesFit.recurrence(for: Recurrence(lines: lines), on: .patterned)
+        (["RRULE:FREQ=DAILY;INTERVAL=2;COUNT=10"], "2026-03-02", nil),
+        (["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20261231T235959Z"], "2026-03-02", nil),
+        (["RRULE:FREQ=MONTHLY;BYDAY=-1FR"], "2026-03-27", nil),
+        (["RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1"], "2026-03-02", nil),
+        (["RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=15"], "2026-03-15", nil),
+        (["RRULE:FREQ=DAILY", "EXDATE:20260304T090000Z"], "2026-03-02", nil),
+        (["RRULE:FREQ=MONTHLY;BYMONTHDAY=-1"], "2026-03-31", nil),
+        (["RRULE:FREQ=MONTHLY;BYMONTHDAY=31"], "2026-03-31", "skips months"),
+        (["RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"], "2028-02-29", "skips months"),
+        // A start off the rule: Exchange, libical and dateutil all begin at the first Tuesday.
+        (["RRULE:FREQ=WEEKLY;BYDAY=TU"], "2026-03-02", nil),
+        // The first Monday of the year is January's; every other month from January all have a 30th.
+        (["RRULE:FREQ=YEARLY;BYDAY=1MO"], "2026-01-05", nil),
+        (["RRULE:FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=30"], "2026-01-30", nil),
+        (["RRULE:FREQ=YEARLY;BYMONTHDAY=15"], "2026-03-15", "every month"),
+        (["RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=2,3"], "2026-03-09", "BYSETPOS"),
+        (["RRULE:FREQ=MONTHLY;BYDAY=2MO;BYSETPOS=1"], "2026-03-09", "BYSETPOS"),
+        (["RRULE:FREQ=DAILY;BYHOUR=9"], "2026-03-02", "BYHOUR"),
+        (["RRULE:FREQ=WEEKLY;BYDAY=MO", "RRULE:FREQ=WEEKLY;BYDAY=FR"], "2026-03-02", "one RRULE"),
+        (["RRULE:FREQ=DAILY", "RDATE:20260310T090000Z"], "2026-03-02", "RDATE"),
+        (["RRULE:FREQ=DAILY", "EXRULE:FREQ=WEEKLY"], "2026-03-02", "EXRULE"),
+        (["RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15"], "2026-03-01", "one day of the month"),
+        (["RRULE:FREQ=MONTHLY;BYDAY=5MO"], "2026-03-30", "number 5"),
+        (["RRULE:FREQ=HOURLY"], "2026-03-02", "HOURLY"),
+    ] as [([String], String, String?)])
+    func seriesFit(lines: [String], day: String, refusal: String?) {
+        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let start = EventTime.timed(
+            instant: LocalDateTime(date: LocalDate(day)!, hour: 9).instant(in: zone), zone: "Europe/Berlin")
+        let result = SeriesFit.recurrence(for: Recurrence(lines: lines), start: start, on: .patterned)
         switch result {
         case .success(let kept):
             #expect(refusal == nil)
@@ -164,7 +177,7 @@ struct CopyRecurrenceTests {
         case .failure(let why):
             #expect(refusal.map { why.reason.contains($0) } == true, "\(why.reason)")
         }
-        if case .failure = SeriesFit.recurrence(for: Recurrence(lines: lines), on: .rfc5545) {
+        if case .failure = SeriesFit.recurrence(for: Recurrence(lines: lines), start: start, on: .rfc5545) {
             Issue.record("Google stores any rule")
         }
     }

@@ -1,0 +1,204 @@
+import CLibical
+import CalendarBridge
+import Foundation
+
+/// The occurrences of a series as RFC 5545 defines them, computed by libical (`icalrecur_iterator`): the
+/// one expansion of iCalendar rules in calbridge.
+///
+/// A timed series repeats on the wall clock of its start's zone (09:00 Berlin stays 09:00 across daylight
+/// saving); an all-day series on dates. `UNTIL` in UTC is compared with each occurrence's instant, as the
+/// RFC says. `EXDATE` lines remove occurrences, `RDATE` lines add them.
+public enum RecurrenceExpansion {
+    /// The most occurrences one expansion returns when the caller gives no smaller limit.
+    public static let defaultLimit = 10_000
+
+    /// Occurrence starts of a series, in order: those on or before `last` (a date in the series' zone),
+    /// at most `limit` of them.
+    /// - Parameters:
+    ///   - recurrence: the series' `RRULE`, `EXDATE` and `RDATE` lines.
+    ///   - start: the series' start (`DTSTART`): a date, or an instant with the IANA zone it repeats in.
+    /// - Throws: `ICalendarError` when libical refuses a line, the rule cannot be iterated or the zone is
+    ///   unknown.
+    public static func starts(
+        of recurrence: Recurrence, from start: EventTime, through last: LocalDate, limit: Int = defaultLimit
+    ) throws(ICalendarError) -> [EventTime] {
+        let series = try SeriesStart(start)
+        for line in recurrence.lines where line.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            throw ICalendarError("a recurrence line spans several lines: '\(line.prefix(40))'; give one property per line")
+        }
+        return try LibicalSession.run { () throws(ICalendarError) -> [EventTime] in
+            try expand(recurrence, series: series, last: last, limit: max(0, limit))
+        }
+    }
+
+    /// The series' start as libical needs it: wall-clock fields and a zone.
+    struct SeriesStart: Sendable {
+        var local: LocalDateTime
+        var isDate: Bool
+        var zone: TimeZone
+        var zoneName: String?
+
+        init(_ start: EventTime) throws(ICalendarError) {
+            switch start {
+            case .allDay(let date):
+                local = LocalDateTime(date: date)
+                isDate = true
+                zone = TimeZone(secondsFromGMT: 0)!
+            case .timed(let instant, let name):
+                guard let tz = TimeZone(identifier: name) else {
+                    throw ICalendarError("unknown time zone '\(name)': use an IANA name such as Europe/Berlin")
+                }
+                zone = tz
+                zoneName = name
+                local = LocalDateTime(instant: instant, in: tz)
+                local.nanosecond = 0
+                isDate = false
+            }
+        }
+
+        /// `DTSTART` as iCalendar text (`20260105T090000` or `20260105`).
+        var text: String { Self.basic(local, isDate: isDate) }
+
+        static func basic(_ local: LocalDateTime, isDate: Bool) -> String {
+            let digits = LocalDateTime(date: local.date, hour: local.hour, minute: local.minute, second: local.second)
+                .format(fractionDigits: 0).filter { $0.isNumber }
+            return isDate ? String(digits.prefix(8)) : String(digits.prefix(8)) + "T" + String(digits.dropFirst(8))
+        }
+
+        /// The occurrence at wall-clock `t` (libical's answer) as an event time.
+        func eventTime(_ t: icaltimetype) -> EventTime? {
+            guard let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return nil }
+            if isDate || t.is_date != 0 { return .allDay(date: date) }
+            let local = LocalDateTime(date: date, hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+            return .timed(instant: local.instant(in: zone), zone: zoneName ?? "UTC")
+        }
+    }
+
+    static func expand(_ recurrence: Recurrence, series: SeriesStart, last: LocalDate, limit: Int) throws(ICalendarError)
+        -> [EventTime]
+    {
+        // A VEVENT of the series' lines, read by libical's parser: its own reading of RRULE, EXDATE and RDATE.
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge//recurrence//EN\r\nBEGIN:VEVENT\r\nUID:expansion\r\n"
+        text += "DTSTAMP:20000101T000000Z\r\n"
+        text += series.isDate ? "DTSTART;VALUE=DATE:\(series.text)\r\n" : "DTSTART:\(series.text)\r\n"
+        for line in recurrence.lines { text += Self.workingAround(line) + "\r\n" }
+        text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        guard let calendar = icalparser_parse_string(text) else {
+            throw ICalendarError("libical could not read the recurrence: \(LibicalSession.lastError)")
+        }
+        defer { icalcomponent_free(calendar) }
+        guard let event = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT) else {
+            throw ICalendarError("libical could not read the recurrence: no event")
+        }
+        if let bad = firstError(in: event) { throw ICalendarError("libical refused a recurrence line: \(bad)") }
+
+        var dtstart = icaltime_from_string(series.text)
+        if !series.isDate, let name = series.zoneName {
+            guard let zone = icaltimezone_get_builtin_timezone(name) ?? icaltimezone_get_builtin_timezone_from_tzid(name)
+            else { throw ICalendarError("libical does not know the time zone '\(name)'") }
+            dtstart = icaltime_set_timezone(&dtstart, zone)
+        }
+
+        var found: [LocalDateTime: EventTime] = [:]
+        var ruleCount = 0
+        var property = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY)
+        while let p = property {
+            ruleCount += 1
+            let rule = icalproperty_get_rrule(p)
+            guard rule.freq != ICAL_NO_RECURRENCE else { throw ICalendarError("libical refused the RRULE: \(LibicalSession.lastError)") }
+            guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
+                throw ICalendarError("libical cannot expand the RRULE: \(LibicalSession.lastError)")
+            }
+            defer { icalrecur_iterator_free(iterator) }
+            var produced = 0
+            while produced < limit {
+                let t = icalrecur_iterator_next(iterator)
+                if icaltime_is_null_time(t) != 0 { break }
+                guard let occurrence = series.eventTime(t), let local = Self.local(t) else { break }
+                if local.date > last { break }
+                found[local] = occurrence
+                produced += 1
+            }
+            property = icalcomponent_get_next_property(event, ICAL_RRULE_PROPERTY)
+        }
+        if ruleCount == 0 { throw ICalendarError("the recurrence has no RRULE line") }
+
+        // RDATE adds, EXDATE removes (RFC 5545 §3.8.5: the set is RRULE ∪ RDATE minus EXDATE).
+        for (kind, add) in [(ICAL_RDATE_PROPERTY, true), (ICAL_EXDATE_PROPERTY, false)] {
+            var property = icalcomponent_get_first_property(event, kind)
+            while let p = property {
+                let value = add ? icalproperty_get_rdate(p).time : icalproperty_get_exdate(p)
+                if icaltime_is_null_time(value) == 0 {
+                    let local = try Self.seriesLocal(value, property: p, series: series)
+                    if add {
+                        if local.date <= last, let time = series.eventTime(Self.fields(local, isDate: series.isDate)) {
+                            found[local] = time
+                        }
+                    } else {
+                        // An all-day EXDATE names a date; a timed one a wall-clock time.
+                        if series.isDate {
+                            found = found.filter { $0.key.date != local.date }
+                        } else {
+                            found[local] = nil
+                        }
+                    }
+                }
+                property = icalcomponent_get_next_property(event, kind)
+            }
+        }
+        return found.sorted { $0.key < $1.key }.prefix(limit).map(\.value)
+    }
+
+    /// `line`, with a rule libical 3.0 misreads restated in words it reads right: a yearly `BYMONTHDAY` without
+    /// `BYMONTH` repeats in every month (RFC 5545 §3.3.10), which libical 3.0.16 reads as the start's month only;
+    /// naming all twelve months is the same rule.
+    static func workingAround(_ line: String) -> String {
+        guard line.uppercased().hasPrefix("RRULE:"), var rule = RecurrenceRule(line), rule.frequency == .yearly,
+            rule.byMonth.isEmpty, !rule.byMonthDay.isEmpty, rule.byDay.isEmpty,
+            !rule.otherParts.contains(where: { ["BYWEEKNO", "BYYEARDAY"].contains($0.name) })
+        else { return line }
+        rule.byMonth = Array(1...12)
+        return rule.line
+    }
+
+    /// The first `X-LIC-ERROR` libical attached while parsing (it keeps going and marks what it skipped).
+    static func firstError(in event: OpaquePointer) -> String? {
+        guard let p = icalcomponent_get_first_property(event, ICAL_XLICERROR_PROPERTY),
+            let text = icalproperty_get_xlicerror(p)
+        else { return nil }
+        return String(cString: text)
+    }
+
+    static func local(_ t: icaltimetype) -> LocalDateTime? {
+        guard let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return nil }
+        return t.is_date != 0
+            ? LocalDateTime(date: date) : LocalDateTime(date: date, hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+    }
+
+    static func fields(_ local: LocalDateTime, isDate: Bool) -> icaltimetype {
+        icaltime_from_string(SeriesStart.basic(local, isDate: isDate))
+    }
+
+    /// An EXDATE/RDATE value as a wall-clock time in the series' zone: a `Z` value or one with its own TZID
+    /// is converted through its instant; a floating one is taken as it stands.
+    static func seriesLocal(_ value: icaltimetype, property: OpaquePointer, series: SeriesStart) throws(ICalendarError)
+        -> LocalDateTime
+    {
+        guard let local = local(value) else { throw ICalendarError("an EXDATE or RDATE value is not a real date") }
+        if value.is_date != 0 || series.isDate { return LocalDateTime(date: local.date) }
+        var zone: TimeZone?
+        if icaltime_is_utc(value) != 0 {
+            zone = TimeZone(secondsFromGMT: 0)
+        } else if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+            let tzid = icalparameter_get_tzid(parameter)
+        {
+            let name = String(cString: tzid)
+            guard let named = TimeZone(identifier: name) else {
+                throw ICalendarError("unknown time zone '\(name)' in an EXDATE or RDATE: use an IANA name")
+            }
+            zone = named
+        }
+        guard let zone else { return local }
+        return LocalDateTime(instant: local.instant(in: zone), in: series.zone)
+    }
+}
