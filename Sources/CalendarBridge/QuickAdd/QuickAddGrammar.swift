@@ -328,6 +328,8 @@ struct QuickAddGrammar {
         if case .month(let m)? = meaning(k) {
             let monthEnd = next(k)
             if let (y, yearEnd) = year(at: monthEnd) { return (.absolute(year: y, month: m, day: d), yearEnd) }
+            // "9-10 March 15", "at 7 Oct 28": a month followed by its own day takes that day, not this one.
+            if !marked, let (_, _, dayMarked) = bareDay(at: monthEnd), !dayMarked { return nil }
             return (.absolute(year: nil, month: m, day: d), monthEnd)
         }
         // A lone ordinal: "15th" anywhere, "15." only after a preposition.
@@ -416,7 +418,10 @@ struct QuickAddGrammar {
         case .hourMark?:
             point.marked = true
             k = next(k)
-        case .ordinalSuffix?, .unit?, .times?, .month?:
+        case .month?:
+            // "at 11 May 23": after at/um, an hour before a month that has its own day is still a time.
+            if !point.hasMinutes, !(prefixed && bareDay(at: next(k)).map { !$0.marked } == true) { return nil }
+        case .ordinalSuffix?, .unit?, .times?:
             if !point.hasMinutes { return nil }
         default:
             if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, ".") , attached(k) { return nil }
