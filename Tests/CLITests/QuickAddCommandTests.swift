@@ -5,52 +5,130 @@ import TestSupport
 
 @Suite("calbridge quick-add CALENDAR_REF TEXT, end to end against the sandbox")
 struct QuickAddCommandTests {
-    @Test("Outlook: read locally in the mailbox zone (Pacific), created, and listed at that instant")
-    func outlookLocalParser() async throws {
+    /// The fields of a reading that the created event must repeat exactly.
+    static let eventKeys = ["title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn"]
+
+    /// Writes to a calendar (reads and token refreshes excluded).
+    static func writes(_ home: SandboxHome) -> Int {
+        home.sandbox.requestLog.filter { $0.method != "GET" && ($0.path.contains("/events") || $0.path.contains("/quickAdd")) }.count
+    }
+
+    static func sameReading(_ preview: [String: Any], _ created: [String: Any]) -> [String] {
+        eventKeys.filter { key in
+            String(describing: preview[key] ?? "missing") != String(describing: created[key] ?? "missing")
+        }.map { "\($0): preview \(preview[$0] ?? "missing"), created \(created[$0] ?? "missing")" }
+    }
+
+    @Test("Outlook: the dry run reads the mailbox's zone, writes nothing, and equals the created event")
+    func outlookPreviewEqualsResult() async throws {
         try await SandboxHome.with { home in
-            let result = try await home.run([
-                "quick-add", "carol:Calendar", "Lunch with Ann tomorrow 1pm at Cafe Luna",
-                "--now", "2027-03-13T09:00:00-08:00", "--format", "json",
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            let event = try JSONOutput.object(result.stdout)
-            #expect(event["title"] as? String == "Lunch with Ann")
-            #expect(event["location"] as? String == "Cafe Luna")
-            // Tomorrow is the spring-forward day: 13:00 is PDT.
-            #expect(event["start"] as? String == "2027-03-14T20:00:00+00:00")
-            #expect(event["end"] as? String == "2027-03-14T21:00:00+00:00")
-            #expect(event["timeZone"] as? String == "America/Los_Angeles")
+            let phrases = [
+                "Lunch with Ann tomorrow 12:30-1:30 at Cafe Luna", "Dentist Friday 3pm", "Call at 4:30",
+                "Deploy v1.2.3 Monday 9am", "Meet at Starbucks tomorrow morning", "Submit report by Friday",
+                "Standup every weekday 9:30", "Dinner at 7",
+            ]
+            for text in phrases {
+                let now = ["--now", "2027-03-12T17:30:00", "--format", "json"]
+                let before = Self.writes(home)
+                let dry = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run"] + now)
+                #expect(dry.status == 0, "\(text): \(dry.stderr)")
+                #expect(Self.writes(home) == before, "\(text): the dry run wrote")
+                let preview = try JSONOutput.object(dry.stdout)
+                #expect(preview["timeZone"] as? String == "America/Los_Angeles", "\(text)")
+                #expect(preview["readIn"] as? String == "America/Los_Angeles (the mailbox's zone)", "\(text)")
+                let run = try await home.run(["quick-add", "carol:Calendar", text] + now)
+                #expect(run.status == 0, "\(text): \(run.stderr)")
+                let created = try JSONOutput.object(run.stdout)
+                #expect(Self.sameReading(preview, created).isEmpty, "\(text): \(Self.sameReading(preview, created))")
+                #expect(created["id"] is String)
+            }
+            // The event on the calendar is the one shown.
             let listed = try await home.run([
-                "events", "carol:Calendar", "--from", "2027-03-14", "--to", "2027-03-15", "--tz", "America/Los_Angeles", "--format", "tsv",
+                "events", "carol:Calendar", "--from", "2027-03-13", "--to", "2027-03-14", "--tz", "America/Los_Angeles", "--format", "tsv",
             ])
-            #expect(listed.stdout.contains("2027-03-14T13:00:00-07:00\t2027-03-14T14:00:00-07:00\tfalse\tLunch with Ann\tCafe Luna"), "\(listed.stdout)")
+            #expect(listed.stdout.contains("2027-03-13T12:30:00-08:00\t2027-03-13T13:30:00-08:00\tfalse\tLunch with Ann\tCafe Luna"), "\(listed.stdout)")
         }
     }
 
-    @Test("Google: the server's quickAdd creates the event; the table names the calendar, id and link")
-    func googleServerQuickAdd() async throws {
+    @Test("Google with --parser local: read in the calendar's own zone, the preview equals the created event, repeats kept")
+    func googleLocalPreviewEqualsResult() async throws {
         try await SandboxHome.with { home in
-            let before = home.sandbox.requestLog.filter { $0.path.contains("/quickAdd") }.count
-            let result = try await home.run(["quick-add", "ann:Family", "Lunch with Ann tomorrow 1pm at Cafe Luna"])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("calendar: ann:Family"))
-            #expect(result.stdout.contains("link:     https://"))
-            #expect(home.sandbox.requestLog.filter { $0.path.contains("/quickAdd") }.count == before + 1)
-            let id = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("id:") }?.split(separator: " ").last)
-            let json = try await home.run(["quick-add", "ann:Family", "Dentist Friday 3pm", "--format", "json"])
-            #expect(try JSONOutput.object(json.stdout)["id"] as? String != String(id))
+            for text in ["Lunch 12:30-1:30 tomorrow", "Standup every weekday 9:30", "Kino heute Abend um 20 Uhr"] {
+                let options = ["--parser", "local", "--now", "2027-03-12T17:30:00", "--format", "json"] + (text.hasPrefix("Kino") ? ["--lang", "de"] : [])
+                let dry = try await home.run(["quick-add", "ann:Family", text, "--dry-run"] + options)
+                #expect(dry.status == 0, "\(text): \(dry.stderr)")
+                let preview = try JSONOutput.object(dry.stdout)
+                #expect(preview["timeZone"] as? String == "Europe/Berlin")
+                #expect(preview["parser"] as? String == "calbridge")
+                let run = try await home.run(["quick-add", "ann:Family", text] + options)
+                #expect(run.status == 0, "\(text): \(run.stderr)")
+                let created = try JSONOutput.object(run.stdout)
+                #expect(Self.sameReading(preview, created).isEmpty, "\(text): \(Self.sameReading(preview, created))")
+            }
         }
     }
 
-    @Test("--dry-run with a calendar sends nothing; read-only, unknown and revoked calendars fail with 2, 2 and 3")
-    func dryRunAndErrors() async throws {
+    @Test("Google: Google's quick add reads plain English; --lang de, --tz, --now, --date-order switch to calbridge")
+    func googleParserChoice() async throws {
         try await SandboxHome.with { home in
-            let requests = home.sandbox.requestLog.count
-            let dry = try await home.run(["quick-add", "carol:Calendar", "Lunch tomorrow 1pm", "--dry-run", "--tz", "UTC"])
-            #expect(dry.status == 0)
-            #expect(dry.stdout.contains("Lunch"))
-            #expect(home.sandbox.requestLog.count == requests)
+            let quickAdds = home.sandbox.requestLog.filter { $0.path.contains("/quickAdd") }.count
+            let google = try await home.run(["quick-add", "ann:Family", "Lunch with Ann tomorrow 1pm at Cafe Luna", "--format", "json"])
+            #expect(google.status == 0, "\(google.stderr)")
+            #expect(try JSONOutput.object(google.stdout)["parser"] as? String == "google")
+            #expect(home.sandbox.requestLog.filter { $0.path.contains("/quickAdd") }.count == quickAdds + 1)
+            let table = try await home.run(["quick-add", "ann:Family", "Dentist Friday 3pm"])
+            #expect(table.stdout.contains("ann:Family"))
+            #expect(table.stdout.contains("google, in Europe/Berlin (the calendar's zone)"), "\(table.stdout)")
+            #expect(table.stdout.contains("https://"))
 
+            let german = try await home.run(["quick-add", "ann:Family", "Teammeeting jeden Montag um 9 Uhr", "--lang", "de", "--format", "json"])
+            #expect(german.status == 0, "\(german.stderr)")
+            let event = try JSONOutput.object(german.stdout)
+            #expect(event["parser"] as? String == "calbridge")
+            #expect(event["title"] as? String == "Teammeeting")
+            #expect(event["recurrence"] as? [String] == ["RRULE:FREQ=WEEKLY;BYDAY=MO"])
+            #expect(event["repeat"] as? String == "every Monday at 09:00")
+            #expect(home.sandbox.requestLog.filter { $0.path.contains("/quickAdd") }.count == quickAdds + 2)
+        }
+    }
+
+    @Test("Google's quick add dropping a repeat the text asks for: the event is shown, the loss named, exit 4")
+    func googleDroppedRepeat() async throws {
+        try await SandboxHome.with { home in
+            let result = try await home.run(["quick-add", "ann:Family", "Gym every Monday 6pm", "--parser", "google", "--format", "json"])
+            #expect(result.status == 4, "\(result.stderr)")
+            let event = try JSONOutput.object(result.stdout)
+            #expect(event["parser"] as? String == "google")
+            #expect((event["recurrence"] as? [Any])?.isEmpty == true)
+            #expect(result.stderr.contains("dropped the repeat"))
+            #expect(result.stderr.contains("every Monday at 18:00"))
+            #expect(result.stderr.contains("--parser local"))
+            let preview = try await home.run(["quick-add", "ann:Family", "Gym every Monday 6pm", "--parser", "google", "--dry-run"])
+            #expect(preview.status == 2)
+            #expect(preview.stderr.contains("--parser local"))
+            let options = try await home.run(["quick-add", "ann:Family", "Gym every Monday 6pm", "--parser", "google", "--tz", "UTC"])
+            #expect(options.status == 2)
+        }
+    }
+
+    @Test("an event in the past is refused without --allow-past, shown as past, and created with it")
+    func past() async throws {
+        try await SandboxHome.with { home in
+            let now = ["--now", "2027-03-12T17:30:00"]
+            let refused = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm"] + now)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("--allow-past"), "\(refused.stderr)")
+            let dry = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm", "--dry-run", "--format", "json"] + now)
+            #expect(try JSONOutput.object(dry.stdout)["past"] as? Bool == true)
+            let allowed = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm", "--allow-past", "--format", "json"] + now)
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+            #expect(try JSONOutput.object(allowed.stdout)["start"] as? String == "2027-03-12T15:00:00-08:00")
+        }
+    }
+
+    @Test("read-only, unknown and revoked calendars fail with 2, 2 and 3")
+    func errors() async throws {
+        try await SandboxHome.with { home in
             let readOnly = try await home.run(["quick-add", "carol:Contoso Holidays", "Lunch tomorrow 1pm"])
             #expect(readOnly.status == 2)
             #expect(readOnly.stderr.contains("read-only"))
@@ -58,6 +136,8 @@ struct QuickAddCommandTests {
             #expect(unknown.status == 2)
             let nothing = try await home.run(["quick-add", "carol:Calendar", "tomorrow"])
             #expect(nothing.status == 2, "\(nothing.stderr)")
+            let outlookGoogle = try await home.run(["quick-add", "carol:Calendar", "Lunch tomorrow 1pm", "--parser", "google"])
+            #expect(outlookGoogle.status == 2)
 
             await home.sandbox.tokens.revokeAll(user: home.user(.microsoft), provider: .microsoft)
             let revoked = try await home.run(["quick-add", "carol:Calendar", "Lunch tomorrow 1pm"])

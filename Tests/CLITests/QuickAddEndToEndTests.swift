@@ -15,7 +15,11 @@ struct QuickAddEndToEndTests {
         let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch with Ann tomorrow 1pm"] + fixed + ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try json(result.stdout)
-        #expect(Set(object.keys) == ["title", "start", "end", "allDay", "timeZone", "location", "recurrence"])
+        #expect(Set(object.keys) == ["title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn"])
+        #expect(object["readIn"] as? String == "America/New_York (--tz)")
+        #expect(object["parser"] as? String == "calbridge")
+        #expect(object["past"] as? Bool == false)
+        #expect(object["repeat"] is NSNull)
         #expect(object["title"] as? String == "Lunch with Ann")
         #expect(object["start"] as? String == "2026-03-06T13:00:00-05:00")
         #expect(object["end"] as? String == "2026-03-06T14:00:00-05:00")
@@ -35,6 +39,7 @@ struct QuickAddEndToEndTests {
         let weekly = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Gym every Monday 6pm at the Y", "--format", "json"] + fixed)
         let rule = try json(weekly.stdout)
         #expect(rule["recurrence"] as? [String] == ["RRULE:FREQ=WEEKLY;BYDAY=MO"])
+        #expect(rule["repeat"] as? String == "every Monday at 18:00")
         #expect(rule["location"] as? String == "the Y")
     }
 
@@ -110,11 +115,23 @@ struct QuickAddEndToEndTests {
         }
     }
 
-    @Test("with a calendar and --dry-run, the second argument is the text")
+    @Test("with a calendar, --dry-run reads that calendar's zone, so an unknown account is exit 2")
     func calendarRefThenText() async throws {
-        let result = try await CalbridgeBinary.run(["quick-add", "work:primary", "Lunch tomorrow 1pm", "--dry-run", "--format", "json"] + fixed)
-        #expect(result.status == 0)
-        #expect(try json(result.stdout)["title"] as? String == "Lunch")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-qa-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try await CalbridgeBinary.run(
+            ["quick-add", "work:primary", "Lunch tomorrow 1pm", "--dry-run", "--format", "json"] + fixed,
+            environment: ["CALBRIDGE_HOME": home.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("work"))
+    }
+
+    @Test("a preview without a calendar says which zone it read the text in")
+    func zoneNamed() async throws {
+        let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Dinner tomorrow 7pm", "--now", "2026-12-04T17:30:00"], environment: ["TZ": "Europe/Berlin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("calbridge, in Europe/Berlin ($TZ)"), "\(result.stdout)")
+        #expect(result.stdout.contains("2026-12-05T19:00:00+01:00"))
     }
 
     @Test("bench quickadd runs the corpus and reports phrases per second")

@@ -71,7 +71,7 @@ struct QuickAddParserTests {
     func errorMessages() {
         let cases: [(QuickAddLocale, String, QuickAddError.Code)] = [
             (.english, "Buy milk", .nothingToSchedule), (.english, "Party Feb 30", .invalidDate),
-            (.english, "Lunch at 1", .ambiguousTime), (.german, "Einkaufen", .nothingToSchedule),
+            (.english, "Run tomorrow morning 9pm", .conflict), (.german, "Einkaufen", .nothingToSchedule),
         ]
         for (locale, text, code) in cases {
             let parser = QuickAddParser(options: QuickAddOptions(locale: locale))

@@ -6,14 +6,21 @@ import TimeZones
 package enum QuickAddCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let dryRun = Flag("dry-run", "Only print how the text is understood (in --tz); needs no account.")
+        package static let dryRun = Flag("dry-run", "Only print the event the run would write; writes nothing (with a calendar it reads the calendar's zone).")
         package static let now = Option<String>("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time).")
-        package static let tz = Option<String>("tz", "IANA", "Your time zone (default: $TZ, else the system zone).")
+        package static let tz = Option<String>("tz", "IANA", "Zone to read the text in (default: the calendar's zone; without a calendar $TZ, else the system zone).")
         package static let lang = Option.choice("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German).", among: QuickAddLocale.all.map(\.identifier))
         package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
+        package static let parser = Option.choice("parser", "auto|local|google", "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.", among: ParserChoice.allCases.map(\.rawValue))
+        package static let allowPast = Flag("allow-past", "Create the event even when it starts before now (otherwise refused).")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
-        package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (not needed with --dry-run)")
+        package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (optional with --dry-run)")
         package static let text = OptionalArgument("TEXT", "The event in words, quoted")
+    }
+
+    /// `--parser`.
+    package enum ParserChoice: String, CaseIterable, Sendable {
+        case auto, local, google
     }
 
     package static let path = ["quick-add"]
@@ -22,16 +29,20 @@ package enum QuickAddCommand: Command {
         path,
         abstract: "Create an event from one line of text, or preview it with --dry-run.",
         discussion: """
-            Reads dates, times, ranges, durations, zones, a location ("at ..." / "@ ...") and repeat rules
-            ("every Monday", "until ...", "for N times"); the rest is the title. The README's "Quick add"
-            section lists every rule. With a calendar, Google calendars use Google's own quick add; other
-            calendars (Outlook) are read by calbridge in the calendar owner's zone (or --tz) and the event is
-            created from that. --dry-run shows calbridge's reading in --tz and sends nothing. Examples:
+            Reads dates, times, ranges, durations, parts of the day, deadlines ("by Friday"), zones, a location
+            ("at ..." / "@ ...") and repeat rules ("every Monday", "until ...", "for N times"); the rest is the
+            title. docs/quick-add.md lists every rule. The text is read in the calendar's zone (the mailbox's
+            for Outlook, the calendar's own for Google) unless --tz names another, in --dry-run and in the real
+            run alike: --dry-run prints exactly the event the run would write. An event that would start in
+            the past is refused unless --allow-past. On Google calendars Google's own quick add reads English
+            text (--parser google); --parser local, --lang de, --tz, --now or --date-order make calbridge read
+            it. Every result names the parser and shows the repeat rule; when Google drops a repeat the text
+            asks for, the command says so and exits 4. Examples:
               calbridge quick-add work:Calendar "Lunch with Ann tomorrow 1pm at Cafe Luna"
-              calbridge quick-add --dry-run "Lunch with Ann tomorrow 1pm at Cafe Luna"
+              calbridge quick-add work:Calendar --dry-run "Standup every weekday 9:30"
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
             """,
-        options: [Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.format],
+        options: [Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.parser, Options.allowPast, Options.format],
         positionals: [Options.calendarRef, Options.text]
     )
 
@@ -40,55 +51,131 @@ package enum QuickAddCommand: Command {
         guard let text = arguments[Options.text] else {
             throw UsageError("missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
         }
-        guard arguments[Options.dryRun] else {
-            guard let reference = arguments[Options.calendarRef] else {
+        let dryRun = arguments[Options.dryRun]
+        let format = (arguments[Options.format] ?? .table)
+        let choice = arguments[Options.parser].flatMap(ParserChoice.init(rawValue:)) ?? .auto
+        let settings = try languageSettings(arguments, context.environment)
+        guard let reference = arguments[Options.calendarRef] else {
+            guard dryRun else {
                 throw UsageError(
                     "creating the event needs a CALENDAR_REF before the text (calbridge quick-add work:Calendar \"\(text)\"); use --dry-run to preview it",
                     command: spec.name)
             }
-            return try await create(text, in: reference, arguments: arguments, context: context)
+            guard choice != .google else {
+                throw UsageError("--parser google needs a Google calendar (calbridge quick-add ann:Family --parser google \"\(text)\")", command: spec.name)
+            }
+            let zone = try userZone(arguments, context.environment)
+            let source = arguments[Options.tz] != nil ? "--tz" : ((context.environment["TZ"] ?? "").isEmpty ? "the system zone" : "$TZ")
+            let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
+            let result = try parser(settings).parse(text, now: now, zone: zone)
+            try show(result, readIn: "\(zone.identifier) (\(source))", created: nil, format: format, context: context)
+            return .success
         }
-        let format = (arguments[Options.format] ?? .table)
-        let zone = try userZone(arguments, context.environment)
-        let settings = try languageSettings(arguments, context.environment)
+
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        let target = try await CalendarTarget.open(reference, accounts: accounts)
+        try target.requireWritable()
+        let (zone, source) = try await readingZone(arguments, target: target, context: context)
+        let isGoogle = target.provider.capabilities.serverQuickAdd
+        let localOnly = localOnlyOptions(arguments, settings)
+        if choice == .google {
+            guard isGoogle else {
+                throw UsageError("--parser google works on Google calendars only; \(target.label) is read by calbridge", command: spec.name)
+            }
+            if let option = localOnly.first {
+                throw UsageError("Google's quick add reads English at the current time in the calendar's zone; it cannot take \(option) (use --parser local)", command: spec.name)
+            }
+            if dryRun {
+                throw UsageError("Google's quick add cannot be previewed without creating the event; use --parser local to preview (and create) calbridge's reading", command: spec.name)
+            }
+        }
+        let useGoogle = isGoogle && (choice == .google || (choice == .auto && localOnly.isEmpty && !dryRun))
+        let readIn = "\(zone.identifier) (\(source))"
         let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
-        let result = try parser(settings).parse(text, now: now, zone: zone)
-        switch format {
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            context.print(String(decoding: try encoder.encode(result), as: UTF8.self))
-        default:
-            context.print(table(result).aligned())
+
+        if useGoogle {
+            let created = try await target.provider.quickAdd(text: text, in: target.calendar.id)
+            let view = QuickAddResult(created: created, parser: "google", fallbackZone: zone.identifier, now: now)
+            try show(view, readIn: readIn, created: (created, target), format: format, context: context)
+            // Google's answer is shown; calbridge's reading only checks that a repeat asked for was kept.
+            if view.recurrence.isEmpty, let local = try? parser(settings).parse(text, now: now, zone: zone), !local.recurrence.isEmpty {
+                context.printError(
+                    "calbridge quick-add: Google's quick add dropped the repeat the text asks for (\(local.repeatDescription ?? local.recurrence[0])) and created one event; delete it (\(created.id)) and run again with --parser local to create the series")
+                return .partial
+            }
+            return .success
         }
+
+        let result = try parser(settings).parse(text, now: now, zone: zone)
+        if dryRun {
+            if isGoogle, choice == .auto, localOnly.isEmpty {
+                context.printError(
+                    "note: this is calbridge's reading; without --dry-run Google's quick add reads the text (add --parser local to create exactly this event)")
+            }
+            try show(result, readIn: readIn, created: nil, format: format, context: context)
+            return .success
+        }
+        if result.isPast && !arguments[Options.allowPast] {
+            throw UsageError(
+                "\"\(text)\" starts in the past (\(result.start.description)); name a later day, or add --allow-past to create it anyway",
+                command: spec.name)
+        }
+        let created = try await target.provider.createEvent(result.event, in: target.calendar.id)
+        let view = QuickAddResult(created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now)
+        try show(view, readIn: readIn, created: (created, target), format: format, context: context)
         return .success
     }
 
-    /// Creates the event: Google parses the text itself (quickAdd); elsewhere (Outlook) calbridge's parser
-    /// reads it in the calendar owner's zone (or --tz) and the event is created from the result.
-    static func create(_ text: String, in ref: String, arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let format = (arguments[Options.format] ?? .table)
-        let settings = try languageSettings(arguments, context.environment)
-        let chosenZone = try arguments[Options.tz].map { _ in try userZone(arguments, context.environment) }
-        let display = ZoneOptions.localZone(context.environment)
-        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
-        let target = try await CalendarTarget.open(ref, accounts: accounts)
-        try target.requireWritable()
+    /// The options that only calbridge's parser takes, as the user wrote them (empty: Google may read it).
+    static func localOnlyOptions(_ arguments: ParsedArguments, _ settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder)) -> [String] {
+        var options: [String] = []
+        if settings.locale.identifier != "en" { options.append("--lang \(settings.locale.identifier)") }
+        if arguments[Options.tz] != nil { options.append("--tz") }
+        if arguments[Options.now] != nil { options.append("--now") }
+        if arguments[Options.dateOrder] != nil { options.append("--date-order") }
+        return options
+    }
 
-        let created: Event
-        if target.provider.capabilities.serverQuickAdd {
-            created = try await target.provider.quickAdd(text: text, in: target.calendar.id)
-            if format == .table { context.print("Created by the provider's own quick add (\(target.calendar.provider)):") }
-        } else {
-            let owner = try await target.ownerZone()
-            let zone = try chosenZone ?? owner.flatMap { QuickAddZone(identifier: $0.identifier) } ?? userZone(arguments, context.environment)
-            let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
-            let result = try parser(settings).parse(text, now: now, zone: zone)
-            created = try await target.provider.createEvent(result.event, in: target.calendar.id)
-            if format == .table { context.print("Read by calbridge in \(zone.identifier) and created:") }
+    /// The zone the text is read in, and where it came from: `--tz`, else the calendar's (Google: the
+    /// calendar's own zone; Outlook: the mailbox's), else the user's.
+    static func readingZone(_ arguments: ParsedArguments, target: CalendarTarget, context: CommandContext) async throws
+        -> (QuickAddZone, String)
+    {
+        if arguments[Options.tz] != nil { return (try userZone(arguments, context.environment), "--tz") }
+        if target.provider.capabilities.serverQuickAdd, let own = target.calendar.timeZone.flatMap(QuickAddZone.init(identifier:)) {
+            return (own, "the calendar's zone")
         }
-        try AddCommand.printCreated(created, target: target, format: format, zone: display, context: context)
-        return .success
+        if let owner = try await target.ownerZone(), let zone = QuickAddZone(identifier: owner.identifier) {
+            return (zone, target.provider.capabilities.serverQuickAdd ? "the owner's zone" : "the mailbox's zone")
+        }
+        return (try userZone(arguments, context.environment), "your zone: the calendar states none")
+    }
+
+    /// Prints a reading (and, after a write, the created event's calendar, id and link) as a table or JSON.
+    /// The dry run and the real run print the same fields, so that the preview can be compared with the result.
+    static func show(
+        _ result: QuickAddResult, readIn: String, created: (Event, CalendarTarget)?, format: OutputFormat, context: CommandContext
+    ) throws {
+        switch format {
+        case .json:
+            let data = try JSONEncoder().encode(result)
+            guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+            object["readIn"] = readIn
+            if let (event, target) = created {
+                object["id"] = event.id
+                object["calendar"] = target.label
+                if let link = event.webURL { object["link"] = link.absoluteString }
+            }
+            context.print(try JSONText.render(object))
+        default:
+            var rows = table(result, readIn: readIn).rows
+            if let (event, target) = created {
+                rows.insert(["calendar", target.label], at: 0)
+                rows.append(["id", event.id])
+                if let link = event.webURL { rows.append(["link", link.absoluteString]) }
+            }
+            context.print(Table(columns: table(result, readIn: readIn).columns, rows: rows).aligned())
+        }
     }
 
     /// The parser for the language settings, with Windows zone names ("Pacific Standard Time") read through CLDR.
@@ -98,8 +185,10 @@ package enum QuickAddCommand: Command {
             windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
     }
 
-    static func table(_ result: QuickAddResult) -> Table {
-        Table(
+    static func table(_ result: QuickAddResult, readIn: String) -> Table {
+        let repeats = result.recurrence.isEmpty
+            ? "no" : "\(result.repeatDescription ?? "") (\(result.recurrence.joined(separator: " ")))"
+        return Table(
             columns: [Table.Column("field", "FIELD", shrinkable: false), Table.Column("value", "VALUE")],
             rows: [
                 ["title", result.title],
@@ -108,7 +197,9 @@ package enum QuickAddCommand: Command {
                 ["all day", result.isAllDay ? "yes" : "no"],
                 ["time zone", result.timeZone],
                 ["location", result.location ?? "-"],
-                ["repeats", result.recurrence.isEmpty ? "no" : result.recurrence.joined(separator: " ")],
+                ["repeats", repeats],
+                ["past", result.isPast ? "yes: it starts before now" : "no"],
+                ["read by", "\(result.parser), in \(readIn)"],
             ])
     }
 

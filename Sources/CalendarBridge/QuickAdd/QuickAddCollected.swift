@@ -10,8 +10,16 @@ struct QuickAddCollected {
     var recurrenceFragment: String?
     var hasFrequency = false
     var allDay: String?
+    var partOfDay: (part: QuickAddPartOfDay, fragment: String)?
+    /// From a title word such as "dinner": the half of the day for bare hours when no part of the day is named.
+    var kindHint: QuickAddPartOfDay?
+    /// The locale's identifier, for messages that fit the language (German speakers do not write am/pm).
+    let language: String
 
-    init(example: String) { self.example = example }
+    init(example: String, language: String = "en") {
+        self.example = example
+        self.language = language
+    }
 
     private func error(_ code: QuickAddError.Code, _ message: String) -> QuickAddError {
         QuickAddError(code, message, example: example)
@@ -41,6 +49,12 @@ struct QuickAddCollected {
             location = place
         case .allDay:
             allDay = fragment
+        case .partOfDay(let part):
+            if let partOfDay {
+                throw error(.conflict, "two parts of the day, \"\(partOfDay.fragment)\" and \"\(fragment)\"; give one")
+            }
+            partOfDay = (part, fragment)
+            if let day = part.day { dates.append((.relative(days: day), fragment)) }
         case .recurrence(let part):
             if part.frequency != nil {
                 if hasFrequency {
@@ -130,6 +144,8 @@ struct QuickAddCollected {
             var delta = (weekday - base.weekday + 7) % 7
             if next && delta == 0 { delta = 7 }
             return (base.adding(days: delta), nil)
+        case .thisWeekday(let weekday):
+            return (base.adding(days: (weekday - base.weekday + 7) % 7), nil)
         case .absolute(let year, let month, let day):
             return (try absolute(year, month, day, from: base, fragment: fragment), nil)
         case .dayOfMonth(let day):
@@ -150,48 +166,91 @@ struct QuickAddCollected {
         }
     }
 
-    /// Minutes after midnight of a single time, or of both ends of a range, by the am/pm rules.
+    /// The rule for hours written without am/pm on a 12-hour reading (documented in docs/quick-add.md):
+    /// 7-11 are morning, 12 is noon, 1-6 are afternoon ("at 4:30" is 16:30, "at 9" is 09:00).
+    static func defaultHour(_ hour: Int) -> Int { (1...6).contains(hour) ? hour + 12 : hour % 12 + (hour == 12 ? 12 : 0) }
+
+    /// Minutes after midnight of a single time, or of both ends of a range, by one rule: am/pm as written;
+    /// hours typed on the 24-hour clock (0, 13-23, a leading zero, "Uhr") as written; other hours from
+    /// 1 to 12 in the part of the day the text names, else by `defaultHour`. A range's end is the first
+    /// reading after its start ("12:30-1:30" is an hour, "11-1" crosses noon, "10pm-2am" midnight).
     private func clock(_ first: QuickAddTimePoint, _ second: QuickAddTimePoint?, prefixed: Bool, fragment: String)
         throws(QuickAddError) -> (Int, Int?)
     {
         for point in [first] + (second.map { [$0] } ?? []) {
             if point.pm != nil {
                 guard (1...12).contains(point.hour) else {
-                    throw error(.invalidTime, "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12")
+                    throw error(.invalidTime, language == "de"
+                        ? "„\(fragment)“ ist keine Uhrzeit: mit am/pm geht die Stunde von 1 bis 12"
+                        : "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12")
                 }
             } else if !(0...23).contains(point.hour) {
-                throw error(.invalidTime, "\"\(fragment)\" is not a time: the hour is 0 to 23")
+                throw error(.invalidTime, language == "de"
+                    ? "„\(fragment)“ ist keine Uhrzeit: die Stunde geht von 0 bis 23"
+                    : "\"\(fragment)\" is not a time: the hour is 0 to 23")
             }
             guard (0...59).contains(point.minute) else {
-                throw error(.invalidTime, "\"\(fragment)\" is not a time: minutes are 0 to 59")
+                throw error(.invalidTime, language == "de"
+                    ? "„\(fragment)“ ist keine Uhrzeit: die Minuten gehen von 0 bis 59"
+                    : "\"\(fragment)\" is not a time: minutes are 0 to 59")
             }
         }
-        func minutes(_ point: QuickAddTimePoint, pm: Bool) -> Int { (point.hour % 12 + (pm ? 12 : 0)) * 60 + point.minute }
-        func plain(_ point: QuickAddTimePoint) -> Int {
-            if let pm = point.pm { return minutes(point, pm: pm) }
-            return point.hour * 60 + point.minute
+        let part = partOfDay
+        func twelve(_ point: QuickAddTimePoint, pm: Bool) -> Int { (point.hour % 12 + (pm ? 12 : 0)) * 60 + point.minute }
+        func typed24(_ point: QuickAddTimePoint) -> Bool {
+            point.pm == nil && (point.explicit || point.hour == 0 || point.hour > 12 || point.leadingZero)
         }
-        func isTwelveHour(_ point: QuickAddTimePoint) -> Bool { point.pm == nil && !point.explicit && (1...12).contains(point.hour) }
-        let ambiguous = error(
-            .ambiguousTime, "\"\(fragment)\" could be morning or evening; add am/pm or write it as 24-hour time like 15:00")
-        guard let second else {
-            if first.isBare && (1...12).contains(first.hour) { throw ambiguous }
-            return (plain(first), nil)
+        func outside(_ hour: Int) -> QuickAddError {
+            let partText = part?.fragment ?? ""
+            return error(.conflict, language == "de"
+                ? "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an, zum Beispiel „morgen 8 Uhr“"
+                : "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"")
         }
-        switch (first.pm, second.pm) {
-        case (nil, let pm?) where isTwelveHour(first):
-            let end = minutes(second, pm: pm)
-            let same = minutes(first, pm: pm)
-            return (same < end ? same : minutes(first, pm: !pm), end)
-        case (let pm?, nil) where isTwelveHour(second):
-            let start = minutes(first, pm: pm)
-            let options = [minutes(second, pm: false), minutes(second, pm: true)].sorted()
-            return (start, options.first { $0 > start } ?? options[0])
-        default:
-            let allBare = first.isBare && second.isBare
-            if allBare && (1...12).contains(first.hour) && (1...12).contains(second.hour) { throw ambiguous }
-            return (plain(first), plain(second))
+        /// A 24-hour reading checked against the part of the day; "8 Uhr abends" is 20:00.
+        func checked(_ minutes: Int, shiftable: Bool) throws(QuickAddError) -> Int {
+            guard let part = part?.part else { return minutes }
+            let hour = minutes / 60
+            if part.contains(hour) { return minutes }
+            if shiftable, (1...11).contains(hour), part.contains(hour + 12) { return minutes + 720 }
+            throw outside(hour)
         }
+        func reading(_ point: QuickAddTimePoint) throws(QuickAddError) -> Int {
+            if let pm = point.pm { return try checked(twelve(point, pm: pm), shiftable: false) }
+            if typed24(point) { return try checked(point.hour * 60 + point.minute, shiftable: point.explicit) }
+            if let part = part?.part {
+                guard let hour = part.hour(for: point.hour) else { throw outside(point.hour) }
+                return hour * 60 + point.minute
+            }
+            if let hour = kindHint?.hour(for: point.hour) { return hour * 60 + point.minute }
+            return Self.defaultHour(point.hour) * 60 + point.minute
+        }
+        guard let second else { return (try reading(first), nil) }
+        let start: Int
+        if first.pm == nil, !typed24(first), second.pm == nil, second.explicit {
+            // "10-12 Uhr": "Uhr" on the end puts both on the 24-hour clock.
+            start = try checked(first.hour * 60 + first.minute, shiftable: true)
+        } else if first.pm == nil, !typed24(first), let pm = second.pm {
+            // "11-1pm", "7-9pm": the start in the end's half of the day unless that is after the end.
+            let end = twelve(second, pm: pm)
+            let same = twelve(first, pm: pm)
+            start = try checked(same < end ? same : twelve(first, pm: !pm), shiftable: false)
+        } else {
+            start = try reading(first)
+        }
+        let end: Int
+        if let pm = second.pm {
+            end = twelve(second, pm: pm)
+        } else if typed24(second) {
+            end = second.explicit && part != nil ? try checked(second.hour * 60 + second.minute, shiftable: true) : second.hour * 60 + second.minute
+        } else {
+            let options = [twelve(second, pm: false), twelve(second, pm: true)]
+            func ahead(_ minutes: Int) -> Int {
+                let delta = ((minutes - start) % 1440 + 1440) % 1440
+                return delta == 0 ? 1440 : delta
+            }
+            end = options.min { ahead($0) < ahead($1) } ?? options[0]
+        }
+        return (start, end)
     }
 
     func rrule(until: String?) -> String {
@@ -207,7 +266,12 @@ struct QuickAddCollected {
     }
 
     mutating func resolve(now: Int, userZone: QuickAddZone, text: String) throws(QuickAddError) -> QuickAddResult {
-        guard !dates.isEmpty || time != nil || hasFrequency || allDay != nil else {
+        // "until Dec 5", "bis Freitag" without a repeat is a deadline: the event is on that day.
+        if !hasFrequency, recurrence.count == nil, let until = recurrence.until {
+            dates.append((until, "until"))
+            recurrence.until = nil
+        }
+        guard !dates.isEmpty || time != nil || hasFrequency || allDay != nil || partOfDay != nil else {
             if recurrence.until != nil || recurrence.count != nil {
                 throw error(.untilWithoutRepeat, "\"\(text)\" has an end for a repeat but no repeat rule such as \"every Monday\"")
             }
@@ -246,6 +310,8 @@ struct QuickAddCollected {
         // The date: at most one date; weekday names next to a date must agree with it.
         let today = userZone.date(at: now)
         let exact = dates.filter { if case .weekday(_, false) = $0.spec { false } else { true } }
+        // Only a bare weekday (or no date at all) moves on to its next occurrence when its time has passed.
+        let movable = exact.isEmpty && !hasFrequency
         let weekdays = dates.filter { if case .weekday(_, false) = $0.spec { true } else { false } }
         if exact.count > 1 {
             throw error(.conflict, "two dates, \"\(exact[0].fragment)\" and \"\(exact[1].fragment)\"; give one")
@@ -297,18 +363,43 @@ struct QuickAddCollected {
         var recurrenceLines: [String] = []
         let start: QuickAddResult.Time
         let end: QuickAddResult.Time
-        if let time {
-            if let allDay { throw error(.conflict, "\"\(allDay)\" and a time (\"\(time.fragment)\"); give one") }
+        var isPast = false
+        if time != nil || partOfDay != nil {
+            let fragment = time?.fragment ?? partOfDay!.fragment
+            if let allDay { throw error(.conflict, "\"\(allDay)\" and a time (\"\(fragment)\"); give one") }
             if lastDay != nil {
-                throw error(.conflict, "a range of days cannot also have a time (\"\(time.fragment)\"); give one day")
+                throw error(.conflict, "a range of days cannot also have a time (\"\(fragment)\"); give one day")
             }
-            let (startMinutes, endMinutes) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
-            let startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
+            let (startMinutes, endMinutes): (Int, Int?)
+            if let time {
+                (startMinutes, endMinutes) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
+            } else {
+                (startMinutes, endMinutes) = (partOfDay!.part.hour * 60 + partOfDay!.part.minute, nil)
+            }
+            var startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
+            if startSeconds < now {
+                // A time already past today means the next one: tomorrow without a date, next week for a
+                // bare weekday, the next matching day for a repeat without a date.
+                if movable {
+                    startDate = startDate.adding(days: dates.isEmpty ? 1 : 7)
+                } else if hasFrequency, dates.isEmpty, recurrence.byMonthDay == nil, recurrence.frequency != .yearly {
+                    repeat {
+                        startDate = startDate.adding(days: recurrence.frequency == .monthly ? 0 : 1)
+                        if recurrence.frequency == .monthly { startDate = startDate.adding(months: 1) }
+                    } while !recurrence.byDay.isEmpty && !recurrence.byDay.contains(startDate.weekday)
+                    if recurrence.frequency == .weekly, recurrence.byDay.isEmpty { startDate = startDate.adding(days: 6) }
+                }
+                startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
+                if let untilDate, untilDate < startDate {
+                    throw error(.invalidRange, "the repeat ends (\(untilDate)) before it starts (\(startDate))")
+                }
+            }
+            isPast = startSeconds < now
             var endSeconds: Int
             if let endMinutes {
                 if let duration { throw error(.conflict, "an end time and a duration (\"\(duration.fragment)\"); give one") }
                 guard endMinutes != startMinutes else {
-                    throw error(.invalidRange, "\"\(time.fragment)\" ends when it starts")
+                    throw error(.invalidRange, "\"\(fragment)\" ends when it starts")
                 }
                 let endDate = endMinutes < startMinutes ? startDate.adding(days: 1) : startDate
                 endSeconds = eventZone.instant(endDate, hour: endMinutes / 60, minute: endMinutes % 60)
@@ -344,9 +435,10 @@ struct QuickAddCollected {
             start = .date(startDate)
             end = .date(endDate)
             if hasFrequency { recurrenceLines = [rrule(until: untilDate?.basicFormat)] }
+            isPast = startDate < userZone.date(at: now)
         }
         return QuickAddResult(
-            title: "", start: start, end: end, isAllDay: time == nil, location: location,
-            timeZone: eventZone.identifier, recurrence: recurrenceLines)
+            title: "", start: start, end: end, isAllDay: time == nil && partOfDay == nil, location: location,
+            timeZone: eventZone.identifier, recurrence: recurrenceLines, isPast: isPast)
     }
 }

@@ -3,6 +3,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case relative(days: Int)
     case relativeMonths(Int)
     case weekday(Int, next: Bool)
+    /// "this Friday", "diesen Freitag": this week's, even when it has passed today.
+    case thisWeekday(Int)
     case absolute(year: Int?, month: Int, day: Int)
     case dayOfMonth(Int)
     indirect case range(QuickAddDateSpec, QuickAddDateSpec)
@@ -14,12 +16,16 @@ struct QuickAddTimePoint: Sendable, Equatable {
     var minute: Int
     var pm: Bool?
     var hasMinutes: Bool
-    /// "Uhr"/"o'clock" or a named time ("noon"): on the 24-hour clock, never ambiguous.
+    /// "Uhr" or a named time ("noon"): on the 24-hour clock, never ambiguous.
     var explicit: Bool
     var end: Int
+    /// "o'clock": a time, read by the bare-hour rule.
+    var marked = false
+    /// Written with two digits and a leading zero ("07:30"): on the 24-hour clock.
+    var leadingZero = false
 
-    /// A lone hour with nothing that says which half of the day it is.
-    var isBare: Bool { pm == nil && !hasMinutes && !explicit }
+    /// A lone hour with nothing that says it is a time.
+    var isBare: Bool { pm == nil && !hasMinutes && !explicit && !marked }
 }
 
 /// One piece of a repeat rule; several pieces ("every Monday", "until Dec 1", "5 times") merge.
@@ -43,6 +49,7 @@ enum QuickAddElement: Sendable, Equatable {
     case location(String)
     case recurrence(QuickAddRecurrencePart)
     case allDay
+    case partOfDay(QuickAddPartOfDay)
 }
 
 struct QuickAddMatch: Sendable {
@@ -117,13 +124,49 @@ struct QuickAddGrammar {
 
     /// The element that starts at token `i`, if any (locations excepted).
     func element(at i: Int) -> QuickAddMatch? {
+        if isCode(at: i) { return nil }
         if let zone = matchZone(at: i) { return zone }
         if let recurrence = matchRecurrence(at: i) { return recurrence }
         if let duration = matchDuration(at: i) { return duration }
         if let date = matchDate(at: i) { return date }
         if let time = matchTime(at: i) { return time }
         if case .allDay? = meaning(i) { return QuickAddMatch(end: next(i), element: .allDay) }
+        if let part = matchPartOfDay(at: i) { return part }
         return nil
+    }
+
+    /// A number that is part of a name or code, not a date or time: right after letters or `#` ("v1.2.3",
+    /// "Q3", "B12", "PR #481"), after a dotted number ("3.10.1"), or before a dash and a word ("7-Eleven").
+    func isCode(at i: Int) -> Bool {
+        guard isNumber(i) else { return false }
+        if i > 0, attached(i) {
+            let before = tokens[i - 1]
+            if before.kind == .word || (before.kind == .symbol && (before.text == "#" || before.text == "_")) { return true }
+            if before.kind == .symbol, before.text == ".", i > 1, attached(i - 1), tokens[i - 2].kind == .number { return true }
+        }
+        if isSymbol(i + 1, "-"), attached(i + 1), attached(i + 2), i + 2 < count, tokens[i + 2].kind == .word {
+            switch meaning(i + 2) {
+            case nil, .number?: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// "morning", "in the evening", "this afternoon", "tonight", "abends", "by end of day".
+    func matchPartOfDay(at i: Int) -> QuickAddMatch? {
+        var j = i
+        var today = false
+        switch meaning(i) {
+        case .deadline?, .at?, .atTime?, .onDate?: j = next(i)
+        case .this?:
+            j = next(i)
+            today = true
+        default: break
+        }
+        guard case .partOfDay(var part)? = meaning(j) else { return nil }
+        if today { part.day = 0 }
+        return QuickAddMatch(end: next(j), element: .partOfDay(part))
     }
 
     // MARK: zones
@@ -194,7 +237,7 @@ struct QuickAddGrammar {
         if j > 0 {
             if tokens[j - 1].kind == .symbol && tokens[j - 1].text == "," { return true }
             switch meanings[j - 1] {
-            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?: return true
+            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .deadline?: return true
             default: break
             }
         }
@@ -212,7 +255,7 @@ struct QuickAddGrammar {
             let k = next(j)
             if case .weekday(let w)? = meaning(k) {
                 if case .next? = meaning(j) { return (.weekday(w, next: true), next(k)) }
-                return (.weekday(w, next: false), next(k))
+                return (.thisWeekday(w), next(k))
             }
             return nil
         case .weekday(let w)?:
@@ -257,6 +300,9 @@ struct QuickAddGrammar {
                 end = j + 5
             }
             let first = value(j), second = value(j + 2)
+            // "24/7" is always a phrase; a day-month pair that is no date in either order is not a date.
+            if year == nil, first == 24, second == 7 { return nil }
+            if year == nil, first > 12, second > 12 { return nil }
             switch dateOrder {
             case .mdy: return (.absolute(year: year, month: first, day: second), end)
             case .dmy: return (.absolute(year: year, month: second, day: first), end)
@@ -266,6 +312,9 @@ struct QuickAddGrammar {
         if isSymbol(j + 1, "."), attached(j + 1), isNumber(j + 2), attached(j + 2), tokens[j + 2].digits <= 2,
             isSymbol(j + 3, "."), attached(j + 3)
         {
+            // "1.2.3" is a version, not 1 February.
+            if isNumber(j + 4), attached(j + 4), tokens[j + 4].digits != 2 && tokens[j + 4].digits != 4 { return nil }
+            if isNumber(j + 4), attached(j + 4), isSymbol(j + 5, "."), attached(j + 5), isNumber(j + 6), attached(j + 6) { return nil }
             if isNumber(j + 4), attached(j + 4), tokens[j + 4].digits == 2 || tokens[j + 4].digits == 4 {
                 let y = tokens[j + 4].digits == 2 ? 2000 + value(j + 4) : value(j + 4)
                 return (.absolute(year: y, month: value(j + 2), day: value(j)), j + 5)
@@ -279,6 +328,8 @@ struct QuickAddGrammar {
         if case .month(let m)? = meaning(k) {
             let monthEnd = next(k)
             if let (y, yearEnd) = year(at: monthEnd) { return (.absolute(year: y, month: m, day: d), yearEnd) }
+            // "9-10 March 15", "at 7 Oct 28": a month followed by its own day takes that day, not this one.
+            if !marked, let (_, _, dayMarked) = bareDay(at: monthEnd), !dayMarked { return nil }
             return (.absolute(year: nil, month: m, day: d), monthEnd)
         }
         // A lone ordinal: "15th" anywhere, "15." only after a preposition.
@@ -291,9 +342,11 @@ struct QuickAddGrammar {
         var j = i
         var prefixed = false
         switch meaning(j) {
-        case .onDate?, .from?, .starting?:
+        case .onDate?, .from?, .starting?, .deadline?:
             j = next(j)
             prefixed = true
+            // "due on Friday", "fällig am 5.": the second preposition belongs to the deadline.
+            if case .deadline? = meaning(i), case .onDate? = meaning(j) { j = next(j) }
         default: break
         }
         if case .the? = meaning(j) {
@@ -330,27 +383,30 @@ struct QuickAddGrammar {
 
     // MARK: times
 
-    func timePoint(at j: Int) -> QuickAddTimePoint? {
-        guard j < count else { return nil }
+    func timePoint(at j: Int, prefixed: Bool = false) -> QuickAddTimePoint? {
+        guard j < count, !isCode(at: j) else { return nil }
         if case .namedTime(let h, let m)? = meaning(j) {
             return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
         }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
         var point = QuickAddTimePoint(hour: value(j), minute: 0, pm: nil, hasMinutes: false, explicit: false, end: j + 1)
+        point.leadingZero = tokens[j].digits == 2 && value(j) < 10
         var k = j + 1
         if isSymbol(k, ":"), attached(k), isNumber(k + 1), attached(k + 1), tokens[k + 1].digits == 2 {
             point.minute = value(k + 1)
             point.hasMinutes = true
             k += 2
         } else if isSymbol(k, "."), attached(k), isNumber(k + 1), attached(k + 1), tokens[k + 1].digits == 2 {
-            // 15.30 is a time only when "Uhr" or am/pm follows.
+            // 15.30 is a time only after "at"/"um", or before "Uhr" or am/pm (else it is a number or version).
+            let marked: Bool
             switch meaning(k + 2) {
-            case .meridiem?, .oclock?:
-                point.minute = value(k + 1)
-                point.hasMinutes = true
-                k += 2
-            default: return nil
+            case .meridiem?, .oclock?, .hourMark?: marked = true
+            default: marked = prefixed && !(isSymbol(k + 2, ".") && attached(k + 2))
             }
+            guard marked else { return nil }
+            point.minute = value(k + 1)
+            point.hasMinutes = true
+            k += 2
         }
         switch meaning(k) {
         case .meridiem(let pm)?:
@@ -359,7 +415,13 @@ struct QuickAddGrammar {
         case .oclock?:
             point.explicit = true
             k = next(k)
-        case .ordinalSuffix?, .unit?, .times?, .month?:
+        case .hourMark?:
+            point.marked = true
+            k = next(k)
+        case .month?:
+            // "at 11 May 23": after at/um, an hour before a month that has its own day is still a time.
+            if !point.hasMinutes, !(prefixed && bareDay(at: next(k)).map { !$0.marked } == true) { return nil }
+        case .ordinalSuffix?, .unit?, .times?:
             if !point.hasMinutes { return nil }
         default:
             if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, ".") , attached(k) { return nil }
@@ -372,22 +434,23 @@ struct QuickAddGrammar {
         var j = i
         var prefix: QuickAddMeaning?
         switch meaning(i) {
-        case .at?, .atTime?, .from?, .between?, .starting?:
+        case .at?, .atTime?, .from?, .between?, .starting?, .deadline?:
             prefix = meaning(i)
             j = next(i)
         default: break
         }
-        guard let first = timePoint(at: j) else { return nil }
+        guard let first = timePoint(at: j, prefixed: prefix != nil) else { return nil }
         var end = first.end
         var second: QuickAddTimePoint?
         let separates: Bool
         if case .between? = prefix, case .and? = meaning(end) { separates = true } else { separates = isRangeSeparator(end) }
-        if separates, let point = timePoint(at: next(end)) {
+        if separates, let point = timePoint(at: next(end), prefixed: true) {
             second = point
             end = point.end
         }
-        if prefix == nil {
-            if first.isBare && (second == nil || second!.isBare) { return nil }
+        if prefix == nil, first.isBare, second == nil || second!.isBare {
+            // "7 in the evening", "8 abends": a part of the day makes a lone hour a time.
+            guard second == nil, case .partOfDay? = meaning(end) else { return nil }
         }
         var zone: String?
         if case .zone(let id)? = meaning(end) {

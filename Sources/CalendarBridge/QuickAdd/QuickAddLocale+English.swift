@@ -31,21 +31,40 @@ extension QuickAddLocale {
         zoneAbbreviations: commonZoneAbbreviations + [("IST", "Asia/Kolkata")],
         weakWords: ["sat", "sun"],
         example: "Lunch with Ann tomorrow 1pm at Cafe Luna",
-        defaultDateOrder: .mdy
+        defaultDateOrder: .mdy,
+        kindHints: [
+            "breakfast": .morning, "brunch": .morning,
+            "lunch": .noon,
+            "dinner": .evening, "supper": .evening, "drinks": .evening, "party": .evening, "concert": .evening,
+            "movie": .evening, "movies": .evening, "theatre": .evening, "theater": .evening, "bar": .evening,
+        ]
     )
 
     private static let englishPhrases: [(String, QuickAddMeaning)] = {
         var table: [(String, QuickAddMeaning)] = [
-            ("today", .relativeDay(0)), ("tonight", .relativeDay(0)), ("tomorrow", .relativeDay(1)),
+            ("today", .relativeDay(0)), ("tonight", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0))),
+            ("tomorrow", .relativeDay(1)),
             ("tmrw", .relativeDay(1)), ("day after tomorrow", .relativeDay(2)),
             ("the day after tomorrow", .relativeDay(2)),
             ("next", .next), ("this", .this), ("coming", .this), ("in", .inRelative),
             ("st", .ordinalSuffix), ("nd", .ordinalSuffix), ("rd", .ordinalSuffix), ("th", .ordinalSuffix),
             ("half", .half), ("am", .meridiem(pm: false)), ("a.m.", .meridiem(pm: false)),
             ("a.m", .meridiem(pm: false)), ("pm", .meridiem(pm: true)), ("p.m.", .meridiem(pm: true)),
-            ("p.m", .meridiem(pm: true)), ("o'clock", .oclock), ("o’clock", .oclock),
+            ("p.m", .meridiem(pm: true)), ("o'clock", .hourMark), ("o’clock", .hourMark),
             ("noon", .namedTime(hour: 12, minute: 0)), ("midday", .namedTime(hour: 12, minute: 0)),
             ("midnight", .namedTime(hour: 0, minute: 0)),
+            ("morning", .partOfDay(.morning)), ("in the morning", .partOfDay(.morning)),
+            ("this morning", .partOfDay(QuickAddPartOfDay.morning.on(0))),
+            ("afternoon", .partOfDay(.afternoon)), ("in the afternoon", .partOfDay(.afternoon)),
+            ("this afternoon", .partOfDay(QuickAddPartOfDay.afternoon.on(0))),
+            ("evening", .partOfDay(.evening)), ("in the evening", .partOfDay(.evening)),
+            ("this evening", .partOfDay(QuickAddPartOfDay.evening.on(0))),
+            ("at night", .partOfDay(.night)), ("tomorrow night", .partOfDay(QuickAddPartOfDay.night.on(1))),
+            ("lunchtime", .partOfDay(.noon)), ("lunch time", .partOfDay(.noon)), ("at lunchtime", .partOfDay(.noon)),
+            ("end of day", .partOfDay(.endOfDay)), ("end of the day", .partOfDay(.endOfDay)),
+            ("eod", .partOfDay(.endOfDay)), ("close of business", .partOfDay(.endOfDay)), ("cob", .partOfDay(.endOfDay)),
+            ("by", .deadline), ("due", .deadline), ("due on", .deadline), ("due by", .deadline),
+            ("no later than", .deadline),
             ("-", .rangeTo), ("to", .rangeTo), ("through", .rangeTo), ("thru", .rangeTo),
             ("until", .untilOrTo), ("till", .untilOrTo), ("til", .untilOrTo),
             ("from", .from), ("between", .between), ("on", .onDate), ("at", .at), ("@", .at),

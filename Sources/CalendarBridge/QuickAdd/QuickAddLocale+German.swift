@@ -11,7 +11,13 @@ extension QuickAddLocale {
         ],
         weakWords: ["mo", "di", "mi", "do", "fr", "sa"],
         example: "Zahnarzt morgen 15 Uhr",
-        defaultDateOrder: .dmy
+        defaultDateOrder: .dmy,
+        kindHints: [
+            "frühstück": .morning, "fruehstück": .morning, "brunch": .morning,
+            "mittagessen": .noon,
+            "abendessen": .evening, "essen": .evening, "kino": .evening, "konzert": .evening, "party": .evening,
+            "theater": .evening, "stammtisch": .evening,
+        ]
     )
 
     private static let germanPhrases: [(String, QuickAddMeaning)] = {
@@ -22,7 +28,26 @@ extension QuickAddLocale {
             ("kommenden", .next), ("kommende", .next), ("diesen", .this), ("diese", .this),
             ("in", .inRelativeOrLocation), ("im", .location), ("half", .half),
             ("halbe", .half), ("halben", .half), ("uhr", .oclock),
-            ("mittag", .namedTime(hour: 12, minute: 0)), ("mittags", .namedTime(hour: 12, minute: 0)),
+            ("mittag", .partOfDay(.noon)), ("mittags", .partOfDay(.noon)), ("am mittag", .partOfDay(.noon)),
+            ("früh", .partOfDay(.earlyMorning)), ("frueh", .partOfDay(.earlyMorning)),
+            ("morgens", .partOfDay(.earlyMorning)), ("am morgen", .partOfDay(.morning)),
+            ("heute morgen", .partOfDay(QuickAddPartOfDay.morning.on(0))),
+            ("heute früh", .partOfDay(QuickAddPartOfDay.earlyMorning.on(0))),
+            ("vormittag", .partOfDay(.forenoon)), ("vormittags", .partOfDay(.forenoon)),
+            ("am vormittag", .partOfDay(.forenoon)),
+            ("nachmittag", .partOfDay(.afternoon)), ("nachmittags", .partOfDay(.afternoon)),
+            ("am nachmittag", .partOfDay(.afternoon)),
+            ("abend", .partOfDay(.evening)), ("abends", .partOfDay(.evening)), ("am abend", .partOfDay(.evening)),
+            ("nachts", .partOfDay(.night)), ("in der nacht", .partOfDay(.night)),
+            ("heute nacht", .partOfDay(QuickAddPartOfDay.night.on(0))),
+            ("morgen nacht", .partOfDay(QuickAddPartOfDay.night.on(1))),
+            ("heute abend", .partOfDay(QuickAddPartOfDay.evening.on(0))),
+            ("morgen abend", .partOfDay(QuickAddPartOfDay.evening.on(1))),
+            ("morgen früh", .partOfDay(QuickAddPartOfDay.earlyMorning.on(1))),
+            ("morgen frueh", .partOfDay(QuickAddPartOfDay.earlyMorning.on(1))),
+            ("feierabend", .partOfDay(.endOfDay)), ("dienstschluss", .partOfDay(.endOfDay)),
+            ("fällig", .deadline), ("fällig am", .deadline), ("faellig", .deadline), ("faellig am", .deadline),
+            ("spätestens", .deadline), ("spätestens am", .deadline), ("bis spätestens", .deadline),
             ("mitternacht", .namedTime(hour: 0, minute: 0)),
             ("-", .rangeTo), ("bis", .untilOrTo), ("bis zum", .untilOrTo), ("bis zur", .untilOrTo),
             ("bis einschließlich", .untilOrTo),

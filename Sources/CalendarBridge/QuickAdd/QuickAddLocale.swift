@@ -15,6 +15,9 @@ public struct QuickAddLocale: Sendable {
     public var example: String
     /// Numeric date order when neither `--date-order` nor the environment says.
     public var defaultDateOrder: QuickAddDateOrder
+    /// Title words that say which half of the day a bare hour is in ("Dinner at 7" is 19:00, "Frühstück
+    /// um 8" 08:00). They stay in the title and never set a time of their own.
+    public var kindHints: [String: QuickAddPartOfDay]
 
     public init(
         identifier: String,
@@ -22,8 +25,10 @@ public struct QuickAddLocale: Sendable {
         zoneAbbreviations: [(String, String)],
         weakWords: Set<String>,
         example: String,
-        defaultDateOrder: QuickAddDateOrder
+        defaultDateOrder: QuickAddDateOrder,
+        kindHints: [String: QuickAddPartOfDay] = [:]
     ) {
+        self.kindHints = kindHints
         self.identifier = identifier
         self.phrases = phrases
         self.zoneAbbreviations = zoneAbbreviations

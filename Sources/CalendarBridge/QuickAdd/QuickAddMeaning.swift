@@ -33,8 +33,10 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case half
     /// am or pm.
     case meridiem(pm: Bool)
-    /// "o'clock" / "Uhr": marks an hour on the 24-hour clock.
+    /// "Uhr": marks an hour on the 24-hour clock.
     case oclock
+    /// "o'clock": marks a number as a time, read by the bare-hour rule ("at 7 o'clock" is 07:00, "4 o'clock" 16:00).
+    case hourMark
     /// A named time of day ("noon", "midnight", "mittags").
     case namedTime(hour: Int, minute: Int)
     /// A range separator ("-", "to", "through").
@@ -75,6 +77,54 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case with
     /// A zone abbreviation, as the IANA id it stands for.
     case zone(String)
+    /// A part of the day ("morning", "abends", "tonight"): a default time, and the half of the day a
+    /// bare hour next to it is in.
+    case partOfDay(QuickAddPartOfDay)
+    /// A deadline's connecting word ("by", "due", "fällig am"): the date (or time) after it is the event's.
+    case deadline
+}
+
+/// A part of the day: its default time and the twelve hours a time next to it falls in.
+public struct QuickAddPartOfDay: Sendable, Equatable {
+    /// The time when the text gives none ("tomorrow morning" is 09:00).
+    public var hour: Int
+    public var minute: Int
+    /// The twelve hours from this one (wrapping past midnight) are this part of the day: "7 in the evening"
+    /// is the reading of 7 that falls in 16:00-03:59, 19:00.
+    public var from: Int
+    /// A day relative to today that the words also say ("tonight", "heute Abend": 0).
+    public var day: Int?
+
+    public init(hour: Int, minute: Int = 0, from: Int, day: Int? = nil) {
+        self.hour = hour
+        self.minute = minute
+        self.from = from
+        self.day = day
+    }
+
+    public static let morning = QuickAddPartOfDay(hour: 9, from: 4)
+    public static let earlyMorning = QuickAddPartOfDay(hour: 8, from: 4)
+    public static let forenoon = QuickAddPartOfDay(hour: 10, from: 4)
+    public static let noon = QuickAddPartOfDay(hour: 12, from: 10)
+    public static let afternoon = QuickAddPartOfDay(hour: 15, from: 12)
+    public static let endOfDay = QuickAddPartOfDay(hour: 17, from: 12)
+    public static let evening = QuickAddPartOfDay(hour: 19, from: 14)
+    public static let night = QuickAddPartOfDay(hour: 21, from: 18)
+
+    /// The same part of the day, on a day relative to today.
+    public func on(_ day: Int) -> QuickAddPartOfDay {
+        var copy = self
+        copy.day = day
+        return copy
+    }
+
+    /// The reading of a 12-hour hour (1-12) inside this part of the day, nil when neither reading is.
+    func hour(for twelveHour: Int) -> Int? {
+        [twelveHour % 12, twelveHour % 12 + 12].first(where: contains)
+    }
+
+    /// Is a 24-hour hour inside this part of the day?
+    func contains(_ hour24: Int) -> Bool { ((hour24 - from) % 24 + 24) % 24 < 12 }
 }
 
 /// Units of time in durations, relative dates and repeat intervals.

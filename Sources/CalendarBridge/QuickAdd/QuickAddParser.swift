@@ -73,7 +73,7 @@ public struct QuickAddParser: Sendable {
             weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
 
-        var collected = QuickAddCollected(example: example)
+        var collected = QuickAddCollected(example: example, language: options.locale.identifier)
         var consumed = [Bool](repeating: false, count: tokens.count)
         var index = 0
         while index < tokens.count {
@@ -86,6 +86,12 @@ public struct QuickAddParser: Sendable {
             }
         }
         let title = Self.title(grammar, consumed: consumed)
+        for index in tokens.indices where !consumed[index] && tokens[index].kind == .word {
+            if let hint = options.locale.kindHints[tokens[index].text] {
+                collected.kindHint = hint
+                break
+            }
+        }
         var result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
         guard !title.isEmpty else {

@@ -35,9 +35,15 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
     public var timeZone: String
     /// RFC 5545 recurrence lines, each starting with `RRULE:`; empty for a single event.
     public var recurrence: [String]
+    /// The event (its first occurrence) starts before the reference instant: shown, and refused by the
+    /// CLI without `--allow-past`.
+    public var isPast: Bool
+    /// Who read the text: `calbridge` (this parser) or `google` (Google Calendar's quickAdd).
+    public var parser: String
 
     public init(
-        title: String, start: Time, end: Time, isAllDay: Bool, location: String?, timeZone: String, recurrence: [String]
+        title: String, start: Time, end: Time, isAllDay: Bool, location: String?, timeZone: String, recurrence: [String],
+        isPast: Bool = false, parser: String = "calbridge"
     ) {
         self.title = title
         self.start = start
@@ -46,14 +52,21 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
         self.location = location
         self.timeZone = timeZone
         self.recurrence = recurrence
+        self.isPast = isPast
+        self.parser = parser
+    }
+
+    /// The repeat rule in words ("every weekday at 09:30"); nil for a single event.
+    public var repeatDescription: String? {
+        QuickAddRepeatText.describe(recurrence, start: start, zone: timeZone)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, start, end, allDay, timeZone, location, recurrence
+        case title, start, end, allDay, timeZone, location, recurrence, `repeat`, past, parser
     }
 
     /// The documented JSON shape: `title`, `start`, `end`, `allDay`, `timeZone`, `location` (or null),
-    /// `recurrence`.
+    /// `recurrence` (RRULE lines), `repeat` (the rule in words, or null), `past`, `parser`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
@@ -63,5 +76,8 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
         try container.encode(timeZone, forKey: .timeZone)
         if let location { try container.encode(location, forKey: .location) } else { try container.encodeNil(forKey: .location) }
         try container.encode(recurrence, forKey: .recurrence)
+        if let words = repeatDescription { try container.encode(words, forKey: .repeat) } else { try container.encodeNil(forKey: .repeat) }
+        try container.encode(isPast, forKey: .past)
+        try container.encode(parser, forKey: .parser)
     }
 }

@@ -1,5 +1,6 @@
 import CalendarBridge
 import Foundation
+import TimeZones
 
 /// `calbridge-bench quickadd`: how many corpus phrases the quick-add parser reads per second.
 package enum QuickAddBenchCommand: Command {
@@ -83,6 +84,13 @@ package enum QuickAddBenchCommand: Command {
         context.print("quick-add: \(phrases.count) corpus phrases, \(parsed) parses in \(String(format: "%.2f", total)) s")
         context.print("throughput: \(Int(rate)) phrases/s (goal 50000) \(rate >= 50_000 ? "ok" : "BELOW GOAL")")
         context.print("latency: median \(micro(latencies[latencies.count / 2])), p99 \(micro(latencies[latencies.count * 99 / 100])), max \(micro(latencies.last!)) (goal < 1 ms)")
+        for name in ["en", "de", "moments-en", "moments-de", "heldout"] {
+            let url = directory.appendingPathComponent("\(name).jsonl")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let score = try QuickAddCorpus(contentsOf: url).score { WindowsZones.ianaIdentifier(forWindowsName: $0) }
+            let percent = String(format: "%.1f%%", score.rate * 100)
+            context.print("exact: \(name) \(score.right)/\(score.total) = \(percent) (goal 97%) \(score.rate >= 0.97 ? "ok" : "BELOW GOAL")")
+        }
         return .success
     }
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Differential check of quick-add's date/time reading against ctparse (an independent parser).
+
+Input (stdin): JSON lines written by QuickAddCtparseTests, one per labelled phrase-moment:
+  {"text", "lang", "now" (local wall time, ISO, no offset), "label": [start, end], "ours": [start, end]}
+where start/end are local wall times "YYYY-MM-DDTHH:MM" (or "YYYY-MM-DD" all day) in the user's zone.
+Output (stdout): one JSON object: totals, ctparse's exact rate, ours, the agreement rate, and every
+disagreement. Only the date and time are compared (ctparse reads no titles, places or repeats); a
+phrase counts as read exactly when its start is right, and its end too when the label is a range.
+Needs no network: ctparse is installed by .ci/install-deps into .build/test-python.
+"""
+import json
+import sys
+from datetime import datetime
+
+from ctparse import ctparse
+from ctparse.types import Interval, Time
+
+
+def text_of(t):
+    """A ctparse Time as "YYYY-MM-DDTHH:MM" or "YYYY-MM-DD", None when it lacks a full date."""
+    if t is None or t.year is None or t.month is None or t.day is None:
+        return None
+    day = f"{t.year:04d}-{t.month:02d}-{t.day:02d}"
+    if t.hour is None:
+        return day
+    return f"{day}T{t.hour:02d}:{(t.minute or 0):02d}"
+
+
+def reading(text, now):
+    try:
+        result = ctparse(text, ts=now, timeout=10)  # generous: a loaded CI machine must not change the count
+    except Exception:
+        return None, None
+    if result is None:
+        return None, None
+    r = result.resolution
+    if isinstance(r, Interval):
+        return text_of(r.t_from), text_of(r.t_to)
+    if isinstance(r, Time):
+        return text_of(r), None
+    return None, None
+
+
+def right(reading_start, reading_end, label):
+    start, end, is_range = label
+    if reading_start != start:
+        return False
+    return not is_range or reading_end == end
+
+
+def main():
+    total = ct_exact = ours_exact = agree = 0
+    disagreements = []
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        now = datetime.fromisoformat(row["now"])
+        label = (row["label"][0], row["label"][1], row["range"])
+        ct = reading(row["text"], now)
+        ours = tuple(row["ours"])
+        total += 1
+        ct_ok = right(ct[0], ct[1], label)
+        ours_ok = right(ours[0], ours[1], label)
+        ct_exact += ct_ok
+        ours_exact += ours_ok
+        same = ct[0] == ours[0] and (not row["range"] or ct[1] == ours[1])
+        agree += same
+        if not same:
+            disagreements.append({"text": row["text"], "lang": row["lang"], "now": row["now"], "label": row["label"],
+                                  "ours": row["ours"], "ctparse": list(ct),
+                                  "right": "both" if ct_ok and ours_ok else "calbridge" if ours_ok else "ctparse" if ct_ok else "neither"})
+    json.dump({"total": total, "ctparseExact": ct_exact, "oursExact": ours_exact, "agree": agree,
+               "disagreements": disagreements}, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+import CalendarBridge
+import Foundation
+import Testing
+
+/// The rules of issue 36, each with the phrases a user typed: one test row per defect found.
+@Suite("Quick-add rules: clock times, parts of the day, past times, look-alikes, deadlines")
+struct QuickAddRulesTests {
+    /// Friday 2026-12-04 at 17:30 in Berlin: the evening the defects were found on.
+    static let fridayEvening = "2026-12-04T17:30:00+01:00"
+    /// Tuesday 2026-03-10 at 09:00 in Berlin.
+    static let weekdayMorning = "2026-03-10T09:00:00+01:00"
+
+    struct Case: Sendable, CustomStringConvertible {
+        var lang = "en"
+        var text: String
+        var now = QuickAddRulesTests.fridayEvening
+        var title: String
+        var start: String
+        var end: String
+        var location: String? = nil
+        var past = false
+        var description: String { "[\(lang)] \(text)" }
+    }
+
+    static let cases: [Case] = [
+        // Ranges read relative to their start.
+        Case(text: "Lunch 12:30-1:30 tomorrow", title: "Lunch", start: "2026-12-05T12:30:00+01:00", end: "2026-12-05T13:30:00+01:00"),
+        Case(text: "Workshop from 11-1 tomorrow", title: "Workshop", start: "2026-12-05T11:00:00+01:00", end: "2026-12-05T13:00:00+01:00"),
+        Case(text: "Party Saturday 10pm-2am", title: "Party", start: "2026-12-05T22:00:00+01:00", end: "2026-12-06T02:00:00+01:00"),
+        Case(text: "Office hours Monday from 9-5", title: "Office hours", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T17:00:00+01:00"),
+        Case(lang: "de", text: "Sprechstunde Montag 10-12 Uhr", title: "Sprechstunde", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T12:00:00+01:00"),
+        // One rule for bare hours: 7-11 morning, 12 noon, 1-6 afternoon; a past time today means tomorrow.
+        Case(text: "Call at 4:30", title: "Call", start: "2026-12-05T16:30:00+01:00", end: "2026-12-05T17:30:00+01:00"),
+        Case(text: "Call at 7", title: "Call", start: "2026-12-05T07:00:00+01:00", end: "2026-12-05T08:00:00+01:00"),
+        Case(text: "Lunch at 12", title: "Lunch", start: "2026-12-05T12:00:00+01:00", end: "2026-12-05T13:00:00+01:00"),
+        Case(text: "Dinner at 7", title: "Dinner", start: "2026-12-04T19:00:00+01:00", end: "2026-12-04T20:00:00+01:00"),
+        Case(text: "Standup at 09:30 tomorrow", title: "Standup", start: "2026-12-05T09:30:00+01:00", end: "2026-12-05T10:30:00+01:00"),
+        Case(text: "Call at 7.30 tomorrow", title: "Call", start: "2026-12-05T07:30:00+01:00", end: "2026-12-05T08:30:00+01:00"),
+        // Parts of the day: default times, and never left in the title.
+        Case(text: "Meet at Starbucks tomorrow morning", title: "Meet", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00", location: "Starbucks"),
+        Case(text: "Call Mom tomorrow at 7 in the evening", title: "Call Mom", start: "2026-12-05T19:00:00+01:00", end: "2026-12-05T20:00:00+01:00"),
+        Case(text: "Drinks tonight", title: "Drinks", start: "2026-12-04T20:00:00+01:00", end: "2026-12-04T21:00:00+01:00"),
+        Case(text: "Send invoice by end of day Monday", title: "Send invoice", start: "2026-12-07T17:00:00+01:00", end: "2026-12-07T18:00:00+01:00"),
+        Case(lang: "de", text: "Kino heute Abend um 20 Uhr", title: "Kino", start: "2026-12-04T20:00:00+01:00", end: "2026-12-04T21:00:00+01:00"),
+        Case(lang: "de", text: "Frühstück morgen früh um 8", title: "Frühstück", start: "2026-12-05T08:00:00+01:00", end: "2026-12-05T09:00:00+01:00"),
+        Case(lang: "de", text: "Anruf morgen um 8 Uhr abends", title: "Anruf", start: "2026-12-05T20:00:00+01:00", end: "2026-12-05T21:00:00+01:00"),
+        Case(lang: "de", text: "Joggen Montag vormittags", title: "Joggen", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T11:00:00+01:00"),
+        // Past times: a bare weekday means the next one; today/this is kept and flagged.
+        Case(text: "Dentist Friday 3pm", title: "Dentist", start: "2026-12-11T15:00:00+01:00", end: "2026-12-11T16:00:00+01:00"),
+        Case(text: "Dentist today 3pm", title: "Dentist", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
+        Case(text: "Dentist this Friday 3pm", title: "Dentist", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
+        Case(lang: "de", text: "Zahnarzt Freitag 15 Uhr", title: "Zahnarzt", start: "2026-12-11T15:00:00+01:00", end: "2026-12-11T16:00:00+01:00"),
+        Case(lang: "de", text: "Zahnarzt heute 15 Uhr", title: "Zahnarzt", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
+        // Words that are not dates stay words.
+        Case(text: "Deploy v1.2.3 Monday 9am", title: "Deploy v1.2.3", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
+        Case(text: "Release 2.0 tomorrow 10am", title: "Release 2.0", start: "2026-12-05T10:00:00+01:00", end: "2026-12-05T11:00:00+01:00"),
+        Case(text: "Buy 2 tickets tomorrow 10am", title: "Buy 2 tickets", start: "2026-12-05T10:00:00+01:00", end: "2026-12-05T11:00:00+01:00"),
+        Case(text: "Review PR #481 Monday 2pm", title: "Review PR #481", start: "2026-12-07T14:00:00+01:00", end: "2026-12-07T15:00:00+01:00"),
+        Case(text: "Q3 planning Room B12 Monday 10am", title: "Q3 planning Room B12", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T11:00:00+01:00"),
+        Case(text: "Snacks from 7-Eleven tomorrow 6pm", title: "Snacks from 7-Eleven", start: "2026-12-05T18:00:00+01:00", end: "2026-12-05T19:00:00+01:00"),
+        Case(text: "24/7 support rota Monday 9am", title: "24/7 support rota", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
+        Case(text: "Dinner for 3 people Saturday 7pm", title: "Dinner for 3 people", start: "2026-12-05T19:00:00+01:00", end: "2026-12-05T20:00:00+01:00"),
+        // Deadlines: all-day on that day unless a time is given; the connecting word leaves the title.
+        Case(text: "Submit report by Friday", now: weekdayMorning, title: "Submit report", start: "2026-03-13", end: "2026-03-14"),
+        Case(text: "Submit report by Monday 5pm", title: "Submit report", start: "2026-12-07T17:00:00+01:00", end: "2026-12-07T18:00:00+01:00"),
+        Case(text: "Rent due Monday", title: "Rent", start: "2026-12-07", end: "2026-12-08"),
+        Case(text: "Essay until Dec 10", title: "Essay", start: "2026-12-10", end: "2026-12-11"),
+        Case(lang: "de", text: "Bericht bis Mittwoch", title: "Bericht", start: "2026-12-09", end: "2026-12-10"),
+        Case(lang: "de", text: "Steuererklärung fällig am 15.12.", title: "Steuererklärung", start: "2026-12-15", end: "2026-12-16"),
+    ]
+
+    @Test("each phrase means what the user typed", arguments: cases)
+    func phrase(_ row: Case) throws {
+        let parser = QuickAddTestSupport.parser(lang: row.lang)
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let result = try parser.parse(row.text, now: QuickAddTestSupport.instant(row.now), zone: zone)
+        #expect(result.title == row.title)
+        #expect(result.start.description == row.start)
+        #expect(result.end.description == row.end)
+        #expect(result.location == row.location)
+        #expect(result.isPast == row.past)
+        #expect(result.isAllDay == (row.start.count == 10))
+    }
+
+    @Test("a part of the day that contradicts the time is refused, in the text's language")
+    func contradictions() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        for (lang, text, word) in [("en", "Run tomorrow morning 9pm", "is not in"), ("de", "Laufen morgen früh um 20 Uhr", "liegt nicht")] {
+            #expect(throws: QuickAddError.self) { try QuickAddTestSupport.parser(lang: lang).parse(text, now: now, zone: zone) }
+            do {
+                _ = try QuickAddTestSupport.parser(lang: lang).parse(text, now: now, zone: zone)
+            } catch {
+                #expect(error.code == .conflict)
+                #expect(error.message.contains(word), "\(error.message)")
+                #expect(!error.message.contains("am/pm"))
+            }
+        }
+    }
+
+    @Test("a repeat shows its rule in words; one past today starts on its next day")
+    func repeats() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        let weekday = try QuickAddTestSupport.parser(lang: "en").parse("Standup every weekday 9:30", now: now, zone: zone)
+        #expect(weekday.repeatDescription == "every weekday at 09:30")
+        #expect(weekday.start.description == "2026-12-07T09:30:00+01:00")
+        #expect(!weekday.isPast)
+        let german = try QuickAddTestSupport.parser(lang: "de").parse("Teammeeting jeden Montag um 9 Uhr", now: now, zone: zone)
+        #expect(german.title == "Teammeeting")
+        #expect(german.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO"])
+        #expect(german.repeatDescription == "every Monday at 09:00")
+        let until = try QuickAddTestSupport.parser(lang: "en").parse("Gym every Tue and Thu 6pm until Dec 31", now: now, zone: zone)
+        #expect(until.repeatDescription == "every week on Tuesday and Thursday at 18:00 until 2026-12-31")
+    }
+}
