@@ -64,16 +64,7 @@ struct DocumentationTests {
                 }
             }
         }
-        // docs/quick-add.md is written on the quick-add branch (issue 36); until that branch is merged, a
-        // link to it is a known issue rather than a failure. Delete this once the page is in the tree.
-        let pending = broken.filter { $0.contains("(no file docs/quick-add.md)") }
-        if !pending.isEmpty {
-            withKnownIssue("docs/quick-add.md comes with the quick-add branch") {
-                Issue.record("links to a page not merged yet:\n\(pending.joined(separator: "\n"))")
-            }
-        }
-        let rest = broken.filter { !pending.contains($0) }
-        #expect(rest.isEmpty, "broken links:\n\(rest.joined(separator: "\n"))")
+        #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
     }
 
     /// Placeholders (`Providers/<Name>/`) and patterns (`Providers/*/…`) are not paths.
