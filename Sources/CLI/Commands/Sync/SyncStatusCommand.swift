@@ -25,8 +25,11 @@ package enum SyncStatusCommand: Command {
     /// One pair's status, as printed.
     struct Status: Encodable {
         var name: String
+        /// The stored references (`ACCOUNT:ID`), and the sides as the user named them.
         var a: String
         var b: String
+        var aName: String
+        var bName: String
         var direction: String
         var lastRun: LastRun?
         var cursorAgeSeconds: [String: Int?]
@@ -42,8 +45,11 @@ package enum SyncStatusCommand: Command {
     }
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let pairs = try SyncPairs(context: context)
         let names = arguments[Options.names]
+        guard let pairs = try SyncPairs.reading(context: context) else {
+            if let name = names.first { throw SyncPairs.unknown(name, among: [], command: spec.name) }
+            return try printNoPairs(arguments, context: context)
+        }
         let selected = names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: spec.name)
         let now = context.now()
         var statuses: [Status] = []
@@ -55,7 +61,7 @@ package enum SyncStatusCommand: Command {
             }
             func age(_ cursor: SyncCursorRecord?) -> Int? { cursor.map { max(0, Int(now.timeIntervalSince($0.updated))) } }
             statuses.append(Status(
-                name: name, a: pair.record.sideA, b: pair.record.sideB, direction: pair.options.direction.rawValue,
+                name: name, a: pair.record.sideA, b: pair.record.sideB, aName: pair.labelA, bName: pair.labelB, direction: pair.options.direction.rawValue,
                 lastRun: run.map {
                     .init(
                         started: SyncOutput.timestamp($0.started), finished: SyncOutput.timestamp($0.finished), outcome: $0.outcome,
@@ -75,8 +81,18 @@ package enum SyncStatusCommand: Command {
         return .success
     }
 
+    /// What `sync status` prints when no pair was ever added.
+    static func printNoPairs(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        if arguments[Options.format] == .json {
+            context.print(try SyncOutput.json(["pairs": [Status]()]))
+        } else {
+            context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
+        }
+        return .success
+    }
+
     static func print(_ status: Status, now: Date, context: CommandContext) {
-        context.print("\(status.name): \(status.a) \(SyncDirection(rawValue: status.direction)?.arrow ?? "-") \(status.b)")
+        context.print("\(status.name): \(status.aName) \(SyncDirection(rawValue: status.direction)?.arrow ?? "-") \(status.bName)")
         guard let run = status.lastRun else {
             context.print("  never run; 'calbridge sync \(status.name)' runs it")
             return
