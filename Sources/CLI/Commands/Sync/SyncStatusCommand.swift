@@ -6,7 +6,8 @@ import Sync
 package enum SyncStatusCommand: Command {
     package enum Options {
         package static let names = VariadicArgument("NAME", "The pairs to show (default: every pair).")
-        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let format = OutputFormat.standardOption
+        package static let noHeader = OutputFormat.noHeader
     }
 
     package static let path = ["sync", "status"]
@@ -18,7 +19,7 @@ package enum SyncStatusCommand: Command {
             Read from sync.db only. A cursor's age is the time since that side's changes were last read \
             (a missing cursor means the next run reads that side in full).
             """,
-        options: [Options.format],
+        options: [Options.format, Options.noHeader],
         positionals: [Options.names]
     )
 
@@ -73,6 +74,10 @@ package enum SyncStatusCommand: Command {
             context.print(try SyncOutput.json(["pairs": statuses]))
             return .success
         }
+        if arguments[Options.format] == .tsv {
+            context.printTable(tsv(statuses), format: .tsv, header: !arguments[Options.noHeader])
+            return .success
+        }
         guard !statuses.isEmpty else {
             context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
             return .success
@@ -81,10 +86,27 @@ package enum SyncStatusCommand: Command {
         return .success
     }
 
+    /// One row per pair for scripts: the sides by name and by stored id, the last run's times, outcome and error.
+    static func tsv(_ statuses: [Status]) -> Table {
+        Table(
+            columns: [
+                .init("name", "NAME"), .init("a", "A"), .init("b", "B"), .init("a_id", "A ID"), .init("b_id", "B ID"),
+                .init("direction", "WAY"), .init("last_run", "LAST RUN"), .init("outcome", "OUTCOME"), .init("error", "ERROR"),
+            ],
+            rows: statuses.map { status in
+                [
+                    status.name, status.aName, status.bName, status.a, status.b, status.direction,
+                    status.lastRun?.finished ?? "", status.lastRun?.outcome ?? "never run", status.lastRun?.error ?? "",
+                ]
+            })
+    }
+
     /// What `sync status` prints when no pair was ever added.
     static func printNoPairs(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
         if arguments[Options.format] == .json {
             context.print(try SyncOutput.json(["pairs": [Status]()]))
+        } else if arguments[Options.format] == .tsv {
+            context.printTable(tsv([]), format: .tsv, header: !arguments[Options.noHeader])
         } else {
             context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
         }
