@@ -152,3 +152,30 @@ struct ExitCodeTableTests {
         #expect(help.contains("\(code.rawValue)  \(code.meaning)"), "\(path): the help does not document exit \(code.rawValue)")
     }
 }
+
+@Suite("wrapping help text")
+struct TextWrapTests {
+    @Test("paragraphs join across a colon that ends a line mid-sentence; 'Examples:' keeps its indented lines")
+    func block() {
+        let text = """
+            Serves everything on two ports, until SIGINT or SIGTERM:
+            Microsoft's descriptor points at the first.
+            Examples:
+              calbridge sandbox --port 8080
+            """
+        let lines = TextWrap.block(text, width: 200)
+        #expect(lines == [
+            "Serves everything on two ports, until SIGINT or SIGTERM: Microsoft's descriptor points at the first.",
+            "Examples:",
+            "  calbridge sandbox --port 8080",
+        ])
+    }
+
+    @Test("no line is wider than the width, a word longer than a line included", arguments: [10, 40, 80])
+    func width(width: Int) {
+        let text = "a " + String(repeating: "q", count: 150) + " https://example.com/" + String(repeating: "y", count: 90) + " end"
+        let lines = TextWrap.lines(text, width: width, firstIndent: "  ", indent: "    ")
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(lines.joined().filter { $0 == "q" }.count == 150)
+    }
+}

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Wrapping prose to a width: help text, discussions, the options' descriptions.
-enum TextWrap {
+package enum TextWrap {
     /// `text` in lines of at most `width` characters, the first starting with `firstIndent` and the rest
     /// with `indent`. Words break at spaces; a word longer than a line (a URL, a long example) is cut
     /// into pieces, so no line is ever wider than `width`.
-    static func lines(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
+    package static func lines(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
         var lines: [String] = []
         var current = firstIndent
         var currentHasWord = false
@@ -39,9 +39,10 @@ enum TextWrap {
     }
 
     /// A block of prose as written in a command's discussion, wrapped: lines that start at the margin
-    /// join into paragraphs (a line ending in ':' ends one), indented lines (examples, lists) keep their
-    /// indent and wrap with a deeper one, and empty lines stay.
-    static func block(_ text: String, width: Int) -> [String] {
+    /// join into paragraphs (a line ending in ':' before an indented or empty line, `Examples:`, is a
+    /// line of its own), indented lines (examples, lists) keep their indent and wrap with a deeper one,
+    /// and empty lines stay.
+    package static func block(_ text: String, width: Int) -> [String] {
         var out: [String] = []
         var paragraph: [String] = []
         func flush() {
@@ -49,8 +50,9 @@ enum TextWrap {
             out += lines(paragraph.joined(separator: " "), width: width)
             paragraph = []
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(raw)
+        let all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in all.enumerated() {
+            let next = index + 1 < all.count ? all[index + 1] : ""
             let trimmed = line.drop { $0 == " " }
             if trimmed.isEmpty {
                 flush()
@@ -59,9 +61,12 @@ enum TextWrap {
                 flush()
                 let indent = String(repeating: " ", count: line.count - trimmed.count)
                 out += lines(String(trimmed), width: width, firstIndent: indent, indent: indent + "    ")
+            } else if line.hasSuffix(":"), next.isEmpty || next.hasPrefix(" ") {
+                // A heading of what follows (`Examples:`): a line of its own.
+                flush()
+                out += lines(line, width: width)
             } else {
                 paragraph.append(line)
-                if line.hasSuffix(":") { flush() }
             }
         }
         flush()
@@ -71,7 +76,7 @@ enum TextWrap {
     /// Two columns: each label, then its text wrapped beside it, starting in one column for all rows;
     /// a label too long for that column (a long list of choices) gets a line of its own and its text
     /// starts below it, in the column.
-    static func columns(_ rows: [(label: String, text: String)], width: Int, indent: String = "  ") -> [String] {
+    package static func columns(_ rows: [(label: String, text: String)], width: Int, indent: String = "  ") -> [String] {
         let widest = rows.map(\.label.count).max() ?? 0
         // The text column: right of the longest label that fits, at most a third of the width.
         let cap = max(8, min(30, width / 3))
