@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import Testing
 import TestSupport
 
@@ -71,5 +72,30 @@ struct AccountsAndPairsSafetyTests {
         #expect(!result.stderr.contains("open this URL"), "the sign-in started: \(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("tokens-") }
         #expect(files.isEmpty, "\(files)")
+    }
+
+    @Test("sync --watch with a revoked grant: the pair logs needsSignIn naming the account, the others keep running, SIGTERM exits 3")
+    func watcherNeedsSignIn() async throws {
+        try await SandboxHome.with { home in
+            for (name, a, b) in [("work", "carol:Calendar", "carol:Project Falcon"), ("home", "ann:Family", "ann:ann.lee@gmail.sandbox")] {
+                let add = try await home.run(["sync", "add", name, "--a", a, "--b", b])
+                #expect(add.status == 0, "\(add.stderr)")
+            }
+            await home.sandbox.tokens.revokeAll(user: home.user(.microsoft), provider: .microsoft)
+            let watcher = try RunningCalbridge(["sync", "--watch", "--interval", "1s", "--format", "json"], environment: home.environment)
+            defer { watcher.stop() }
+            let failed = try await watcher.stderrLine(timeout: 60) { $0.contains(#""pair":"work""#) }
+            let logged = try JSONOutput.object(failed)
+            #expect(logged["outcome"] as? String == "needsSignIn", "\(watcher.stderr)")
+            #expect((logged["error"] as? String)?.contains("carol") == true, "\(failed)")
+            let other = try await watcher.stderrLine(timeout: 60) { $0.contains(#""pair":"home""#) }
+            #expect((try JSONOutput.object(other))["outcome"] as? String == "ok", "\(other)")
+
+            watcher.signal(SIGTERM)
+            let status = try await watcher.wait(timeout: 60)
+            #expect(status == 3, "\(watcher.stderr)")
+            let summary = watcher.stderrLines { $0.contains(#""event":"needsSignIn""#) }
+            #expect(summary.count == 1 && summary.first?.contains("carol") == true, "\(watcher.stderr)")
+        }
     }
 }
