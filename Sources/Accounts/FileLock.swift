@@ -7,8 +7,9 @@ import Glibc
 /// sharing one home take turns: `accounts.json` read-modify-writes, and one account's token refresh.
 ///
 /// The lock file is separate from the data file because data files are replaced by `rename`: a lock
-/// on the old inode would guard nothing. Lock files are created 0600 and never deleted (deleting one
-/// while another process waits on it would let two processes "hold" it). The lock is per open file
+/// on the old inode would guard nothing. Lock files are created 0600 and not deleted (deleting one
+/// while another process waits on it would let two processes "hold" it), except by the removal of an
+/// account (`FileTokenStore.deleteAll`), after which there is nothing left to guard. The lock is per open file
 /// description, so it also orders two sessions of the same account inside one process.
 public struct FileLock: Sendable {
     /// The lock file.

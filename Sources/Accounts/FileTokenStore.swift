@@ -32,6 +32,19 @@ public struct FileTokenStore: TokenStore {
         try files.delete(home.tokenFile(account: account))
     }
 
+    /// Deletes the account's token file, the temporaries of crashed writes and, last, its lock file (while
+    /// holding it): a removed account leaves no file behind.
+    public func deleteAll(account: String) async throws {
+        let file = home.tokenFile(account: account)
+        let lock = FileLock.guarding(file)
+        let files = self.files
+        try await withExclusiveAccess(account: account) {
+            try files.delete(file)
+            // Unlinked while held: a process that opens it afterwards finds no account to refresh anyway.
+            unlink(lock.url.path)
+        }
+    }
+
     /// How long to wait for another process's refresh of the same account (a refresh is one request
     /// with a 30-second timeout; a little more covers its retries of a failed save).
     public static let lockTimeout = Duration.seconds(90)

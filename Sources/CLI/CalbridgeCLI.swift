@@ -13,25 +13,32 @@ package enum CalbridgeCLI {
     }
 
     private static func dispatch(_ arguments: [String], context: CommandContext, suite: CommandSuite) async throws -> ExitCode {
+        // `calbridge --verbose COMMAND ...`: an option for every command, given before the command's words.
+        var arguments = arguments
+        if arguments.first == "--verbose", arguments.count > 1 {
+            arguments.removeFirst()
+            arguments.append("--verbose")
+        }
         guard let first = arguments.first else {
-            context.print(HelpText.general(suite.commands, in: suite))
-            return .success
+            // No command: the overview, on stderr, as a usage error (a script that forgot its command fails).
+            context.printError(HelpText.general(suite.commands, in: suite, width: context.helpWidth))
+            return .usage
         }
         switch first {
         case "--help", "-h":
-            context.print(HelpText.general(suite.commands, in: suite))
+            context.print(HelpText.general(suite.commands, in: suite, width: context.helpWidth))
             return .success
         case "--version", "-V":
             return try await VersionCommand.run(ParsedArguments(), context: context)
         case "help":
-            return try help(for: Array(arguments.dropFirst()), context: context, suite: suite)
+            return try help(for: arguments.dropFirst().filter { $0 != "--verbose" }, context: context, suite: suite)
         default:
             break
         }
         guard let (command, used) = suite.match(arguments) else {
             let group = suite.group(first)
             if !group.isEmpty, let next = arguments.dropFirst().first, next == "--help" || next == "-h" {
-                context.print(HelpText.general(group, in: suite))
+                context.print(HelpText.general(group, in: suite, width: context.helpWidth))
                 return .success
             }
             if !group.isEmpty {
@@ -49,7 +56,7 @@ package enum CalbridgeCLI {
         }
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst(used)), for: command.spec)
         if parsed[CommonOptions.help] {
-            context.print(HelpText.command(command.spec))
+            context.print(HelpText.command(command.spec, width: context.helpWidth))
             return .success
         }
         return try await command.run(parsed, context: context)
@@ -57,16 +64,27 @@ package enum CalbridgeCLI {
 
     private static func help(for words: [String], context: CommandContext, suite: CommandSuite) throws -> ExitCode {
         if words.isEmpty {
-            context.print(HelpText.general(suite.commands, in: suite))
+            context.print(HelpText.general(suite.commands, in: suite, width: context.helpWidth))
+            return .success
+        }
+        if words == ["help"] {
+            let text = """
+                Usage: \(suite.program) help [COMMAND...]
+
+                Shows the help of a command (\(suite.program) help events, \(suite.program) help sync add), of a \
+                group of commands (\(suite.program) help accounts), or without COMMAND the overview of every \
+                command. '\(suite.program) COMMAND --help' shows the same.
+                """
+            context.print(TextWrap.block(text, width: context.helpWidth).joined(separator: "\n"))
             return .success
         }
         if let (command, used) = suite.match(words), used == words.count {
-            context.print(HelpText.command(command.spec))
+            context.print(HelpText.command(command.spec, width: context.helpWidth))
             return .success
         }
         let group = suite.group(words[0])
         if words.count == 1, !group.isEmpty {
-            context.print(HelpText.general(group, in: suite))
+            context.print(HelpText.general(group, in: suite, width: context.helpWidth))
             return .success
         }
         throw UsageError("no help for unknown command '\(words.joined(separator: " "))'; see '\(suite.program) --help'")

@@ -63,12 +63,12 @@ struct AddCommandTests {
         }
     }
 
-    @Test("all-day with attendees split on ';', trimmed, empties dropped; location and body")
+    @Test("all-day with attendees split on ',' and ';', trimmed, empties dropped; location and body")
     func allDayWithAttendees() async throws {
         try await SandboxHome.with { home in
             let result = try await home.run([
                 "add", "ann:Family", "--title", "Holiday", "--all-day", "--start", "2027-12-24", "--end", "2027-12-26",
-                "--attendees", " bob@example.com ;; carol@example.org ; ", "--location", "Home", "--body", "Presents", "--format", "json",
+                "--attendees", " bob@example.com ,; carol@example.org , ", "--location", "Home", "--body", "Presents", "--format", "json",
             ])
             #expect(result.status == 0, "\(result.stderr)")
             let event = try JSONOutput.object(result.stdout)
@@ -86,7 +86,8 @@ struct AddCommandTests {
         (["add", "carol:Contoso Holidays", "--title", "x"], "read-only for this account (access: reader)"),
         (["add", "ann:Holidays in Germany", "--title", "x"], "read-only"),
         (["add", "carol:Calendar", "--title", "x", "--attendees", "ann@example.com; not an address"], "'not an address'"),
-        (["add", "carol:Calendar", "--title", "x", "--attendees", "ann@example.com, bob@example.com"], "separate addresses with ';'"),
+        (["add", "carol:Calendar", "--title", "x", "--attendees", "ann@example.com, bob@"], "'bob@' is not an e-mail address (separate addresses with ',' or ';')"),
+        (["add", "carol:Calendar", "--title", " "], "--title is empty"),
         (["add", "carol:Calendar"], "missing --title"),
         (["add", "carol:Calendar", "--title", "x", "--start", "noon"], "--start"),
         (["add", "carol:Calendar", "--title", "x", "--start", "2027-01-01T10:00", "--end", "2027-01-01T09:00"], "--end must be after --start"),

@@ -6,14 +6,14 @@ import TestSupport
 @Suite("calbridge calendars, end to end against the sandbox")
 struct CalendarsCommandTests {
     static let expectedRefs = [
-        "ann:ann.lee@gmail.sandbox", "ann:Holidays in Germany", "ann:Family",
+        "ann:ann.lee@gmail.sandbox", "ann:Family", "ann:Holidays in Germany",
         "carol:Calendar", "carol:Contoso Holidays", "carol:Project Falcon",
     ]
 
-    @Test("table fits 80 columns; json is one document; tsv has a header row; all accounts' calendars")
+    @Test("table fits an 80-column terminal; json is one document; tsv has a header row; all accounts' calendars")
     func formats() async throws {
         try await SandboxHome.with { home in
-            let table = try await home.run(["calendars"])
+            let table = try await home.run(["calendars"], environment: ["NO_COLOR": "1"], stdoutTerminalColumns: 80)
             #expect(table.status == 0, "\(table.stderr)")
             #expect(table.stderr.isEmpty)
             let lines = table.stdout.split(separator: "\n")

@@ -75,7 +75,12 @@ struct SyncEndToEndTests {
             let mark = home.sandbox.log.count
             let quiet = try await home.run(["sync"])
             #expect(quiet.status == 0, "\(quiet.stderr)")
-            #expect(quiet.stdout.contains("work-home: A carol:\(outlookCalendar) <-> B ann:\(family)"), "\(quiet.stdout)")
+            // Shown by the names the pair was added with; the ids are for JSON.
+            #expect(quiet.stdout.contains("work-home: A carol:Calendar <-> B ann:Family"), "\(quiet.stdout)")
+            let document = try JSONOutput.object(try await home.run(["sync", "--format", "json", "--dry-run"]).stdout)
+            let pairEntry = (document["pairs"] as? [[String: Any]])?.first
+            #expect(pairEntry?["a"] as? String == "carol:\(outlookCalendar)", "\(document)")
+            #expect(pairEntry?["aName"] as? String == "carol:Calendar", "\(document)")
             #expect(quiet.stdout.contains("A -> B: 0 created, 0 updated, 0 deleted, 5 unchanged, 0 failed"), "\(quiet.stdout)")
             #expect(home.apiMethods(since: mark) == ["GET"], "a quiet run wrote")
             let quietJSON = try await sync(home)

@@ -27,20 +27,24 @@ package enum CalbridgeBinary {
     /// Runs `calbridge` with the arguments and extra environment, feeding `input` on stdin.
     /// The wait happens on a thread of its own, never on the cooperative pool: other tests' in-process
     /// servers need those few threads while the child runs.
-    /// - Parameter stderrOnTerminal: give the child a pseudo-terminal as stderr (`isatty(2)` is true) instead
-    ///   of a pipe; `Result.stderr` is then the bytes written to it, control characters included.
+    /// - Parameters:
+    ///   - stderrOnTerminal: give the child a pseudo-terminal as stderr (`isatty(2)` is true) instead
+    ///     of a pipe; `Result.stderr` is then the bytes written to it, control characters included.
+    ///   - stdoutTerminalColumns: give the child a pseudo-terminal of this many columns as stdout instead
+    ///     of a pipe; `Result.stdout` is then the bytes written to it.
     package static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         input: String? = nil,
         stderrOnTerminal: Bool = false,
+        stdoutTerminalColumns: Int? = nil,
         timeout: TimeInterval = 60,
         executable: String = "calbridge"
     ) async throws -> Result {
         try await blocking {
             try runBlocking(
-                arguments, environment: environment, input: input, stderrOnTerminal: stderrOnTerminal, timeout: timeout,
-                executable: executable)
+                arguments, environment: environment, input: input, stderrOnTerminal: stderrOnTerminal,
+                stdoutTerminalColumns: stdoutTerminalColumns, timeout: timeout, executable: executable)
         }
     }
 
@@ -50,6 +54,7 @@ package enum CalbridgeBinary {
         environment: [String: String] = [:],
         input: String? = nil,
         stderrOnTerminal: Bool = false,
+        stdoutTerminalColumns: Int? = nil,
         timeout: TimeInterval = 60,
         executable: String = "calbridge"
     ) throws -> Result {
@@ -59,10 +64,20 @@ package enum CalbridgeBinary {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), inPipe = Pipe()
+        let inPipe = Pipe()
         let terminal = stderrOnTerminal ? try PseudoTerminal() : nil
         let err = terminal == nil ? Pipe() : nil
-        process.standardOutput = out
+        let outTerminal = try stdoutTerminalColumns.map { columns in
+            let terminal = try PseudoTerminal()
+            try terminal.setSize(columns: columns)
+            return terminal
+        }
+        let out = outTerminal == nil ? Pipe() : nil
+        if let outTerminal {
+            process.standardOutput = FileHandle(fileDescriptor: outTerminal.slave, closeOnDealloc: false)
+        } else {
+            process.standardOutput = out
+        }
         if let terminal {
             process.standardError = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
         } else {
@@ -71,12 +86,13 @@ package enum CalbridgeBinary {
         process.standardInput = inPipe
         try process.run()
         terminal?.closeSlave()
+        outTerminal?.closeSlave()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try? inPipe.fileHandleForWriting.close()
         // Read both streams concurrently so a chatty child never blocks on a full pipe (or terminal).
         let outBox = DataBox(), errBox = DataBox()
         let readers: [(DataBox, @Sendable () -> Data)] = [
-            (outBox, { out.fileHandleForReading.readDataToEndOfFile() }),
+            (outBox, { outTerminal?.readToEnd() ?? out?.fileHandleForReading.readDataToEndOfFile() ?? Data() }),
             (errBox, { terminal?.readToEnd() ?? err?.fileHandleForReading.readDataToEndOfFile() ?? Data() }),
         ]
         let group = DispatchGroup()

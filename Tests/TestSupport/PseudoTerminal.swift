@@ -65,6 +65,12 @@ package final class PseudoTerminal: @unchecked Sendable {
         if slave >= 0 { close(slave) }
     }
 
+    /// Sets the terminal's size, as a terminal emulator does (the child reads it with `TIOCGWINSZ`).
+    package func setSize(columns: Int, rows: Int = 50) throws {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else { throw Failed(description: "TIOCSWINSZ: " + Self.lastError()) }
+    }
+
     /// Closes this process's slave descriptor (call it once the child runs), so that `readToEnd` ends
     /// when the child exits.
     package func closeSlave() {

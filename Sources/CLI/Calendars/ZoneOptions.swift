@@ -3,21 +3,26 @@ import TimeZones
 
 /// Time zones from the command line and the environment.
 enum ZoneOptions {
-    /// The zone times are shown in: `--tz` (IANA), else `$TZ`, else the system zone.
+    /// `--tz ZONE` for a command that shows or reads times in the user's zone: the one declaration, so
+    /// every command takes the same names (IANA or Windows) and says so the same way.
+    static func option(_ help: String) -> Option<String> {
+        Option<String>("tz", "ZONE", help + " IANA (Europe/Berlin) or Windows (W. Europe Standard Time) name.")
+    }
+
+    /// The zone times are shown in: `--tz` (IANA or Windows name), else `$TZ`, else the system zone.
     static func displayZone(_ tz: String?, environment: [String: String], command: String) throws -> TimeZone {
         try userZone(tz, environment: environment, command: command).zone
     }
 
-    /// The user's zone and its name as written: `--tz` (IANA), else `$TZ`, else the system zone. The one
+    /// The user's zone and its name as written: `--tz` (an IANA id as written, or a Windows name as its
+    /// IANA id), else `$TZ`, else the system zone. The one
     /// reading of both, for every command (quick add keeps the name: `UTC` stays `UTC`).
     static func userZone(
         _ tz: String?, environment: [String: String], command: String
     ) throws -> (name: String, zone: TimeZone) {
         if let name = tz {
-            guard let zone = TimeZone(identifier: name) else {
-                throw UsageError("--tz takes an IANA time zone such as Europe/Berlin, not '\(name)'", command: command)
-            }
-            return (name, zone)
+            let (id, zone) = try eventZone(name, option: "tz", command: command)
+            return (id, zone)
         }
         if let local = environmentZone(environment) { return local }
         let system = systemZone(environment)

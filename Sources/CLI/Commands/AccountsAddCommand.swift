@@ -14,6 +14,7 @@ package enum AccountsAddCommand: Command {
         package static let clientSecretFile = Option<String>("client-secret-file", "PATH", "Read the OAuth client secret from the first line of PATH.")
         package static let clientSecret = Option<String>("client-secret", "SECRET", "OAuth client secret; visible to other users in `ps` (prefer $CALBRIDGE_CLIENT_SECRET).")
         package static let tenant = Option<String>("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common).")
+        package static let replace = Flag("replace", "Let --name replace an account of another provider or user.")
         package static let timeout = Option.int("timeout", "SECONDS", "How long to wait for the sign-in (default 300).", in: 1...3600)
         package static let provider = Argument("PROVIDER", "google, microsoft, or a descriptor file")
     }
@@ -29,13 +30,14 @@ package enum AccountsAddCommand: Command {
         The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
         (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
         enter on any device; it is the default in an SSH session without a display.
-        The account's name defaults to the signed-in user's e-mail address. Adding a name that exists
-        signs that account in again.
+        The account's name defaults to the signed-in user's e-mail address; a name has no ':' (it ends
+        the account part of ACCOUNT:CALENDAR) and no control characters. Adding a name that exists signs
+        that account in again; if the name belongs to another provider or user, --replace is needed.
         A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
         file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
         every user of the machine.
         """,
-        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant, Options.timeout],
+        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant, Options.timeout, Options.replace],
         positionals: [Options.provider]
     )
 
@@ -44,6 +46,21 @@ package enum AccountsAddCommand: Command {
         let tenant = arguments[Options.tenant] ?? ProviderDescriptor.defaultTenant
         let timeout = arguments[Options.timeout] ?? 300
         let (descriptor, descriptorFile) = try resolve(providerArgument, tenant: tenant, providers: context.providers)
+        // Everything that can be checked before the sign-in is: nobody signs in to learn that the name is
+        // unusable or that accounts.json cannot be written.
+        let home = CalbridgeHome(environment: context.environment)
+        let registry = AccountRegistry(home: home)
+        let existingAccounts = try registry.accounts()
+        let replace = arguments[Options.replace]
+        if let name = arguments[Options.name] {
+            try validate(name: name)
+            if let existing = existingAccounts.first(where: { $0.name == name }), existing.provider != descriptor.id, !replace {
+                throw UsageError(
+                    "account '\(name)' is a \(existing.provider) account of \(existing.user); to replace it with a "
+                        + "\(descriptor.id) account add --replace, or choose another --name", command: spec.name)
+            }
+        }
+
         // resolve(...) accepts only registered APIs, so this finds one.
         guard let registration = context.providers.registration(api: descriptor.api) else {
             throw InputError("descriptor '\(descriptor.id)' names API '\(descriptor.api)', which this calbridge cannot talk to")
@@ -58,10 +75,6 @@ package enum AccountsAddCommand: Command {
         let commandLineSecret = try ClientSecretOption.resolve(
             inline: arguments[Options.clientSecret], path: arguments[Options.clientSecretFile], environment: context.environment, command: "accounts add")
         let credentials = ClientCredentials(clientId: clientId, clientSecret: commandLineSecret ?? descriptor.clientSecret)
-        if let name = arguments[Options.name], name.isEmpty || name.contains(where: { $0.isNewline || $0 == "\t" }) {
-            throw UsageError("--name must be non-empty and on one line", command: "accounts add")
-        }
-
         let flow = try chooseFlow(arguments, descriptor: descriptor, context: context)
         let transport = context.makeTransport(verbose: arguments[CommonOptions.verbose])
         let client = OAuthClient(descriptor: descriptor, credentials: credentials, transport: transport, now: context.now)
@@ -78,16 +91,25 @@ package enum AccountsAddCommand: Command {
             }
         }
 
-        // The token was just issued, so a plain bearer request is enough to learn who signed in.
+        // The token was just issued, so a plain bearer request is enough to learn who signed in. A brief
+        // server error must not throw a finished sign-in away: the request is tried again a few times.
         let bearer = MiddlewareTransport(base: transport, middlewares: [StaticBearer(token: tokens.accessToken)])
-        let profile = try await registration.makeProvider(
+        let profileProvider = try registration.makeProvider(
             account: ProviderAccount(name: arguments[Options.name] ?? descriptor.displayName, apiBaseURL: descriptor.apiBaseURL),
-            transport: bearer
-        ).userInfo()
+            transport: bearer)
+        let profile = try await withRetries { try await profileProvider.userInfo() }
         guard let email = profile.email, !email.isEmpty else {
             throw InputError("\(descriptor.displayName) did not say which user signed in (no e-mail address)", exitCode: .failure)
         }
         let name = arguments[Options.name] ?? email
+        if arguments[Options.name] == nil { try validate(name: name) }
+        if let existing = existingAccounts.first(where: { $0.name == name }), !replace,
+            existing.provider != descriptor.id || existing.user.lowercased() != email.lowercased()
+        {
+            throw UsageError(
+                "account '\(name)' is the \(existing.provider) account of \(existing.user), not \(email); nothing was stored. "
+                    + "Add --replace to replace it, or choose another --name", command: spec.name)
+        }
         var record = AccountRecord(
             name: name,
             provider: descriptor.id,
@@ -102,15 +124,41 @@ package enum AccountsAddCommand: Command {
             createdAt: context.now()
         )
         record.accountIdentity = profile.accountIdentity
-        let home = CalbridgeHome(environment: context.environment)
         // Tokens first: a crash in between leaves an unused token file, never an account without tokens.
         let store = FileTokenStore(home: home)
         // Under the account's lock: a refresh in another process then sees either the old or the new grant.
         try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
-        try AccountRegistry(home: home).save(record)
+        try registry.save(record)
         let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
         return .success
+    }
+
+    /// An account name must be usable in `ACCOUNT:CALENDAR` and printable: not empty, no ':', no control
+    /// characters (tab and line breaks included), no spaces around it.
+    static func validate(name: String) throws(UsageError) {
+        let printable = name.unicodeScalars.allSatisfy { !TerminalText.isUnsafe($0) }
+        guard !name.isEmpty, printable, !name.contains(":"), name.trimmingCharacters(in: .whitespaces) == name else {
+            throw UsageError(
+                "account name '\(TerminalText.sanitize(name))' cannot be used: a name is not empty and has no ':', "
+                    + "no control characters and no spaces around it (e.g. --name work)", command: spec.name)
+        }
+    }
+
+    /// `body`, tried up to three times over two seconds while it fails with something other than a sign-in
+    /// or input problem (a 5xx, a dropped connection).
+    private static func withRetries<T>(_ body: () async throws -> T) async throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try await body()
+            } catch {
+                attempt += 1
+                let code = ErrorReporting.exitCode(for: error)
+                guard attempt < 3, code == .failure else { throw error }
+                try await Task.sleep(for: .milliseconds(500 * attempt))
+            }
+        }
     }
 
     /// The descriptor named on the command line: a registered provider's id, or a descriptor file.

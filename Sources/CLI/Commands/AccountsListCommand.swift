@@ -6,7 +6,8 @@ import OAuth
 package enum AccountsListCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+        package static let format = OutputFormat.standardOption
+        package static let noHeader = OutputFormat.noHeader
     }
 
     package static let path = ["accounts", "list"]
@@ -14,25 +15,38 @@ package enum AccountsListCommand: Command {
     package static let spec = CommandSpec(
         path,
         abstract: "List signed-in accounts: name, provider, user, token expiry, status.",
-        discussion: "Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out (no tokens).",
-        options: [Options.format]
+        discussion: """
+            Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out \
+            (no tokens); unreadable token file (sign in again; the exit code is then 4).
+            """,
+        options: [Options.format, Options.noHeader]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let format = (arguments[Options.format] ?? .table)
         let home = CalbridgeHome(environment: context.environment)
-        let records = try AccountRegistry(home: home).accounts()
+        let records = try AccountRegistry(home: home).accounts().sorted { $0.name < $1.name }
         let store = FileTokenStore(home: home)
         let now = context.now()
         var rows: [[String]] = []
+        var unreadable = false
         for record in records {
-            let tokens = try store.load(account: record.name)
             let providerName = (try? context.providers.descriptor(for: record))?.displayName ?? record.provider
-            rows.append([
-                record.name, providerName, record.user,
-                tokens?.expiresAt.map(Self.timestamp) ?? "",
-                status(tokens, now: now),
-            ])
+            // One unreadable token file is that account's status, not a failure of the whole listing.
+            let tokens: TokenSet?
+            let state: String
+            do {
+                tokens = try store.load(account: record.name)
+                state = status(tokens, now: now)
+            } catch let error as StorageError where error.code == .loosePermissions {
+                // A fix for the home, not for one account: the error names the chmod that fixes it.
+                throw error
+            } catch {
+                tokens = nil
+                state = "unreadable token file (sign in again: \(record.signInCommand))"
+                unreadable = true
+            }
+            rows.append([record.name, providerName, record.user, tokens?.expiresAt.map(Self.timestamp) ?? "", state])
         }
         switch format {
         case .json:
@@ -44,20 +58,19 @@ package enum AccountsListCommand: Command {
         case .tsv, .table:
             let table = Table(
                 columns: [
-                    .init("name", "NAME"), .init("provider", "PROVIDER"), .init("user", "USER"),
+                    .init("name", "NAME", shrinkable: false), .init("provider", "PROVIDER"), .init("user", "USER", shrinkable: false),
                     .init("expires", "TOKEN EXPIRES", shrinkable: false), .init("status", "STATUS", shrinkable: false),
                 ],
                 rows: rows
             )
-            if format == .tsv {
-                context.print(table.tsv())
-            } else if rows.isEmpty {
+            if format == .table, rows.isEmpty {
                 context.printError("No accounts yet. Add one with: calbridge accounts add google|microsoft")
             } else {
-                context.print(table.aligned())
+                context.printTable(table, format: format, header: !arguments[Options.noHeader])
             }
         }
-        return .success
+        // Listed, but not all is well: a script sees it in the exit code.
+        return unreadable ? .partial : .success
     }
 
     static func status(_ tokens: TokenSet?, now: Date) -> String {

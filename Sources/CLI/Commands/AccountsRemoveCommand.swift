@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import CalendarBridge
 import OAuth
 
 /// `calbridge accounts remove`: revokes the grant at the provider (where it can), then deletes the
@@ -8,6 +9,7 @@ package enum AccountsRemoveCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
         package static let localOnly = Flag("local-only", "Only delete the local tokens; do not revoke at the provider.")
+        package static let force = Flag("force", "Remove the account even though sync pairs use it (they then fail until removed).")
         package static let name = Argument("NAME", "the account's name (see 'calbridge accounts list')")
     }
 
@@ -20,8 +22,10 @@ package enum AccountsRemoveCommand: Command {
         If the revocation fails, nothing is deleted (so you can retry); --local-only deletes the local
         tokens without asking the provider. Microsoft has no revocation endpoint: its grant ends when it
         expires or when you remove the app from your account's app permissions.
+        An account that sync pairs use is kept unless --force is given: the pairs are named, so that they
+        can be removed first ('calbridge sync remove NAME').
         """,
-        options: [Options.localOnly],
+        options: [Options.localOnly, Options.force],
         positionals: [Options.name]
     )
 
@@ -30,8 +34,16 @@ package enum AccountsRemoveCommand: Command {
         let home = CalbridgeHome(environment: context.environment)
         let registry = AccountRegistry(home: home)
         let record = try registry.require(name)
+        let users = try await pairsUsing(name, context: context)
+        if !users.isEmpty, !arguments[Options.force] {
+            throw UsageError(
+                "account '\(name)' is used by sync pair\(users.count == 1 ? "" : "s") \(users.joined(separator: ", ")); "
+                    + "remove \(users.count == 1 ? "it" : "them") first ('calbridge sync remove NAME') or add --force",
+                command: spec.name)
+        }
         let store = FileTokenStore(home: home)
-        let tokens = try store.load(account: name)
+        // An unreadable token file is no reason to keep the account: there is nothing to revoke with.
+        let tokens = try? store.load(account: name)
         let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
@@ -59,10 +71,23 @@ package enum AccountsRemoveCommand: Command {
             note = "revoked at \(descriptor.displayName); " + note
         }
         // Under the account's lock, so that a refresh in another process does not write the file back.
-        try await store.withExclusiveAccess(account: name) { try store.delete(account: name) }
+        try await store.deleteAll(account: name)
         try registry.remove(name)
         context.print("Removed account '\(name)' (\(note)).")
+        if !users.isEmpty {
+            context.printError(
+                "warning: sync pair\(users.count == 1 ? "" : "s") \(users.joined(separator: ", ")) used it and will fail until removed "
+                    + "('calbridge sync remove NAME')")
+        }
         return .success
+    }
+
+    /// The sync pairs with a side on `account`, by name (sync.db read only; none when there is none).
+    static func pairsUsing(_ account: String, context: CommandContext) async throws -> [String] {
+        guard let pairs = try SyncPairs.reading(context: context) else { return [] }
+        return try await pairs.all().filter { pair in
+            [pair.record.sideA, pair.record.sideB].contains { (try? CalendarRef(parsing: $0))?.account == account }
+        }.map(\.name)
     }
 }
 

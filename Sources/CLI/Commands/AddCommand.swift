@@ -12,7 +12,7 @@ package enum AddCommand: Command {
         package static let tz = Option<String>("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone).")
         package static let location = Option<String>("location", "TEXT", "Where.")
         package static let body = Option<String>("body", "TEXT", "Description.")
-        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ';' (Outlook mails them invitations).")
+        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ',' or ';' (Outlook mails them invitations).")
         package static let noInvitations = Flag("no-invitations", "Write the attendees into the description instead of inviting them.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
@@ -28,7 +28,7 @@ package enum AddCommand: Command {
         Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
         the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
         dates (YYYY-MM-DD; --end is the last day, default the start day).
-        --attendees is a list separated by ';' ("ann@example.com; bob@example.com"). On an Outlook
+        --attendees is a list separated by ',' or ';' ("ann@example.com, bob@example.com"). On an Outlook
         calendar the attendees are invited: Outlook sends each of them an invitation mail, as it does when
         you add attendees in Outlook, and Microsoft Graph has no way to create the event without sending
         them. On a Google calendar they are added as guests and no mail is sent (sendUpdates=none).
@@ -44,8 +44,12 @@ package enum AddCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let format = (arguments[Options.format] ?? .table)
-        guard let title = arguments[Options.title]?.trimmingCharacters(in: .whitespaces), !title.isEmpty else {
+        guard let given = arguments[Options.title] else {
             throw UsageError("missing --title TEXT (the event's title)", command: spec.name)
+        }
+        let title = given.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else {
+            throw UsageError("--title is empty; give the event's title, e.g. --title \"Design review\"", command: spec.name)
         }
         let (zoneID, zone) = try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
             ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
@@ -144,12 +148,13 @@ package enum AddCommand: Command {
         guard let text else { return [] }
         var seen: Set<String> = []
         var attendees: [Attendee] = []
-        for part in text.split(separator: ";") {
+        // Commas (gcalcli, most mail clients) or semicolons (Outlook): neither can be in a plain address.
+        for part in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
             let address = part.trimmingCharacters(in: .whitespaces)
             if address.isEmpty { continue }
             guard isValidAddress(address) else {
                 throw UsageError(
-                    "--attendees: '\(address)' is not an e-mail address (separate addresses with ';')", command: spec.name)
+                    "--attendees: '\(address)' is not an e-mail address (separate addresses with ',' or ';')", command: spec.name)
             }
             if seen.insert(address.lowercased()).inserted { attendees.append(Attendee(email: address)) }
         }

@@ -7,7 +7,8 @@ package enum CalendarsCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
         package static let account = RepeatedOption("account", "NAME", "Only this account.")
-        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+        package static let format = OutputFormat.standardOption
+        package static let noHeader = OutputFormat.noHeader
     }
 
     package static let path = ["calendars"]
@@ -24,7 +25,7 @@ package enum CalendarsCommand: Command {
           calbridge calendars
           calbridge calendars --account work --format json
         """,
-        options: [Options.account, Options.format]
+        options: [Options.account, Options.format, Options.noHeader]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -42,7 +43,12 @@ package enum CalendarsCommand: Command {
         let failures = openFailures + listing.failures.map { ($0.account, $0.error) }
 
         if !(failures.count == records.count && listing.calendars.isEmpty) {
-            context.print(try render(listing.calendars, format: format))
+            let calendars = sorted(listing.calendars)
+            if format == .json {
+                context.print(try json(calendars))
+            } else {
+                context.printTable(table(calendars, format: format), format: format, header: !arguments[Options.noHeader])
+            }
         }
         for failure in failures {
             let message = ErrorReporting.message(for: failure.error, environment: context.environment)
@@ -57,15 +63,19 @@ package enum CalendarsCommand: Command {
         return codes.count == 1 ? codes.first! : .failure
     }
 
-    static func render(_ calendars: [CalendarInfo], format: OutputFormat) throws -> String {
-        let rows = calendars.map { calendar in
-            (
-                reference: calendar.reference(among: calendars), calendar: calendar
-            )
+    /// The listing's order, the same every run: by account, then by calendar name (case folded), then id.
+    static func sorted(_ calendars: [CalendarInfo]) -> [CalendarInfo] {
+        calendars.sorted { a, b in
+            if a.account != b.account { return a.account < b.account }
+            let nameA = a.name.lowercased(), nameB = b.name.lowercased()
+            if nameA != nameB { return nameA < nameB }
+            return a.id < b.id
         }
-        switch format {
-        case .json:
-            let objects: [[String: Any]] = rows.map { row in
+    }
+
+    static func json(_ calendars: [CalendarInfo]) throws -> String {
+        let rows = calendars.map { (reference: $0.reference(among: calendars), calendar: $0) }
+        let objects: [[String: Any]] = rows.map { row in
                 var object: [String: Any] = [
                     "ref": row.reference, "id": row.calendar.id, "name": row.calendar.name,
                     "account": row.calendar.account, "provider": row.calendar.provider.rawValue,
@@ -75,14 +85,18 @@ package enum CalendarsCommand: Command {
                 if let colour = row.calendar.colour { object["colour"] = colour }
                 return object
             }
-            return try JSONText.render(objects)
-        case .table, .tsv:
-            let table = Table(
+        return try JSONText.render(objects)
+    }
+
+    /// The table (or TSV): the CALENDAR reference and the zone are never cut, the name gives way.
+    static func table(_ calendars: [CalendarInfo], format: OutputFormat) -> Table {
+        let rows = calendars.map { (reference: $0.reference(among: calendars), calendar: $0) }
+        return Table(
                 columns: [
-                    Table.Column("ref", "CALENDAR", shrinkOrder: 1), Table.Column("name", "NAME"),
+                    Table.Column("ref", "CALENDAR", shrinkable: false), Table.Column("name", "NAME"),
                     Table.Column("provider", "PROVIDER", shrinkable: false),
                     Table.Column("access", "ACCESS", shrinkable: false),
-                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkOrder: 1),
+                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkable: false),
                 ],
                 rows: rows.map { row in
                     [
@@ -92,7 +106,5 @@ package enum CalendarsCommand: Command {
                         row.calendar.timeZone ?? "",
                     ]
                 })
-            return format == .tsv ? table.tsv() : table.aligned()
-        }
     }
 }

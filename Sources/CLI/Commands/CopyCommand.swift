@@ -9,7 +9,7 @@ package enum CopyCommand: Command {
     package enum Options {
         package static let from = Option<String>("from", "DATE", "Start of the window: YYYY-MM-DD (local midnight) or an RFC 3339 time (default today).")
         package static let to = Option<String>("to", "DATE", "End of the window: YYYY-MM-DD (through that day) or an RFC 3339 time (default from + 30 days).")
-        package static let tz = Option<String>("tz", "ZONE", "The IANA zone the window's dates are read in (default $TZ, else the system zone).")
+        package static let tz = ZoneOptions.option("The zone the window's dates are read in (default $TZ, else the system zone).")
         package static let dryRun = Flag("dry-run", "Print the plan (what would be created, updated, deleted, skipped and why); write nothing.")
         package static let prune = Flag("prune", "Delete copies in the window whose source event is provably gone (read by id), and surplus duplicates.")
         package static let removeCopies = Flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent.")
@@ -63,14 +63,46 @@ package enum CopyCommand: Command {
         async let identity = accountIdentity(sourceRecord, provider: sourceProvider, registry: accounts.registry)
         let sourceCalendar = try sourceRef.resolve(in: try await sourceCalendars)
         let targetCalendar = try targetRef.resolve(in: try await targetCalendars)
+        if sourceRecord.name == targetRef.account, sourceCalendar.id == targetCalendar.id {
+            throw UsageError(
+                "SOURCE_REF and TARGET_REF name the same calendar (\(sourceText)); copy needs two different calendars",
+                command: spec.name)
+        }
 
         let engine = CopyEngine(
             source: .init(provider: sourceProvider, calendar: sourceCalendar, accountIdentity: try await identity),
             target: .init(provider: targetProvider, calendar: targetCalendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
-        var report: (@Sendable (CopyEngine.Progress) -> Void)?
-        if let bar { report = { bar.update($0) } }
-        let result = try await engine.run(progress: report, keeping: context.exitKeeper)
+        let progress = ProgressTracker()
+        let report: @Sendable (CopyEngine.Progress) -> Void = { update in
+            bar?.update(update)
+            progress.update(update)
+        }
+        // SIGINT or SIGTERM: the writes in flight finish (the next batch to end, a few seconds at most), the
+        // summary so far is printed, exit 4. A rerun finishes the copy without duplicates (markers).
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let keeper = context.exitKeeper
+        let work = Task {
+            defer {
+                progress.markEnded()
+                signals.finish()
+            }
+            return try await engine.run(progress: report, keeping: keeper)
+        }
+        if let signal = await signals.wait(timeout: nil) {
+            signals.restoreDefaults()
+            if await !progress.waitForBatchOrEnd(timeout: .seconds(20)) {
+                bar?.finish()
+                let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+                let summary =
+                    progress.latest.map { done in
+                        "after \(done.completed - done.failed) written, \(done.failed) failed of \(done.total)"
+                    } ?? "before anything was written"
+                context.printError("copy interrupted (\(name)) \(summary); run it again to finish")
+                return .partial
+            }
+        }
+        let result = try await work.value
         // The report's items are freed at exit, not one by one after printing (0.4 million instructions).
         context.exitKeeper?.keep(result)
         bar?.finish()
@@ -149,11 +181,11 @@ package enum CopyCommand: Command {
             }
             let table = Table(
                 columns: [
-                    .init("action", "ACTION", shrinkable: false), .init("title", "TITLE"), .init("start", "START"),
-                    .init("reason", "WHY"),
+                    .init("action", "ACTION", shrinkable: false), .init("title", "TITLE", shrinkOrder: 1),
+                    .init("start", "START", shrinkable: false), .init("reason", "WHY"),
                 ],
                 rows: rows)
-            context.print(table.aligned())
+            context.printTable(table, format: .table)
         }
         for fallback in result.fallbacks {
             context.print("'\(fallback.title)' copied as \(fallback.occurrences) single events: \(fallback.reason)")
@@ -168,6 +200,47 @@ package enum CopyCommand: Command {
         summary += "\(result.unchanged) unchanged, \(result.deleted) deleted, \(result.skipped) skipped, \(result.failed) failed"
         if result.duplicates > 0 { summary += ", \(result.duplicates) duplicate copies" + (result.deleted > 0 ? "" : " (--prune removes them)") }
         context.print(summary)
+    }
+}
+
+/// The latest progress of a copy, and a way to wait for the writes in flight once it is told to stop.
+final class ProgressTracker: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var progress: CopyEngine.Progress?
+    private var batches = 0
+    private var ended = false
+
+    func update(_ update: CopyEngine.Progress) {
+        lock.withLock {
+            progress = update
+            batches += 1
+        }
+    }
+
+    /// The last progress reported (nil before the first write).
+    var latest: CopyEngine.Progress? { lock.withLock { progress } }
+
+    /// Marks the copy ended (called from its own task as it returns, result or error).
+    func markEnded() { lock.withLock { ended = true } }
+
+    /// Waits until the next batch of writes ends or the copy ends, up to `timeout`.
+    /// - Returns: true when the copy ended (its result is then whole), false otherwise.
+    func waitForBatchOrEnd(timeout: Duration) async -> Bool {
+        let start = lock.withLock { batches }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            let (batchEnded, copyEnded) = lock.withLock { (batches != start, ended) }
+            if copyEnded { return true }
+            if batchEnded {
+                // The copy may end with its last batch: a moment for it to return.
+                try? await Task.sleep(for: .milliseconds(50))
+                return lock.withLock { ended }
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return lock.withLock { ended }
     }
 }
 

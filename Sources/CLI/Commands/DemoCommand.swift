@@ -8,7 +8,7 @@ import Sandbox
 package enum DemoCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let tz = Option<String>("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")
+        package static let tz = ZoneOptions.option("Show times in this zone (default: $TZ, else the system zone).")
     }
 
     package static let path = ["demo"]

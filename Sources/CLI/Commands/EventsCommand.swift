@@ -8,8 +8,9 @@ package enum EventsCommand: Command {
         package static let from = Option<String>("from", "DATE", "Start of the window.")
         package static let to = Option<String>("to", "DATE", "End of the window (exclusive).")
         package static let week = Flag("week", "This week in the calendar owner's zone (the default).")
-        package static let tz = Option<String>("tz", "IANA", "Show times in this zone (default: $TZ, else the system zone).")
-        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
+        package static let tz = ZoneOptions.option("Show times in this zone (default: $TZ, else the system zone).")
+        package static let format = OutputFormat.standardOption
+        package static let noHeader = OutputFormat.noHeader
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")
     }
 
@@ -29,7 +30,7 @@ package enum EventsCommand: Command {
           calbridge events work:Calendar
           calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
         """,
-        options: [Options.from, Options.to, Options.week, Options.tz, Options.format],
+        options: [Options.from, Options.to, Options.week, Options.tz, Options.format, Options.noHeader],
         positionals: [Options.calendarRef]
     )
 
@@ -59,7 +60,14 @@ package enum EventsCommand: Command {
         }
         let events = try await target.provider.listEvents(calendarID: target.calendar.id, range: range, expand: true)
             .filter { $0.status != .cancelled }
-            .sorted { $0.start.instant(allDayZone: zone) < $1.start.instant(allDayZone: zone) }
+            .sorted { a, b in
+                // By start; events starting together by end, then title, then id, so the order never varies.
+                let startA = a.start.instant(allDayZone: zone), startB = b.start.instant(allDayZone: zone)
+                if startA != startB { return startA < startB }
+                let endA = a.end.instant(allDayZone: zone), endB = b.end.instant(allDayZone: zone)
+                if endA != endB { return endA < endB }
+                return (a.title, a.id) < (b.title, b.id)
+            }
 
         let formatting = EventFormatting(zone: zone)
         switch format {
@@ -74,7 +82,7 @@ package enum EventsCommand: Command {
             ]
             context.print(try JSONText.render(document))
         case .tsv:
-            context.print(formatting.tsv(events).tsv())
+            context.printTable(formatting.tsv(events), format: .tsv, header: !arguments[Options.noHeader])
         case .table:
             func short(_ instant: Date) -> String {
                 RFC3339.format(instant, in: zone).prefix(16).replacingOccurrences(of: "T", with: " ")
@@ -83,7 +91,7 @@ package enum EventsCommand: Command {
             if events.isEmpty {
                 context.print("No events.")
             } else {
-                context.print(formatting.table(events).aligned())
+                context.printTable(formatting.table(events), format: .table, header: !arguments[Options.noHeader])
             }
         }
         return .success

@@ -123,7 +123,7 @@ package enum TimeZonesCommand: Command {
             let table = Table(
                 columns: [
                     .init("windows", "Windows", shrinkable: false), .init("territory", "Territory", shrinkable: false),
-                    .init("iana", "IANA"),
+                    .init("iana", "IANA", shrinkable: false),
                 ],
                 rows: WindowsZones.mappings.map { [$0.windows, $0.territory, $0.iana.joined(separator: " ")] }
             )

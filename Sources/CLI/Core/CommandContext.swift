@@ -29,6 +29,13 @@ package struct FileDescriptorSink: TextSink {
     }
 
     package var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// The width of the terminal on this descriptor (`TIOCGWINSZ`), or nil when it is none or says 0.
+    package var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 }
 
 /// Collects text in memory (tests, and commands that render before printing).
@@ -48,6 +55,9 @@ package struct CommandContext: Sendable {
     package var environment: [String: String]
     package var stdoutIsTerminal: Bool
     package var stderrIsTerminal: Bool
+    /// The terminal's width in columns when stdout is one and it answers `TIOCGWINSZ` (nil otherwise;
+    /// `COLUMNS` is the fallback, see `terminalWidth`).
+    package var stdoutColumns: Int?
     package var now: @Sendable () -> Date
     /// The providers commands can talk to (tests add their own).
     package var providers: ProviderRegistry
@@ -61,6 +71,7 @@ package struct CommandContext: Sendable {
         environment: [String: String],
         stdoutIsTerminal: Bool = false,
         stderrIsTerminal: Bool = false,
+        stdoutColumns: Int? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
         providers: ProviderRegistry = .builtIn
     ) {
@@ -69,6 +80,7 @@ package struct CommandContext: Sendable {
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.stdoutColumns = stdoutColumns
         self.now = now
         self.providers = providers
     }
@@ -82,7 +94,8 @@ package struct CommandContext: Sendable {
             stderr: err,
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: out.isTerminal,
-            stderrIsTerminal: err.isTerminal
+            stderrIsTerminal: err.isTerminal,
+            stdoutColumns: out.isTerminal ? out.terminalColumns : nil
         )
         context.exitKeeper = ExitKeeper()
         return context

@@ -40,6 +40,17 @@ package enum ErrorReporting {
         }
     }
 
+    /// The account that must sign in again, when `error` says a grant must be renewed (exit 3).
+    package static func accountToSignIn(for error: any Error) -> String? {
+        switch error {
+        case let error as ReauthenticationRequired: return error.account
+        case let error as CalendarError where error.code == .unauthorized: return error.account
+        case let error as SyncError where error.code == .grantMustBeRenewed:
+            return error.calendarError.flatMap { accountToSignIn(for: $0) } ?? error.account
+        default: return nil
+        }
+    }
+
     /// One line for stderr: what was wrong and how to fix it. Never contains a token.
     /// - Parameter environment: where to find calbridge's home, so that a rejected sign-in names the
     ///   exact `calbridge accounts add ...` command of the stored account.

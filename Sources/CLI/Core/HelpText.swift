@@ -1,51 +1,50 @@
-/// Renders help from command specs, so help and parsing never disagree.
+/// Renders help from command specs, so help and parsing never disagree. Every line fits `width`
+/// (the terminal's, see `CommandContext.helpWidth`).
 package enum HelpText {
     /// The help of an executable, or of one command group in it, listing `commands`.
-    package static func general(_ commands: [any Command.Type], in suite: CommandSuite = .calbridge) -> String {
-        let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2
-        var lines = [
-            "\(suite.program): \(suite.summary)",
-            "",
-            "Usage: \(suite.program) COMMAND [OPTIONS] [ARGUMENTS]",
-            "       \(suite.program) help COMMAND",
-            "       \(suite.program) --version",
-            "",
-            "Commands:",
-        ]
-        for command in commands {
-            lines.append("  " + command.spec.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.spec.abstract)
-        }
-        lines += ["", "Options for every command:", "  --help     show the command's help", "  --verbose  more detail on errors (secrets redacted)", ""]
-        lines.append(ExitCode.helpText)
+    package static func general(_ commands: [any Command.Type], in suite: CommandSuite = .calbridge, width: Int = 80) -> String {
+        var lines = TextWrap.lines("\(suite.program): \(suite.summary)", width: width, indent: "  ")
+        lines += [""]
+        lines += TextWrap.columns(
+            [
+                ("Usage:", "\(suite.program) COMMAND [OPTIONS] [ARGUMENTS]"),
+                ("", "\(suite.program) help COMMAND"),
+                ("", "\(suite.program) --version"),
+            ], width: width, indent: "")
+        lines += ["", "Commands:"]
+        lines += TextWrap.columns(commands.map { ($0.spec.name, $0.spec.abstract) }, width: width)
+        lines += ["", "Options for every command:"]
+        lines += TextWrap.columns(
+            [("--help", "show the command's help"), ("--verbose", "more detail on errors (secrets redacted)")], width: width)
+        lines += [""] + exitCodes(width: width)
         return lines.joined(separator: "\n")
     }
 
-    package static func command(_ spec: CommandSpec) -> String {
+    package static func command(_ spec: CommandSpec, width: Int = 80) -> String {
         var usage = "Usage: \(spec.invocation)"
         for positional in spec.positionals {
             let name = positional.variadic ? "\(positional.name)..." : positional.name
             usage += positional.optional || positional.variadic ? " [\(name)]" : " \(name)"
         }
         if !spec.options.isEmpty { usage += " [OPTIONS]" }
-        var lines = [usage, "", spec.abstract]
-        if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
+        var lines = TextWrap.lines(usage, width: width, indent: "       ")
+        lines += [""] + TextWrap.lines(spec.abstract, width: width)
+        if !spec.discussion.isEmpty { lines += [""] + TextWrap.block(spec.discussion, width: width) }
         if !spec.positionals.isEmpty {
             lines += ["", "Arguments:"]
-            let width = (spec.positionals.map { $0.name.count }.max() ?? 0) + 2
-            for positional in spec.positionals {
-                lines.append("  " + positional.name.padding(toLength: width, withPad: " ", startingAt: 0) + positional.help)
-            }
+            lines += TextWrap.columns(spec.positionals.map { ($0.name, $0.help) }, width: width)
         }
         lines += ["", "Options:"]
-        let labels = spec.allOptions.map { option in
-            "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-        }
-        let width = (labels.map(\.count).max() ?? 0) + 2
-        for (label, option) in zip(labels, spec.allOptions) {
-            let repeatNote = option.repeatable ? " (repeatable)" : ""
-            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help + repeatNote)
-        }
-        lines += ["", ExitCode.helpText]
+        lines += TextWrap.columns(
+            spec.allOptions.map { option in
+                ("--\(option.name)" + (option.valueName.map { " \($0)" } ?? ""), option.help + (option.repeatable ? " (repeatable)" : ""))
+            }, width: width)
+        lines += [""] + exitCodes(width: width)
         return lines.joined(separator: "\n")
+    }
+
+    /// The exit-code block, wrapped.
+    static func exitCodes(width: Int) -> [String] {
+        ["Exit codes:"] + TextWrap.columns(ExitCode.allCases.map { ("\($0.rawValue)", $0.meaning) }, width: width)
     }
 }

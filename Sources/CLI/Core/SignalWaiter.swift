@@ -6,8 +6,11 @@ import Foundation
 final class SignalWaiter: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [any DispatchSourceSignal] = []
+    private let numbers: [Int32]
     // Guarded by `lock`.
     private var received: Int32?
+    /// Set by `finish()`: the work the signals would interrupt is done, so waits end with nil.
+    private var finished = false
     private var waiters: [UInt64: Waiter] = [:]
     private var nextWaiter: UInt64 = 0
 
@@ -17,6 +20,7 @@ final class SignalWaiter: @unchecked Sendable {
     }
 
     init(signals: [Int32]) {
+        numbers = signals
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -42,6 +46,7 @@ final class SignalWaiter: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             let already: Int32?? = lock.withLock {
                 if let received { return .some(received) }
+                if finished { return .some(nil) }
                 let id = nextWaiter
                 nextWaiter += 1
                 var timer: Task<Void, Never>?
@@ -56,6 +61,26 @@ final class SignalWaiter: @unchecked Sendable {
             }
             if let already { continuation.resume(returning: already) }
         }
+    }
+
+    /// Ends every wait, now and later, with nil (unless a signal came first): what the signals would have
+    /// interrupted is done. The caller's `wait()` then returns without a signal.
+    func finish() {
+        let waiting: [Waiter] = lock.withLock {
+            finished = true
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+        for waiter in waiting {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: nil)
+        }
+    }
+
+    /// Gives the signals their default action back (a second Ctrl-C ends the process at once).
+    func restoreDefaults() {
+        for source in sources { source.cancel() }
+        for number in numbers { signal(number, SIG_DFL) }
     }
 
     private func expire(_ id: UInt64) {

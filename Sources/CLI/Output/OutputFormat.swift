@@ -1,4 +1,4 @@
-/// How a listing is printed: `table` (aligned, fits 80 columns), `json` (one document), `tsv` (header row).
+/// How a listing is printed: `table` (aligned, fits a terminal), `json` (one document), `tsv` (header row).
 package enum OutputFormat: String, Sendable, CaseIterable {
     case table, json, tsv
 
@@ -8,4 +8,10 @@ package enum OutputFormat: String, Sendable, CaseIterable {
             OutputFormat(rawValue: text).flatMap { allowed.contains($0) ? $0 : nil }
         }
     }
+
+    /// `--format table|json|tsv`, the option every command that prints data declares.
+    package static let standardOption = option("table|json|tsv", "Output format (default table).")
+
+    /// `--no-header`: tables and TSV without their header row (for scripts that read rows only).
+    package static let noHeader = Flag("no-header", "Print no header row (table and tsv).")
 }

@@ -1,20 +1,37 @@
-/// Rows of text cells rendered as an aligned table or as TSV.
+/// Rows of text cells rendered as an aligned table or as TSV: the one table renderer every command uses
+/// (through `CommandContext.printTable`, which picks the width, header and colour from the terminal).
 package struct Table: Sendable {
     package struct Column: Sendable {
         /// The TSV header (a stable machine name, e.g. `calendar_id`).
         package var key: String
         /// The table header (for people).
         package var title: String
-        /// May this column be shortened (with "…") so the table fits the width?
+        /// May this column be shortened (with "…") so the table fits the width? References, ids and
+        /// zones are typed into the next command, so they are never shortened: declare them `false`.
         package var shrinkable: Bool
-        /// Shrinkable columns with a lower order are shortened first (0 by default): a column people
-        /// copy from (a reference) keeps its width longer than a descriptive one.
+        /// Shrinkable columns with a lower order are shortened first (0 by default): a descriptive column
+        /// that matters more (a title) keeps its width longer than one that matters less.
         package var shrinkOrder: Int
         package init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0) {
             self.key = key
             self.title = title
             self.shrinkable = shrinkable
             self.shrinkOrder = shrinkOrder
+        }
+    }
+
+    /// How an aligned table is laid out.
+    package struct Layout: Sendable {
+        /// The widest a line may be, or nil for no limit (output to a pipe or a file is never cut).
+        package var width: Int?
+        /// Print the header row and its rule.
+        package var header: Bool
+        /// Bold header (a terminal only, never under `NO_COLOR`).
+        package var colour: Bool
+        package init(width: Int? = nil, header: Bool = true, colour: Bool = false) {
+            self.width = width
+            self.header = header
+            self.colour = colour
         }
     }
 
@@ -26,29 +43,36 @@ package struct Table: Sendable {
         self.rows = rows
     }
 
-    /// TSV: a header row of keys, then one line per row; tabs and newlines in cells become spaces.
-    package func tsv() -> String {
+    /// TSV: a header row of keys (unless `header` is false), then one line per row; tabs and newlines
+    /// in cells become spaces.
+    package func tsv(header: Bool = true) -> String {
         let clean: (String) -> String = { TerminalText.sanitize($0) }
-        var lines = [columns.map(\.key).joined(separator: "\t")]
+        var lines = header ? [columns.map(\.key).joined(separator: "\t")] : []
         lines += rows.map { $0.map(clean).joined(separator: "\t") }
         return lines.joined(separator: "\n")
     }
 
-    /// An aligned table no wider than `width`, shrinking the widest shrinkable columns first.
-    package func aligned(width: Int = 80) -> String {
+    /// An aligned table no wider than `width` when it can be: shrinkable columns (titles, locations) are
+    /// cut with "…", lowest `shrinkOrder` and widest first, down to a few characters; the others are never
+    /// cut, even when the table is then wider than `width`.
+    package func aligned(width: Int? = nil) -> String { aligned(Layout(width: width)) }
+
+    /// The aligned table laid out as `layout` says.
+    package func aligned(_ layout: Layout) -> String {
         let gap = 2
-        let single: (String) -> String = { TerminalText.sanitize($0) }
-        let cells = rows.map { $0.map(single) }
+        let cells = rows.map { $0.map { TerminalText.sanitize($0) } }
         var widths = columns.indices.map { index in
-            max(columns[index].title.count, cells.map { index < $0.count ? $0[index].count : 0 }.max() ?? 0)
+            max(layout.header ? columns[index].title.count : 0, cells.map { index < $0.count ? $0[index].count : 0 }.max() ?? 0)
         }
-        let minimum = 6
-        while widths.reduce(0, +) + gap * (widths.count - 1) > width {
-            let shrinkable = widths.indices.filter { columns[$0].shrinkable && widths[$0] > minimum }
-            let first = shrinkable.map { columns[$0].shrinkOrder }.min()
-            let candidates = shrinkable.filter { columns[$0].shrinkOrder == first }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
+        if let width = layout.width {
+            let minimum = 6
+            while widths.reduce(0, +) + gap * (widths.count - 1) > width {
+                let shrinkable = widths.indices.filter { columns[$0].shrinkable && widths[$0] > minimum }
+                let first = shrinkable.map { columns[$0].shrinkOrder }.min()
+                let candidates = shrinkable.filter { columns[$0].shrinkOrder == first }
+                guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+            }
         }
         func fit(_ text: String, _ width: Int) -> String {
             if text.count <= width { return text.padding(toLength: width, withPad: " ", startingAt: 0) }
@@ -60,8 +84,12 @@ package struct Table: Sendable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var lines = [line(columns.map(\.title))]
-        lines.append(line(widths.map { String(repeating: "-", count: $0) }))
+        var lines: [String] = []
+        if layout.header {
+            let titles = line(columns.map(\.title))
+            lines.append(layout.colour ? "\u{1B}[1m" + titles + "\u{1B}[0m" : titles)
+            lines.append(line(widths.map { String(repeating: "-", count: $0) }))
+        }
         lines += cells.map(line)
         return lines.joined(separator: "\n")
     }

@@ -69,7 +69,7 @@ public actor TokenManager {
         get async throws {
             switch state {
             case .valid(let tokens): return tokens
-            case .refreshing(let task, _): return try await task.value
+            case .refreshing(let task, _): return try await joined(task)
             case .signedOut(let error): throw error
             }
         }
@@ -83,7 +83,7 @@ public actor TokenManager {
             guard tokens.needsRefresh(at: now(), margin: refreshMargin) else { return tokens.accessToken }
             return try await refresh(from: tokens).accessToken
         case .refreshing(let task, _):
-            return try await task.value.accessToken
+            return try await joined(task).accessToken
         case .signedOut(let error):
             throw error
         }
@@ -97,9 +97,23 @@ public actor TokenManager {
             if tokens.accessToken != rejected { return tokens.accessToken }
             return try await refresh(from: tokens).accessToken
         case .refreshing(let task, _):
-            return try await task.value.accessToken
+            return try await joined(task).accessToken
         case .signedOut(let error):
             throw error
+        }
+    }
+
+    /// Waits for the refresh another caller started. A refused grant reaches every waiter as the same
+    /// `ReauthenticationRequired` the starter gets (the task itself throws the provider's `OAuthError`):
+    /// two requests of one account waiting on one refused refresh both say "sign in again".
+    private func joined(_ task: Task<TokenSet, any Error>) async throws -> TokenSet {
+        do {
+            return try await task.value
+        } catch let error as OAuthError where error.requiresSignIn {
+            throw ReauthenticationRequired(
+                refreshError: error, account: identity.account, provider: identity.providerName,
+                command: identity.signInCommand, invalidGrantAdvice: identity.invalidGrantAdvice
+            )
         }
     }
 

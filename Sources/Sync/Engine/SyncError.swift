@@ -1,4 +1,5 @@
 import CalendarBridge
+import OAuth
 
 /// Why a pair's run failed as a whole (per-item failures are counted in `SyncReport` instead).
 public struct SyncError: Error, Sendable, CustomStringConvertible {
@@ -45,6 +46,9 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     public init(reading error: any Error, side: SyncSide, account: String) {
         if let error = error as? SyncError {
             self = error
+        } else if let error = error as? ReauthenticationRequired {
+            // A refresh refused (revoked, expired, consent withdrawn): the same as a 401 from the calendar.
+            self.init(.grantMustBeRenewed, error.description, account: error.account, side: side)
         } else if let error = error as? SyncStateError {
             self.init(.state, error.description, stateError: error)
         } else if let error = error as? CalendarError {

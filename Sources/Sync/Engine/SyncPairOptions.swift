@@ -39,19 +39,26 @@ public struct SyncPairOptions: Sendable, Hashable, Codable {
     /// Days after now the window ends (>= 1).
     public var futureDays: Int
     public var conflict: SyncConflictRule
+    /// Side A as the user named it when adding the pair (`work:Calendar`), for display: the record keeps
+    /// `ACCOUNT:ID`, which survives a renamed calendar. Nil in pairs stored before labels were kept.
+    public var labelA: String?
+    /// Side B as the user named it.
+    public var labelB: String?
 
     /// `sync add`'s defaults: a-to-b, basic, 7 days back, 60 ahead, newer.
     public static let defaults = SyncPairOptions()
 
     public init(
         direction: SyncDirection = .aToB, fields: CopyFields = .basic, pastDays: Int = 7, futureDays: Int = 60,
-        conflict: SyncConflictRule = .newer
+        conflict: SyncConflictRule = .newer, labelA: String? = nil, labelB: String? = nil
     ) {
         self.direction = direction
         self.fields = fields
         self.pastDays = pastDays
         self.futureDays = futureDays
         self.conflict = conflict
+        self.labelA = labelA
+        self.labelB = labelB
     }
 
     /// The options as stored (`SyncPairRecord.options`): JSON with sorted keys.
@@ -70,6 +77,8 @@ public struct SyncPairOptions: Sendable, Hashable, Codable {
             var pastDays: Int?
             var futureDays: Int?
             var conflict: SyncConflictRule?
+            var labelA: String?
+            var labelB: String?
         }
         let stored: Stored
         do {
@@ -81,7 +90,7 @@ public struct SyncPairOptions: Sendable, Hashable, Codable {
         self.init(
             direction: stored.direction ?? d.direction, fields: stored.fields ?? d.fields,
             pastDays: stored.pastDays ?? d.pastDays, futureDays: stored.futureDays ?? d.futureDays,
-            conflict: stored.conflict ?? d.conflict)
+            conflict: stored.conflict ?? d.conflict, labelA: stored.labelA, labelB: stored.labelB)
         if let problem = validationProblem { throw SyncError(.invalidOptions, problem) }
     }
 

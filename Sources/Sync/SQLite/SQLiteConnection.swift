@@ -11,12 +11,13 @@ package final class SQLiteConnection {
     /// SQLite's functions (`SQLiteLibrary`).
     let sqlite: cb_sqlite_functions
 
-    /// Opens (creating when `create`) the file at `path`.
+    /// Opens (creating when `create`) the file at `path`; `readOnly` opens it for reading only (never
+    /// creating it, and working on a file this user cannot write).
     /// - Parameters:
     ///   - busyTimeout: how long a statement waits for another connection's lock before failing busy.
     ///   - library: where SQLite's functions come from (the system's library, opened on first use).
     package init(
-        path: String, create: Bool, busyTimeout: Duration,
+        path: String, create: Bool, readOnly: Bool = false, busyTimeout: Duration,
         library: Result<cb_sqlite_functions, SQLiteLibrary.LoadError> = SQLiteLibrary.system
     ) throws(SQLiteError) {
         self.path = path
@@ -29,7 +30,10 @@ package final class SQLiteConnection {
                 path: path)
         }
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite.open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.flatMap { sqlite.errmsg($0) }.map { String(cString: $0) } ?? "cannot open the database"

@@ -12,6 +12,8 @@ public struct SyncStateError: Error, Sendable, CustomStringConvertible {
         public static let foreign = Code(rawValue: "foreign")
         /// Written by a newer calbridge with a schema this build does not know.
         public static let newerSchema = Code(rawValue: "newer-schema")
+        /// Opened for reading only, but written by an older calbridge: a writing open upgrades it.
+        public static let olderSchema = Code(rawValue: "older-schema")
         /// Another process held the state's write lock for longer than the busy timeout.
         public static let busy = Code(rawValue: "busy")
         /// A constraint refused a write (two items claiming one event id, a row without a pair).

@@ -49,6 +49,48 @@ public actor SyncStateStore {
         }
     }
 
+    /// Opens an existing state for reading only (`sync list`, `sync status`): nothing is created, migrated
+    /// or written, and a file this user may only read opens too.
+    /// - Returns: nil when there is no file (no pair was ever added).
+    /// - Throws: `SyncStateError`: `.corrupt`, `.foreign`, `.newerSchema` as `init(url:)`; `.storage` for a
+    ///   `.olderSchema` for a state a writing open must upgrade first.
+    public init?(readingOnly url: URL, busyTimeout: Duration = SyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
+        self.url = url
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            connection = try SQLiteConnection(path: path, create: false, readOnly: true, busyTimeout: busyTimeout)
+            let applicationID = try connection.rows("PRAGMA application_id").first?.integer(0) ?? 0
+            let version = try connection.rows("PRAGMA user_version").first?.integer(0) ?? 0
+            if applicationID == 0 && version == 0 {
+                // An empty file (created, never written): no pairs yet.
+                let tables = try connection.rows("SELECT count(*) FROM sqlite_master").first?.integer(0) ?? 0
+                guard tables == 0 else {
+                    throw SyncStateError(.foreign, "it is an SQLite database, but not calbridge's sync state", path: path)
+                }
+                return nil
+            }
+            guard applicationID == SyncStateSchema.applicationID else {
+                throw SyncStateError(.foreign, "it is another program's SQLite database (application id \(applicationID))", path: path)
+            }
+            guard version <= SyncStateSchema.currentVersion else {
+                throw SyncStateError(
+                    .newerSchema, "it has schema version \(version); this calbridge knows up to \(SyncStateSchema.currentVersion)",
+                    path: path)
+            }
+            guard version == SyncStateSchema.currentVersion else {
+                throw SyncStateError(
+                    .olderSchema, "it has the older schema version \(version); run 'calbridge sync' once to upgrade it", path: path)
+            }
+        } catch let error as SyncStateError {
+            throw error
+        } catch let error as SQLiteError {
+            throw SyncStateError(error)
+        } catch {
+            throw SyncStateError(.storage, "\(error)", path: path)
+        }
+    }
+
     /// Runs `body` in one write transaction: all of it is stored, or (when it throws) none of it.
     public func write<T: Sendable>(_ body: @Sendable (SyncStateTransaction) throws -> T) throws -> T {
         let transaction = SyncStateTransaction(connection: connection)

@@ -57,10 +57,12 @@ struct SandboxHome: Sendable {
     /// Runs the built binary with this home (on a thread of its own: the sandbox needs the pool), its
     /// stderr on a pseudo-terminal when `stderrOnTerminal`.
     func run(
-        _ arguments: [String], environment extra: [String: String] = [:], stderrOnTerminal: Bool = false
+        _ arguments: [String], environment extra: [String: String] = [:], stderrOnTerminal: Bool = false,
+        stdoutTerminalColumns: Int? = nil
     ) async throws -> CalbridgeBinary.Result {
         let environment = self.environment.merging(extra) { $1 }
-        return try await CalbridgeBinary.run(arguments, environment: environment, stderrOnTerminal: stderrOnTerminal)
+        return try await CalbridgeBinary.run(
+            arguments, environment: environment, stderrOnTerminal: stderrOnTerminal, stdoutTerminalColumns: stdoutTerminalColumns)
     }
 
     /// The Graph emulator (for what it recorded, such as invitation mails).

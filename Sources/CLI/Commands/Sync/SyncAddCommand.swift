@@ -70,7 +70,10 @@ package enum SyncAddCommand: Command {
                     provider: target.calendar.provider, account: target.calendar.account, calendar: target.calendar.name)
             }
         }
-        try await pairs.store.addPair(name: name, sideA: a.storedReference, sideB: b.storedReference, options: options, at: context.now())
+        var stored = options
+        stored.labelA = a.label
+        stored.labelB = b.label
+        try await pairs.store.addPair(name: name, sideA: a.storedReference, sideB: b.storedReference, options: stored, at: context.now())
         context.print("Added sync pair '\(name)': A \(a.label) \(options.direction.arrow) B \(b.label); \(describe(options))")
         context.print("Run it with 'calbridge sync \(name)', or every pair unattended with 'calbridge sync --watch'.")
         return .success

@@ -54,9 +54,49 @@ package enum SyncCommand: Command {
         let selected = try await pairs.select(names, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
-        let results = await run.run(selected)
+        // SIGINT or SIGTERM: no pair starts any more; those running get a moment to finish, and a pair that
+        // does not is recorded as interrupted (the next run carries on where it stopped); exit 4.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let ended = EndedPairs()
+        let started = context.now()
+        let work = Task {
+            defer {
+                ended.markEnded()
+                signals.finish()
+            }
+            return await run.run(selected, keepGoing: { signals.signalReceived == nil }, finished: { ended.add($0) })
+        }
+        var interruptedBy: Int32?
+        if let signal = await signals.wait(timeout: nil) {
+            signals.restoreDefaults()
+            interruptedBy = signal
+            if await !ended.waitForEnd(orUntil: .seconds(20)) {
+                let finished = ended.results
+                let unfinished = selected.filter { pair in !finished.contains { $0.pair.name == pair.name } }
+                if !dryRun { await run.recordInterrupted(unfinished, started: started) }
+                let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+                context.printError(
+                    "sync interrupted (\(name)) after \(finished.count) of \(selected.count) pair\(selected.count == 1 ? "" : "s"); "
+                        + "not finished: \(unfinished.map(\.name).joined(separator: ", ")); run it again to finish")
+                report(finished, format: format, dryRun: dryRun, context: context)
+                return .partial
+            }
+        }
+        let results = await work.value
+        report(results, format: format, dryRun: dryRun, context: context)
+        if interruptedBy != nil, results.count < selected.count {
+            let skipped = selected.filter { pair in !results.contains { $0.pair.name == pair.name } }
+            context.printError("sync interrupted: not run: \(skipped.map(\.name).joined(separator: ", ")); run it again to finish")
+            return .partial
+        }
+        return SyncPairRunner.exitCode(results)
+    }
+
+    /// Prints the results (a document with --format json) and one stderr line per error.
+    private static func report(_ results: [SyncPairRunner.Result], format: OutputFormat, dryRun: Bool, context: CommandContext) {
         if format == .json {
-            context.print(try SyncOutput.json(SyncOutput.Document(dryRun: dryRun, pairs: results.map(SyncOutput.Entry.init))))
+            let document = (try? SyncOutput.json(SyncOutput.Document(dryRun: dryRun, pairs: results.map(SyncOutput.Entry.init))))
+            context.print(document ?? #"{"error":"the report could not be encoded"}"#)
         } else {
             for result in results { SyncOutput.describe(result, context: context) }
         }
@@ -67,6 +107,32 @@ package enum SyncCommand: Command {
                     + (item.title.map { "'\($0)': " } ?? "") + item.message)
             }
         }
-        return SyncPairRunner.exitCode(results)
     }
+}
+
+/// The pairs of a one-shot run that ended, as they end (shared by the pair runs' threads).
+final class EndedPairs: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var ended: [SyncPairRunner.Result] = []
+    private var runEnded = false
+
+    func add(_ result: SyncPairRunner.Result) { lock.withLock { ended.append(result) } }
+
+    /// Marks the whole run ended (no pair running, none to start).
+    func markEnded() { lock.withLock { runEnded = true } }
+
+    var results: [SyncPairRunner.Result] { lock.withLock { ended } }
+
+    /// Waits until the run ended or `timeout` passed.
+    /// - Returns: whether the run ended.
+    func waitForEnd(orUntil timeout: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if lock.withLock({ runEnded }) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return lock.withLock { runEnded }
+}
 }

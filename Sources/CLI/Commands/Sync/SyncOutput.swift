@@ -43,11 +43,11 @@ enum SyncOutput {
         let pair = result.pair
         let arrow = pair.options.direction.arrow
         guard let report = result.report else {
-            context.print("\(pair.name): A \(pair.record.sideA) \(arrow) B \(pair.record.sideB): failed")
+            context.print("\(pair.name): A \(pair.labelA) \(arrow) B \(pair.labelB): \(result.outcome)")
             return
         }
         let would = report.dryRun ? " (dry run: nothing written)" : ""
-        context.print("\(pair.name): A \(pair.record.sideA) \(arrow) B \(pair.record.sideB)\(would)")
+        context.print("\(pair.name): A \(pair.labelA) \(arrow) B \(pair.labelB)\(would)")
         if pair.options.direction.carries(from: .a) { context.print("  A -> B: " + counts(report.aToB)) }
         if pair.options.direction.carries(from: .b) { context.print("  B -> A: " + counts(report.bToA)) }
         for conflict in report.conflicts {
@@ -73,7 +73,7 @@ enum SyncOutput {
         var result: SyncPairRunner.Result
 
         private enum Keys: String, CodingKey {
-            case name, outcome, error, exitCode, a, b
+            case name, outcome, error, exitCode, a, b, aName, bName
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -85,6 +85,8 @@ enum SyncOutput {
             try container.encodeIfPresent(result.error, forKey: .error)
             try container.encode(result.pair.record.sideA, forKey: .a)
             try container.encode(result.pair.record.sideB, forKey: .b)
+            try container.encode(result.pair.labelA, forKey: .aName)
+            try container.encode(result.pair.labelB, forKey: .bName)
         }
     }
 

@@ -40,6 +40,8 @@ struct SyncPairRunner {
         var error: String?
         /// This pair's exit code on its own.
         var exitCode: ExitCode
+        /// The account that must sign in again before this pair can run (exit 3), when one must.
+        var signInAccount: String? = nil
         var started: Date
         var finished: Date
 
@@ -99,11 +101,26 @@ struct SyncPairRunner {
         } catch {
             let message = ErrorReporting.message(for: error, environment: context.environment)
             result = Result(
-                pair: pair, report: nil, error: message, exitCode: ErrorReporting.exitCode(for: error), started: started,
-                finished: context.now())
+                pair: pair, report: nil, error: message, exitCode: ErrorReporting.exitCode(for: error),
+                signInAccount: ErrorReporting.accountToSignIn(for: error), started: started, finished: context.now())
         }
         if !dryRun { await record(result) }
         return result
+    }
+
+    /// Records the pairs a signal stopped before their run ended as `interrupted` (for `sync status`).
+    func recordInterrupted(_ unfinished: [SyncPairs.Pair], started: Date) async {
+        for pair in unfinished {
+            let run = SyncRunRecord(
+                started: started, finished: context.now(), outcome: "interrupted", counts: "{}",
+                error: "interrupted by a signal before the run ended; the next run carries on")
+            let name = pair.name
+            do {
+                try await pairs.store.write { try $0.recordRun(run, pair: name) }
+            } catch {
+                context.printError("warning: sync pair '\(name)': its interruption could not be recorded: \(ErrorReporting.message(for: error))")
+            }
+        }
     }
 
     /// Stores how the run went (for `sync status`); a failure to store it is reported, not fatal.

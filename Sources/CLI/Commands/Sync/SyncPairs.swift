@@ -15,11 +15,32 @@ struct SyncPairs {
         store = try SyncStateStore(url: CalbridgeHome(environment: context.environment).syncDatabase)
     }
 
+    private init(context: CommandContext, store: SyncStateStore) {
+        self.context = context
+        self.store = store
+    }
+
+    /// The home's `sync.db` opened for reading only (`sync list`, `sync status`): nil when there is none,
+    /// so a read creates nothing. A state of an older schema is opened for writing, which upgrades it.
+    static func reading(context: CommandContext) throws -> SyncPairs? {
+        let url = CalbridgeHome(environment: context.environment).syncDatabase
+        do {
+            guard let store = try SyncStateStore(readingOnly: url) else { return nil }
+            return SyncPairs(context: context, store: store)
+        } catch where error.code == .olderSchema {
+            return try SyncPairs(context: context)
+        }
+    }
+
     /// A stored pair with its options read back.
     struct Pair: Sendable {
         var record: SyncPairRecord
         var options: SyncPairOptions
         var name: String { record.name }
+        /// Side A as the user named it (`work:Calendar`); the stored `ACCOUNT:ID` for pairs added before
+        /// names were kept. Ids are shown in JSON only.
+        var labelA: String { options.labelA ?? record.sideA }
+        var labelB: String { options.labelB ?? record.sideB }
     }
 
     /// Every stored pair, by name.

@@ -46,7 +46,7 @@ package enum SyncRemoveCommand: Command {
             let deleted = removal.aToB.deleted + removal.bToA.deleted
             let failed = max(removal.aToB.failed + removal.bToA.failed, removal.errors.count)
             let verb = dryRun ? "Would remove" : "Removed"
-            context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(pair.record.sideA), B \(pair.record.sideB)), \(failed) failed")
+            context.print("\(verb) \(deleted) copies made by sync pair '\(name)' (A \(pair.labelA), B \(pair.labelB)), \(failed) failed")
             if dryRun { return .success }
             guard failed == 0 else {
                 context.printError("sync pair '\(name)' kept, so that running 'calbridge sync remove \(name) --remove-copies' again finishes the job")

@@ -6,7 +6,8 @@ import Sync
 package enum SyncStatusCommand: Command {
     package enum Options {
         package static let names = VariadicArgument("NAME", "The pairs to show (default: every pair).")
-        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let format = OutputFormat.standardOption
+        package static let noHeader = OutputFormat.noHeader
     }
 
     package static let path = ["sync", "status"]
@@ -18,15 +19,18 @@ package enum SyncStatusCommand: Command {
             Read from sync.db only. A cursor's age is the time since that side's changes were last read \
             (a missing cursor means the next run reads that side in full).
             """,
-        options: [Options.format],
+        options: [Options.format, Options.noHeader],
         positionals: [Options.names]
     )
 
     /// One pair's status, as printed.
     struct Status: Encodable {
         var name: String
+        /// The stored references (`ACCOUNT:ID`), and the sides as the user named them.
         var a: String
         var b: String
+        var aName: String
+        var bName: String
         var direction: String
         var lastRun: LastRun?
         var cursorAgeSeconds: [String: Int?]
@@ -42,8 +46,11 @@ package enum SyncStatusCommand: Command {
     }
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let pairs = try SyncPairs(context: context)
         let names = arguments[Options.names]
+        guard let pairs = try SyncPairs.reading(context: context) else {
+            if let name = names.first { throw SyncPairs.unknown(name, among: [], command: spec.name) }
+            return try printNoPairs(arguments, context: context)
+        }
         let selected = names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: spec.name)
         let now = context.now()
         var statuses: [Status] = []
@@ -55,7 +62,7 @@ package enum SyncStatusCommand: Command {
             }
             func age(_ cursor: SyncCursorRecord?) -> Int? { cursor.map { max(0, Int(now.timeIntervalSince($0.updated))) } }
             statuses.append(Status(
-                name: name, a: pair.record.sideA, b: pair.record.sideB, direction: pair.options.direction.rawValue,
+                name: name, a: pair.record.sideA, b: pair.record.sideB, aName: pair.labelA, bName: pair.labelB, direction: pair.options.direction.rawValue,
                 lastRun: run.map {
                     .init(
                         started: SyncOutput.timestamp($0.started), finished: SyncOutput.timestamp($0.finished), outcome: $0.outcome,
@@ -67,6 +74,10 @@ package enum SyncStatusCommand: Command {
             context.print(try SyncOutput.json(["pairs": statuses]))
             return .success
         }
+        if arguments[Options.format] == .tsv {
+            context.printTable(tsv(statuses), format: .tsv, header: !arguments[Options.noHeader])
+            return .success
+        }
         guard !statuses.isEmpty else {
             context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
             return .success
@@ -75,8 +86,35 @@ package enum SyncStatusCommand: Command {
         return .success
     }
 
+    /// One row per pair for scripts: the sides by name and by stored id, the last run's times, outcome and error.
+    static func tsv(_ statuses: [Status]) -> Table {
+        Table(
+            columns: [
+                .init("name", "NAME"), .init("a", "A"), .init("b", "B"), .init("a_id", "A ID"), .init("b_id", "B ID"),
+                .init("direction", "WAY"), .init("last_run", "LAST RUN"), .init("outcome", "OUTCOME"), .init("error", "ERROR"),
+            ],
+            rows: statuses.map { status in
+                [
+                    status.name, status.aName, status.bName, status.a, status.b, status.direction,
+                    status.lastRun?.finished ?? "", status.lastRun?.outcome ?? "never run", status.lastRun?.error ?? "",
+                ]
+            })
+    }
+
+    /// What `sync status` prints when no pair was ever added.
+    static func printNoPairs(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
+        if arguments[Options.format] == .json {
+            context.print(try SyncOutput.json(["pairs": [Status]()]))
+        } else if arguments[Options.format] == .tsv {
+            context.printTable(tsv([]), format: .tsv, header: !arguments[Options.noHeader])
+        } else {
+            context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
+        }
+        return .success
+    }
+
     static func print(_ status: Status, now: Date, context: CommandContext) {
-        context.print("\(status.name): \(status.a) \(SyncDirection(rawValue: status.direction)?.arrow ?? "-") \(status.b)")
+        context.print("\(status.name): \(status.aName) \(SyncDirection(rawValue: status.direction)?.arrow ?? "-") \(status.bName)")
         guard let run = status.lastRun else {
             context.print("  never run; 'calbridge sync \(status.name)' runs it")
             return

@@ -8,7 +8,8 @@ import Sync
 /// account across cycles). Each cycle runs the pairs that are due (`SyncSchedule`: a failing pair waits
 /// longer and longer, the others keep their interval), logs one line per pair on stderr, and sleeps until
 /// the next pair is due. A signal stops new runs from starting; those in flight finish their writes and
-/// the watcher exits 0. The home's watcher lock keeps a second watcher from starting.
+/// the watcher exits 0, or 3 when a pair's last run found a grant that must be renewed (the pairs of the
+/// other accounts kept running meanwhile). The home's watcher lock keeps a second watcher from starting.
 struct SyncWatcher {
     var names: [String]
     var interval: Duration
@@ -25,6 +26,7 @@ struct SyncWatcher {
         let first = try await pairs.select(names, command: "sync")
         let accounts = AccountProviders(context: context, verbose: verbose)
         let schedule = LockedSchedule(SyncSchedule(interval: interval))
+        let signIns = SignInsNeeded()
         log(
             event: "start", text: "watching \(first.count) sync pair\(first.count == 1 ? "" : "s") every \(DurationText.format(interval)) "
                 + "(pid \(getpid())); SIGINT or SIGTERM stops it",
@@ -32,18 +34,25 @@ struct SyncWatcher {
 
         while signals.signalReceived == nil {
             let current = await configuredPairs(pairs)
-            await cycle(current, pairs: pairs, accounts: accounts, schedule: schedule, signals: signals)
+            await cycle(current, pairs: pairs, accounts: accounts, schedule: schedule, signIns: signIns, signals: signals)
             if signals.signalReceived != nil { break }
             _ = await signals.wait(timeout: sleep(schedule.snapshot, pairs: current.map(\.name)))
         }
         let name = signals.signalReceived == SIGINT ? "SIGINT" : "SIGTERM"
         log(event: "stop", text: "stopping on \(name): the runs in flight finished", fields: ["signal": name])
-        return .success
+        let accountsToSignIn = signIns.accounts
+        guard !accountsToSignIn.isEmpty else { return .success }
+        log(
+            event: "needsSignIn",
+            text: "sign in again to \(accountsToSignIn.joined(separator: ", ")) ('calbridge accounts list' shows them); "
+                + "their pairs did not run", fields: ["accounts": accountsToSignIn])
+        return .reauthenticate
     }
 
     /// Runs the pairs that are due, logging each as it ends; starts none once a signal has arrived.
     private func cycle(
-        _ current: [SyncPairs.Pair], pairs: SyncPairs, accounts: AccountProviders, schedule: LockedSchedule, signals: SignalWaiter
+        _ current: [SyncPairs.Pair], pairs: SyncPairs, accounts: AccountProviders, schedule: LockedSchedule,
+        signIns: SignInsNeeded, signals: SignalWaiter
     ) async {
         schedule.keep(only: Set(current.map(\.name)))
         let due = schedule.due(current.map(\.name), at: context.now())
@@ -55,6 +64,7 @@ struct SyncWatcher {
             finished: { result in
                 let succeeded = result.exitCode == .success || result.exitCode == .partial
                 let next = schedule.record(result.pair.name, succeeded: succeeded, at: context.now())
+                signIns.record(result.pair.name, account: result.signInAccount)
                 context.printError(SyncOutput.logLine(result, next: next, asJSON: json))
             })
     }
@@ -93,6 +103,20 @@ struct SyncWatcher {
         object["message"] = text
         context.printError((try? JSONText.render(object, pretty: false)) ?? #"{"event":"\#(event)"}"#)
     }
+}
+
+/// The accounts whose grant must be renewed, by the pair whose last run found it (a pair that ran since
+/// drops out), shared by the pair runs of a cycle.
+final class SignInsNeeded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byPair: [String: String] = [:]
+
+    func record(_ pair: String, account: String?) {
+        lock.withLock { byPair[pair] = account }
+    }
+
+    /// The accounts, sorted, each once.
+    var accounts: [String] { lock.withLock { Set(byPair.values).sorted() } }
 }
 
 /// The watcher's schedule, shared by the pair runs of a cycle (they finish on several threads); the
