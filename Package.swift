@@ -45,9 +45,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        // SQLite's header (libsqlite3-dev); its functions are opened from libsqlite3.so.0 when `sync`
-        // first needs them, not linked at start-up (include/CSQLite.h says why).
-        .target(name: "CSQLite", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // SQLite, for sync's state.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
