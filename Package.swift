@@ -157,9 +157,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "calbridge", dependencies: ["CLI", "CStartup"], swiftSettings: swiftSettings),
-        // The executable's writable data mapped in before its threads start (one madvise call).
-        .target(name: "CStartup", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .executableTarget(name: "calbridge", dependencies: ["CLI"], swiftSettings: swiftSettings),
         // The benchmarks (`calbridge-bench copy`, ...): a module of their own, linked into calbridge-bench alone.
         .target(
             name: "Bench",
@@ -217,7 +215,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport", "CalbridgeSupport", "CStartup",
+                "Sync", "TestSupport", "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings
         ),
