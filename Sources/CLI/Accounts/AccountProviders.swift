@@ -5,11 +5,11 @@ import Foundation
 /// Opens stored accounts as `CalendarProvider`s for one command, through the context's provider
 /// registrations: each account once (one session, one provider), however many calendars of it the
 /// command names.
-struct AccountProviders {
+package struct AccountProviders {
     let context: CommandContext
     let sessions: AccountSessions
 
-    init(context: CommandContext, verbose: Bool) {
+    package init(context: CommandContext, verbose: Bool) {
         self.context = context
         sessions = AccountSessions(
             home: CalbridgeHome(environment: context.environment), providers: context.providers,
@@ -41,7 +41,7 @@ struct AccountProviders {
     }
 
     /// The provider of the account a `CalendarRef` names.
-    func provider(for reference: CalendarRef) throws -> any CalendarProvider {
+    package func provider(for reference: CalendarRef) throws -> any CalendarProvider {
         try provider(for: registry.require(reference.account))
     }
 }

@@ -126,8 +126,8 @@ struct EventFormatting: Sendable {
 }
 
 /// JSON text the way every calbridge command writes it: sorted keys, unescaped slashes.
-enum JSONText {
-    static func render(_ object: Any, pretty: Bool = true) throws -> String {
+package enum JSONText {
+    package static func render(_ object: Any, pretty: Bool = true) throws -> String {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { options.insert(.prettyPrinted) }
         return TerminalText.escapeJSON(

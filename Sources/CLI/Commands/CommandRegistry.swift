@@ -20,16 +20,4 @@ package enum CommandRegistry {
         SandboxCommand.self,
         TimeZonesCommand.self,
     ]
-
-    /// The benchmarks, in the order `calbridge-bench --help` lists them: a separate executable, so the
-    /// user's `calbridge --help` lists only what a user runs.
-    package static let benchmarks: [any Command.Type] = [
-        HTTPBenchCommand.self,
-        TimeZonesBenchCommand.self,
-        BenchSandboxCommand.self,
-        BenchCalendarsCommand.self,
-        BenchCopyCommand.self,
-        BenchSyncCommand.self,
-        QuickAddBenchCommand.self,
-    ]
 }

@@ -1,7 +1,7 @@
 /// One calbridge command: a static description and a run function.
 ///
 /// Add a command by writing a type that conforms and listing it in `CommandRegistry.all` (or
-/// `CommandRegistry.benchmarks`). Declare its options once, in a nested `Options` enum (`Flag`,
+/// `CommandSuite.bench` in the Bench module). Declare its options once, in a nested `Options` enum (`Flag`,
 /// `Option<Value>`, `RepeatedOption`, `Argument`...), list them in `spec`, and read them in `run` as
 /// `arguments[Options.name]`: the parser has checked arity and converted the values.
 package protocol Command: Sendable {

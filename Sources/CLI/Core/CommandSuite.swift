@@ -1,4 +1,4 @@
-/// One executable's commands: `calbridge` (the user's) or `calbridge-bench` (the benchmarks).
+/// One executable's commands: `calbridge` (the user's) or `calbridge-bench` (the benchmarks, module Bench).
 package struct CommandSuite: Sendable {
     /// The executable's name, as help and errors spell it.
     package var program: String
@@ -17,13 +17,6 @@ package struct CommandSuite: Sendable {
         program: "calbridge",
         summary: "every Google and Outlook calendar behind one command line.",
         commands: CommandRegistry.all
-    )
-
-    /// The benchmarks, against in-process loopback servers only.
-    package static let bench = CommandSuite(
-        program: "calbridge-bench",
-        summary: "calbridge's benchmarks, against loopback servers only (no network).",
-        commands: CommandRegistry.benchmarks
     )
 
     /// The command whose path is the longest prefix of `words`, and how many words it used.

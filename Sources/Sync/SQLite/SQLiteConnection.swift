@@ -8,51 +8,36 @@ import Foundation
 package final class SQLiteConnection {
     private var handle: OpaquePointer?
     package let path: String
-    /// SQLite's functions (`SQLiteLibrary`).
-    let sqlite: cb_sqlite_functions
 
     /// Opens (creating when `create`) the file at `path`; `readOnly` opens it for reading only (never
-    /// creating it, and working on a file this user cannot write).
-    /// - Parameters:
-    ///   - busyTimeout: how long a statement waits for another connection's lock before failing busy.
-    ///   - library: where SQLite's functions come from (the system's library, opened on first use).
-    package init(
-        path: String, create: Bool, readOnly: Bool = false, busyTimeout: Duration,
-        library: Result<cb_sqlite_functions, SQLiteLibrary.LoadError> = SQLiteLibrary.system
-    ) throws(SQLiteError) {
+    /// creating it, and working on a file this user cannot write). `busyTimeout` is how long a statement
+    /// waits for another connection's lock before failing busy.
+    package init(path: String, create: Bool, readOnly: Bool = false, busyTimeout: Duration) throws(SQLiteError) {
         self.path = path
-        switch library {
-        case .success(let functions): sqlite = functions
-        case .failure(let failure):
-            throw SQLiteError(
-                resultCode: SQLITE_CANTOPEN,
-                message: "SQLite cannot be loaded (\(failure.reason)); install SQLite 3 (Debian: apt-get install libsqlite3-0)",
-                path: path)
-        }
         var db: OpaquePointer?
         let flags =
             readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let status = sqlite.open_v2(path, &db, flags, nil)
+        let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
-            let message = db.flatMap { sqlite.errmsg($0) }.map { String(cString: $0) } ?? "cannot open the database"
-            _ = sqlite.close_v2(db)
+            let message = db.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open the database"
+            _ = sqlite3_close_v2(db)
             throw SQLiteError(resultCode: status, message: message, path: path)
         }
         handle = db
-        _ = sqlite.extended_result_codes(db, 0)
+        _ = sqlite3_extended_result_codes(db, 0)
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        _ = sqlite.busy_timeout(db, Int32(clamping: milliseconds))
+        _ = sqlite3_busy_timeout(db, Int32(clamping: milliseconds))
     }
 
-    deinit { _ = sqlite.close_v2(handle) }
+    deinit { _ = sqlite3_close_v2(handle) }
 
     /// Runs SQL without results (one or more statements, no parameters).
     package func execute(_ sql: String) throws(SQLiteError) {
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let status = sqlite.exec(handle, sql, nil, nil, &errorMessage)
-        defer { sqlite.free(errorMessage) }
+        let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        defer { sqlite3_free(errorMessage) }
         guard status == SQLITE_OK else {
             throw SQLiteError(resultCode: status, message: errorMessage.map { String(cString: $0) } ?? lastMessage, path: path)
         }
@@ -61,7 +46,7 @@ package final class SQLiteConnection {
     /// A prepared statement with `values` bound to its `?` parameters in order.
     package func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        let status = sqlite.prepare_v2(handle, sql, -1, &statement, nil)
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status) }
         let prepared = SQLiteStatement(statement, connection: self)
         try prepared.bind(values)
@@ -73,7 +58,7 @@ package final class SQLiteConnection {
     package func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
         let statement = try prepare(sql, values)
         while try statement.step() {}
-        return Int(sqlite.changes(handle))
+        return Int(sqlite3_changes(handle))
     }
 
     /// Every row of a query.
@@ -85,7 +70,7 @@ package final class SQLiteConnection {
     }
 
     /// The rowid of the last insert on this connection.
-    package var lastInsertRowID: Int64 { sqlite.last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     ///
@@ -103,7 +88,7 @@ package final class SQLiteConnection {
         }
     }
 
-    var lastMessage: String { sqlite.errmsg(handle).map { String(cString: $0) } ?? "unknown SQLite error" }
+    var lastMessage: String { sqlite3_errmsg(handle).map { String(cString: $0) } ?? "unknown SQLite error" }
 
     func error(_ status: Int32) -> SQLiteError { SQLiteError(resultCode: status, message: lastMessage, path: path) }
 }
@@ -148,7 +133,6 @@ package struct SQLiteRow: Sendable {
 package final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: SQLiteConnection
-    private var sqlite: cb_sqlite_functions { connection.sqlite }
     /// SQLite's SQLITE_TRANSIENT (a C macro Swift cannot import): copy bound text now.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -157,21 +141,23 @@ package final class SQLiteStatement {
         self.connection = connection
     }
 
-    deinit { _ = sqlite.finalize(statement) }
+    deinit { _ = sqlite3_finalize(statement) }
 
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        guard values.count == Int(sqlite.bind_parameter_count(statement)) else {
-            throw SQLiteError(resultCode: SQLITE_RANGE, message: "\(values.count) values for \(sqlite.bind_parameter_count(statement)) parameters",
-                              path: connection.path)
+        guard values.count == Int(sqlite3_bind_parameter_count(statement)) else {
+            throw SQLiteError(
+                resultCode: SQLITE_RANGE,
+                message: "\(values.count) values for \(sqlite3_bind_parameter_count(statement)) parameters",
+                path: connection.path)
         }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let status: Int32
             switch value {
-            case .null: status = sqlite.bind_null(statement, index)
-            case .integer(let number): status = sqlite.bind_int64(statement, index, number)
-            case .real(let number): status = sqlite.bind_double(statement, index, number)
-            case .text(let text): status = sqlite.bind_text(statement, index, text, -1, Self.transient)
+            case .null: status = sqlite3_bind_null(statement, index)
+            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): status = sqlite3_bind_double(statement, index, number)
+            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, Self.transient)
             }
             guard status == SQLITE_OK else { throw connection.error(status) }
         }
@@ -179,7 +165,7 @@ package final class SQLiteStatement {
 
     /// Advances to the next row: true when there is one, false when done.
     func step() throws(SQLiteError) -> Bool {
-        let status = sqlite.step(statement)
+        let status = sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -188,15 +174,15 @@ package final class SQLiteStatement {
     }
 
     func row() -> SQLiteRow {
-        let count = sqlite.column_count(statement)
+        let count = sqlite3_column_count(statement)
         var values: [SQLiteValue] = []
         values.reserveCapacity(Int(count))
         for index in 0..<count {
-            switch sqlite.column_type(statement, index) {
-            case SQLITE_INTEGER: values.append(.integer(sqlite.column_int64(statement, index)))
-            case SQLITE_FLOAT: values.append(.real(sqlite.column_double(statement, index)))
+            switch sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, index)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, index)))
             case SQLITE_TEXT:
-                values.append(sqlite.column_text(statement, index).map { .text(String(cString: $0)) } ?? .null)
+                values.append(sqlite3_column_text(statement, index).map { .text(String(cString: $0)) } ?? .null)
             default: values.append(.null)
             }
         }

@@ -42,25 +42,6 @@ struct KeysTests {
             // A sequence without contiguous storage goes through the copying path.
             let lazy = (0..<count).lazy.map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
             #expect(SHA256.hash(lazy) == SHA256.hash(bytes), "length \(count), not contiguous")
-            // Swift's rounds, whatever this CPU has.
-            let swift = bytes.withUnsafeBytes { SHA256.hash($0, rounds: .swift) }
-            #expect(swift.map { String(format: "%02x", $0) }.joined() == digest, "length \(count), Swift's rounds")
-        }
-    }
-
-    /// Where the CPU has the SHA extensions (`fastestRounds` says; this machine's has), their rounds and
-    /// Swift's agree at every length up to five blocks, of pseudo-random bytes.
-    @Test(
-        "SHA-256 with the SHA extensions equals Swift's rounds at every length to 320 bytes",
-        .enabled(if: SHA256.fastestRounds == .accelerated, "this CPU has no SHA extensions")
-    )
-    func sha256Accelerated() {
-        var generator = SplitMix64(seed: 0x5A4A_2560)
-        for count in 0...320 {
-            let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-            let swift = bytes.withUnsafeBytes { SHA256.hash($0, rounds: .swift) }
-            let accelerated = bytes.withUnsafeBytes { SHA256.hash($0, rounds: .accelerated) }
-            #expect(swift == accelerated, "length \(count)")
         }
     }
 

@@ -1,3 +1,4 @@
+import CLI
 import Accounts
 import CalendarBridge
 import Foundation

@@ -1,3 +1,4 @@
+import CLI
 import Foundation
 
 /// Two builds' no-change copies, run in pairs back to back (`calbridge-bench copy --compare-with`): the

@@ -24,7 +24,7 @@ package struct BenchChildUsage: Sendable, Equatable {
     package static let fileVariable = "CALBRIDGE_BENCH_USAGE_FILE"
 
     /// This process's usage so far; nil where /proc or getrusage cannot tell.
-    static func current() -> BenchChildUsage? {
+    package static func current() -> BenchChildUsage? {
         // The CPU time first: reading /proc/self/status for the peak is the measurement's own work.
         var usage = rusage()
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0, let peak = peakResidentKB() else { return nil }
@@ -43,7 +43,7 @@ package struct BenchChildUsage: Sendable, Equatable {
     }
 
     /// Reads what `writeIfAsked` wrote; nil when the file is missing or not four numbers.
-    static func read(_ url: URL) -> BenchChildUsage? {
+    package static func read(_ url: URL) -> BenchChildUsage? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: \.isWhitespace)
         guard fields.count == 4, let peak = Int(fields[0]), let user = Double(fields[1]), let system = Double(fields[2]),
@@ -53,7 +53,7 @@ package struct BenchChildUsage: Sendable, Equatable {
     }
 
     /// The process's peak resident set size in KiB (`VmHWM` in /proc/self/status), nil where unreadable.
-    static func peakResidentKB() -> Int? {
+    package static func peakResidentKB() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")

@@ -1,3 +1,4 @@
+import CLI
 import CalbridgeSupport
 import Foundation
 import HTTP

@@ -1,3 +1,4 @@
+import CLI
 import Foundation
 
 /// The user's `calbridge` executable, which benchmarks run as a child process: the one built next to

@@ -1,3 +1,4 @@
+import CLI
 import Sandbox
 
 /// The API requests (not the sign-in traffic) a benchmarked command sent to the sandbox, counted from its
