@@ -63,28 +63,15 @@ struct SyncPairRunner {
         _ selected: [SyncPairs.Pair], keepGoing: @escaping @Sendable () -> Bool = { true },
         finished: @escaping @Sendable (Result) -> Void = { _ in }
     ) async -> [Result] {
-        await withTaskGroup(of: (Int, Result).self) { group in
-            var results: [(Int, Result)] = []
-            var next = 0
-            func start() -> Bool {
-                guard next < selected.count, keepGoing() else { return false }
-                let index = next
-                let pair = selected[index]
-                next += 1
-                group.addTask {
-                    let result = await runOne(pair)
-                    finished(result)
-                    return (index, result)
-                }
-                return true
-            }
-            while next < Self.concurrentPairs, start() {}
-            for await result in group {
-                results.append(result)
-                _ = start()
-            }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        var results: [(Int, Result)] = []
+        await forEachConcurrently(selected, limit: Self.concurrentPairs, shouldStart: keepGoing) { pair in
+            let result = await runOne(pair)
+            finished(result)
+            return result
+        } handle: { index, result in
+            results.append((index, result))
         }
+        return results.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// One pair: open both sides, run the engine, record the run. Never throws: a failure is its result.
