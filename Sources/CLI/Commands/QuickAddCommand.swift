@@ -8,7 +8,9 @@ package enum QuickAddCommand: Command {
     package enum Options {
         package static let dryRun = Flag("dry-run", "Only print the event the run would write; writes nothing (with a calendar it reads the calendar's zone).")
         package static let now = Option<String>("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time).")
-        package static let tz = ZoneOptions.option("Zone to read the text in (default: the calendar's zone; without a calendar $TZ, else the system zone).")
+        package static let tz = ZoneOptions.option(
+            "Zone to read the text in (default: the calendar's zone; without a calendar $TZ, else the system zone)."
+        )
         package static let lang = Option.choice("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German).", among: QuickAddLocale.all.map(\.identifier))
         package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
         package static let parser = Option.choice("parser", "auto|local|google", "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.", among: ParserChoice.allCases.map(\.rawValue))
