@@ -39,7 +39,9 @@ package enum QuickAddCommand: Command {
             the past is refused unless --allow-past. On Google calendars Google's own quick add reads English
             text (--parser google); --parser local, --lang de, --tz, --now or --date-order make calbridge read
             it. Every result names the parser and shows the repeat rule; when Google drops a repeat the text
-            asks for, the command says so and exits 4. Examples:
+            asks for, the command says so and exits 4.
+
+            Examples:
               calbridge quick-add work:Calendar "Lunch with Ann tomorrow 1pm at Cafe Luna"
               calbridge quick-add work:Calendar --dry-run "Standup every weekday 9:30"
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
