@@ -69,16 +69,8 @@ enum QuickAddTestSupport {
         }
     }
 
-    /// A JSON value as comparable text (null, booleans and arrays spelled out).
-    static func canonical(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case let flag as Bool where type(of: value) != NSNumber.self || "\(value)" == "true" || "\(value)" == "false":
-            return flag ? "true" : "false"
-        case let list as [Any]: return "[" + list.map(canonical).joined(separator: ",") + "]"
-        default: return "\(value)"
-        }
-    }
+    /// A JSON value as comparable text: the corpus scorer's own rule.
+    static func canonical(_ value: Any) -> String { QuickAddCorpus.canonical(value) }
 
     /// The keys a corpus line labels: the event itself (`parser`, `repeat` and `past` are derived from it
     /// or from the reference moment and checked by their own tests).
