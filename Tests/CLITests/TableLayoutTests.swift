@@ -28,6 +28,28 @@ struct TableLayoutTests {
         #expect(text.contains("…"), "the table is 120 wide: the title gives way")
     }
 
+    @Test("a droppable column is left out only when the table is still too wide with the others cut down")
+    func droppable() {
+        let table = Table(
+            columns: [
+                .init("ref", "CALENDAR", shrinkable: false), .init("name", "NAME", droppable: true),
+                .init("provider", "PROVIDER", shrinkable: false), .init("zone", "TIME ZONE", shrinkable: false),
+            ],
+            rows: [["carol.diaz@contoso.sandbox:Contoso Holidays", "Contoso Holidays", "microsoft", "Europe/Berlin"]])
+        // Whole: 43 + 16 + 9 + 13 and three gaps of 2 = 87. In 70 the name cut to 6 still makes 77; without
+        // it, 69.
+        let narrow = table.aligned(width: 70)
+        #expect(!narrow.contains("NAME"), "\(narrow)")
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 70 }, "\(narrow)")
+        #expect(narrow.contains("carol.diaz@contoso.sandbox:Contoso Holidays") && narrow.contains("Europe/Berlin"))
+        // In 80 the name fits cut to 9: it stays, with an ellipsis.
+        let wider = table.aligned(width: 80)
+        #expect(wider.contains("NAME") && wider.contains("Contoso …"), "\(wider)")
+        #expect(wider.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(wider)")
+        // Nothing to fit: everything whole.
+        #expect(table.aligned(width: nil).contains("Contoso Holidays  microsoft"))
+    }
+
     @Test("no width (a pipe or a file): nothing is cut")
     func unlimited() {
         let text = Self.table.aligned(width: nil)

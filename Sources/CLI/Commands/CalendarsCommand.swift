@@ -92,19 +92,21 @@ package enum CalendarsCommand: Command {
     static func table(_ calendars: [CalendarInfo], format: OutputFormat) -> Table {
         let rows = calendars.map { (reference: $0.reference(among: calendars), calendar: $0) }
         return Table(
-                columns: [
-                    Table.Column("ref", "CALENDAR", shrinkable: false), Table.Column("name", "NAME"),
-                    Table.Column("provider", "PROVIDER", shrinkable: false),
-                    Table.Column("access", "ACCESS", shrinkable: false),
-                    Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkable: false),
-                ],
-                rows: rows.map { row in
-                    [
-                        row.reference, row.calendar.name, row.calendar.provider.rawValue,
-                        row.calendar.accessRole.rawValue,
-                        format == .tsv ? String(row.calendar.isPrimary) : (row.calendar.isPrimary ? "*" : ""),
-                        row.calendar.timeZone ?? "",
-                    ]
-                })
+            columns: [
+                Table.Column("ref", "CALENDAR", shrinkable: false),
+                // The name is in the reference too: left out when even cut down it does not fit.
+                Table.Column("name", "NAME", droppable: true),
+                Table.Column("provider", "PROVIDER", shrinkable: false),
+                Table.Column("access", "ACCESS", shrinkable: false),
+                Table.Column("primary", "PRIMARY", shrinkable: false), Table.Column("time_zone", "TIME ZONE", shrinkable: false),
+            ],
+            rows: rows.map { row in
+                [
+                    row.reference, row.calendar.name, row.calendar.provider.rawValue,
+                    row.calendar.accessRole.rawValue,
+                    format == .tsv ? String(row.calendar.isPrimary) : (row.calendar.isPrimary ? "*" : ""),
+                    row.calendar.timeZone ?? "",
+                ]
+            })
     }
 }

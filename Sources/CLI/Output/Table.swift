@@ -12,11 +12,15 @@ package struct Table: Sendable {
         /// Shrinkable columns with a lower order are shortened first (0 by default): a descriptive column
         /// that matters more (a title) keeps its width longer than one that matters less.
         package var shrinkOrder: Int
-        package init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0) {
+        /// May this column be left out when the table is still too wide with every shrinkable column cut
+        /// down? Only for a column whose text another column repeats (a calendar's name is in its reference).
+        package var droppable: Bool
+        package init(_ key: String, _ title: String, shrinkable: Bool = true, shrinkOrder: Int = 0, droppable: Bool = false) {
             self.key = key
             self.title = title
             self.shrinkable = shrinkable
             self.shrinkOrder = shrinkOrder
+            self.droppable = droppable
         }
     }
 
@@ -53,8 +57,8 @@ package struct Table: Sendable {
     }
 
     /// An aligned table no wider than `width` when it can be: shrinkable columns (titles, locations) are
-    /// cut with "…", lowest `shrinkOrder` and widest first, down to a few characters; the others are never
-    /// cut, even when the table is then wider than `width`.
+    /// cut with "…", lowest `shrinkOrder` and widest first, down to a few characters; then droppable columns
+    /// are left out; the others are never cut, even when the table is then wider than `width`.
     package func aligned(width: Int? = nil) -> String { aligned(Layout(width: width)) }
 
     /// The aligned table laid out as `layout` says.
@@ -64,14 +68,19 @@ package struct Table: Sendable {
         var widths = columns.indices.map { index in
             max(layout.header ? columns[index].title.count : 0, cells.map { index < $0.count ? $0[index].count : 0 }.max() ?? 0)
         }
+        var shown = Array(columns.indices)
         if let width = layout.width {
             let minimum = 6
-            while widths.reduce(0, +) + gap * (widths.count - 1) > width {
-                let shrinkable = widths.indices.filter { columns[$0].shrinkable && widths[$0] > minimum }
+            func total() -> Int { shown.map { widths[$0] }.reduce(0, +) + gap * (shown.count - 1) }
+            while total() > width {
+                let shrinkable = shown.filter { columns[$0].shrinkable && widths[$0] > minimum }
                 let first = shrinkable.map { columns[$0].shrinkOrder }.min()
                 let candidates = shrinkable.filter { columns[$0].shrinkOrder == first }
                 guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
                 widths[widest] -= 1
+            }
+            while total() > width, let dropped = shown.firstIndex(where: { columns[$0].droppable }) {
+                shown.remove(at: dropped)
             }
         }
         func fit(_ text: String, _ width: Int) -> String {
@@ -79,7 +88,7 @@ package struct Table: Sendable {
             return String(text.prefix(width - 1)) + "…"
         }
         func line(_ values: [String]) -> String {
-            let padded = widths.indices.map { fit($0 < values.count ? values[$0] : "", widths[$0]) }
+            let padded = shown.map { fit($0 < values.count ? values[$0] : "", widths[$0]) }
             var text = padded.joined(separator: String(repeating: " ", count: gap))
             while text.hasSuffix(" ") { text.removeLast() }
             return text
@@ -88,7 +97,7 @@ package struct Table: Sendable {
         if layout.header {
             let titles = line(columns.map(\.title))
             lines.append(layout.colour ? "\u{1B}[1m" + titles + "\u{1B}[0m" : titles)
-            lines.append(line(widths.map { String(repeating: "-", count: $0) }))
+            lines.append(line(columns.indices.map { String(repeating: "-", count: widths[$0]) }))
         }
         lines += cells.map(line)
         return lines.joined(separator: "\n")
