@@ -40,12 +40,8 @@ public actor SyncStateStore {
             connection = try SQLiteConnection(path: path, create: false, busyTimeout: busyTimeout)
             try Self.configure(connection, busyTimeout: busyTimeout)
             try Self.prepareSchema(connection)
-        } catch let error as SyncStateError {
-            throw error
-        } catch let error as SQLiteError {
-            throw SyncStateError(error)
         } catch {
-            throw SyncStateError(.storage, "\(error)", path: path)
+            throw Self.openingError(error, path: path)
         }
     }
 
@@ -82,12 +78,8 @@ public actor SyncStateStore {
                 throw SyncStateError(
                     .olderSchema, "it has the older schema version \(version); run 'calbridge sync' once to upgrade it", path: path)
             }
-        } catch let error as SyncStateError {
-            throw error
-        } catch let error as SQLiteError {
-            throw SyncStateError(error)
         } catch {
-            throw SyncStateError(.storage, "\(error)", path: path)
+            throw Self.openingError(error, path: path)
         }
     }
 
@@ -117,6 +109,13 @@ public actor SyncStateStore {
 
     /// Creates the file 0600 unless it exists (exclusively, so a concurrent creator's file is not replaced),
     /// and narrows an existing file that others can read.
+    /// What went wrong opening the state, as a `SyncStateError` (SQLite's errors keep their code).
+    private static func openingError(_ error: any Error, path: String) -> SyncStateError {
+        if let error = error as? SyncStateError { return error }
+        if let error = error as? SQLiteError { return SyncStateError(error) }
+        return SyncStateError(.storage, "\(error)", path: path)
+    }
+
     private static func createPrivateFile(_ path: String) throws(SyncStateError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
