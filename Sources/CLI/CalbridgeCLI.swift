@@ -67,13 +67,19 @@ package enum CalbridgeCLI {
             context.print(HelpText.general(suite.commands, in: suite, width: context.helpWidth))
             return .success
         }
+        if words == ["--man"] {
+            context.print(String(ManPage.render(suite, version: VersionCommand.calbridgeVersion).dropLast()))
+            return .success
+        }
         if words == ["help"] {
             let text = """
                 Usage: \(suite.program) help [COMMAND...]
+                       \(suite.program) help --man
 
                 Shows the help of a command (\(suite.program) help events, \(suite.program) help sync add), of a \
                 group of commands (\(suite.program) help accounts), or without COMMAND the overview of every \
-                command. '\(suite.program) COMMAND --help' shows the same.
+                command. '\(suite.program) COMMAND --help' shows the same. With --man, prints the manual page of \
+                every command (roff; read it with 'man -l -', install it as calbridge.1 in a man1 directory).
                 """
             context.print(TextWrap.block(text, width: context.helpWidth).joined(separator: "\n"))
             return .success

@@ -10,7 +10,7 @@ package enum AccountsRemoveCommand: Command {
     package enum Options {
         package static let localOnly = Flag("local-only", "Only delete the local tokens; do not revoke at the provider.")
         package static let force = Flag("force", "Remove the account even though sync pairs use it (they then fail until removed).")
-        package static let name = Argument("NAME", "the account's name (see 'calbridge accounts list')")
+        package static let name = Argument("NAME", "the account's name (see 'calbridge accounts list')").completing(.accounts)
     }
 
     package static let path = ["accounts", "remove"]

@@ -19,5 +19,6 @@ package enum CommandRegistry {
         DemoCommand.self,
         SandboxCommand.self,
         TimeZonesCommand.self,
+        CompletionsCommand.self,
     ]
 }

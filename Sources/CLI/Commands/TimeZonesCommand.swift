@@ -7,7 +7,7 @@ package enum TimeZonesCommand: Command {
     package enum Options {
         package static let territory = Option<String>("territory", "XX", "Use the row of this region (e.g. CA) instead of the default 001 row.")
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).", allowed: OutputFormat.allCases)
-        package static let name = OptionalArgument("NAME", "A Windows time zone name or an IANA id.")
+        package static let name = OptionalArgument("NAME", "A Windows time zone name or an IANA id.").completing(.zones)
     }
 
     package static let path = ["timezones"]

@@ -4,7 +4,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
     /// The `--format` option of a command that prints in the `allowed` formats (table when absent).
     package static func option(_ valueName: String, _ help: String, allowed: [OutputFormat] = allCases) -> Option<OutputFormat> {
-        Option("format", valueName, help, expected: "one of \(allowed.map(\.rawValue).joined(separator: "|"))") { text in
+        Option("format", valueName, help, expected: "one of \(allowed.map(\.rawValue).joined(separator: "|"))", choices: allowed.map(\.rawValue)) { text in
             OutputFormat(rawValue: text).flatMap { allowed.contains($0) ? $0 : nil }
         }
     }

@@ -7,17 +7,20 @@ package struct OptionSpec: Sendable, Equatable {
     package var help: String
     /// A repeatable option collects every value (`--account a --account b`).
     package var repeatable: Bool
+    /// What a shell offers for the value (`calbridge completions`).
+    package var completion: ValueCompletion
     /// Turns a given value into the declared type, or says why it is not one; nil keeps the text.
     let convert: (@Sendable (String) throws(UsageError) -> any Sendable)?
 
     init(
-        name: String, valueName: String?, help: String, repeatable: Bool,
+        name: String, valueName: String?, help: String, repeatable: Bool, completion: ValueCompletion? = nil,
         convert: (@Sendable (String) throws(UsageError) -> any Sendable)? = nil
     ) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.repeatable = repeatable
+        self.completion = completion ?? ValueCompletion.implied(byPlaceholder: valueName, optionName: name)
         self.convert = convert
     }
 
@@ -25,6 +28,7 @@ package struct OptionSpec: Sendable, Equatable {
 
     package static func == (a: OptionSpec, b: OptionSpec) -> Bool {
         a.name == b.name && a.valueName == b.valueName && a.help == b.help && a.repeatable == b.repeatable
+            && a.completion == b.completion
     }
 }
 
@@ -35,12 +39,15 @@ package struct PositionalSpec: Sendable, Equatable {
     package var optional: Bool
     /// Takes every remaining positional argument.
     package var variadic: Bool
+    /// What a shell offers for it (`calbridge completions`).
+    package var completion: ValueCompletion
 
     package init(_ name: String, _ help: String, optional: Bool = false, variadic: Bool = false) {
         self.name = name
         self.help = help
         self.optional = optional
         self.variadic = variadic
+        self.completion = ValueCompletion.implied(byPlaceholder: name)
     }
 }
 

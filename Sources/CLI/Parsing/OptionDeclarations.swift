@@ -20,15 +20,17 @@ package struct Option<Value: Sendable>: OptionDeclaration {
     package let spec: OptionSpec
 
     /// - Parameter convert: the value, or nil when the text is not one; `expected` then says what is.
+    /// - Parameter choices: the values a shell offers, when they are a fixed set.
     package init(
-        _ name: String, _ valueName: String, _ help: String, expected: String,
+        _ name: String, _ valueName: String, _ help: String, expected: String, choices: [String]? = nil,
         convert: @escaping @Sendable (String) -> Value?
     ) {
         let check: @Sendable (String) throws(UsageError) -> any Sendable = { text throws(UsageError) in
             guard let value = convert(text) else { throw UsageError("--\(name) takes \(expected), not '\(text)'") }
             return value
         }
-        spec = OptionSpec(name: name, valueName: valueName, help: help, repeatable: false, convert: check)
+        spec = OptionSpec(
+            name: name, valueName: valueName, help: help, repeatable: false, completion: choices.map { .words($0) }, convert: check)
     }
 }
 
@@ -40,7 +42,9 @@ extension Option where Value == String {
 
     /// One of a fixed set of words.
     package static func choice(_ name: String, _ valueName: String, _ help: String, among choices: [String]) -> Option<String> {
-        Option(name, valueName, help, expected: "one of \(choices.joined(separator: "|"))") { choices.contains($0) ? $0 : nil }
+        Option(name, valueName, help, expected: "one of \(choices.joined(separator: "|"))", choices: choices) {
+            choices.contains($0) ? $0 : nil
+        }
     }
 }
 
@@ -74,25 +78,34 @@ package struct RepeatedOption: OptionDeclaration {
 
 /// A positional argument; its kind decides how many values the parser accepts, so commands never count.
 package protocol ArgumentDeclaration: Sendable {
-    var spec: PositionalSpec { get }
+    var spec: PositionalSpec { get set }
+}
+
+extension ArgumentDeclaration {
+    /// The same argument, completed by the shell as `completion` says (when its name does not imply it).
+    package func completing(_ completion: ValueCompletion) -> Self {
+        var argument = self
+        argument.spec.completion = completion
+        return argument
+    }
 }
 
 /// A positional argument that must be given.
 package struct Argument: ArgumentDeclaration {
-    package let spec: PositionalSpec
+    package var spec: PositionalSpec
     package init(_ name: String, _ help: String) { spec = PositionalSpec(name, help) }
 }
 
 /// A positional argument that may be left out. When fewer arguments are given than declared, the
 /// leftmost optional ones stay empty (`quick-add [CALENDAR_REF] TEXT` given one argument reads TEXT).
 package struct OptionalArgument: ArgumentDeclaration {
-    package let spec: PositionalSpec
+    package var spec: PositionalSpec
     package init(_ name: String, _ help: String) { spec = PositionalSpec(name, help, optional: true) }
 }
 
 /// The last positional argument, taking every remaining one (zero or more).
 package struct VariadicArgument: ArgumentDeclaration {
-    package let spec: PositionalSpec
+    package var spec: PositionalSpec
     package init(_ name: String, _ help: String) { spec = PositionalSpec(name, help, variadic: true) }
 }
 

@@ -6,7 +6,7 @@ import Sync
 /// interval until SIGINT or SIGTERM.
 package enum SyncCommand: Command {
     package enum Options {
-        package static let names = VariadicArgument("NAME", "The pairs to run (default: every pair).")
+        package static let names = VariadicArgument("NAME", "The pairs to run (default: every pair).").completing(.pairs)
         package static let dryRun = Flag("dry-run", "Read both sides and say what would be written; write nothing (state included).")
         package static let format = OutputFormat.option(
             "table|json", "Output format (default table); with --watch, json makes the log NDJSON.", allowed: [.table, .json])

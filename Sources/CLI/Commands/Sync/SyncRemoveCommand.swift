@@ -5,7 +5,7 @@ import Sync
 /// copies it wrote first.
 package enum SyncRemoveCommand: Command {
     package enum Options {
-        package static let name = Argument("NAME", "The pair to remove.")
+        package static let name = Argument("NAME", "The pair to remove.").completing(.pairs)
         package static let removeCopies = Flag(
             "remove-copies", "First delete every copy the pair wrote, on both sides (found by marker, any date); nothing else is deleted.")
         package static let dryRun = Flag("dry-run", "With --remove-copies: say how many copies would be deleted; change nothing.")

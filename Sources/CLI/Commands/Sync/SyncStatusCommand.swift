@@ -5,7 +5,7 @@ import Sync
 /// (from sync.db; no network).
 package enum SyncStatusCommand: Command {
     package enum Options {
-        package static let names = VariadicArgument("NAME", "The pairs to show (default: every pair).")
+        package static let names = VariadicArgument("NAME", "The pairs to show (default: every pair).").completing(.pairs)
         package static let format = OutputFormat.standardOption
         package static let noHeader = OutputFormat.noHeader
     }
