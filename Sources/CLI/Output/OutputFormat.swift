@@ -4,7 +4,8 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
     /// The `--format` option of a command that prints in the `allowed` formats (table when absent).
     package static func option(_ valueName: String, _ help: String, allowed: [OutputFormat] = allCases) -> Option<OutputFormat> {
-        Option("format", valueName, help, expected: "one of \(allowed.map(\.rawValue).joined(separator: "|"))", choices: allowed.map(\.rawValue)) { text in
+        let names = allowed.map(\.rawValue)
+        return Option("format", valueName, help, expected: "one of \(names.joined(separator: "|"))", choices: names) { text in
             OutputFormat(rawValue: text).flatMap { allowed.contains($0) ? $0 : nil }
         }
     }
