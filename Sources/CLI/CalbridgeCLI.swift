@@ -1,3 +1,5 @@
+import Accounts
+
 /// The command-line entry point: finds the command, parses its arguments, runs it, reports errors.
 package enum CalbridgeCLI {
     /// Runs one command line (without the program name) and returns the exit code.
@@ -54,7 +56,16 @@ package enum CalbridgeCLI {
             let hint = ArgumentParser.nearest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(first)'\(hint); see '\(suite.program) --help'")
         }
-        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst(used)), for: command.spec)
+        var context = context
+        context.configuration = try CalbridgeConfig.load(home: CalbridgeHome(environment: context.environment))
+        if context.environment["TZ"]?.isEmpty ?? true, let zone = context.configuration.zone,
+            let iana = CalbridgeConfig.ianaZone(zone.value)
+        {
+            context.environment["TZ"] = iana
+            context.zoneFromConfiguration = true
+        }
+        let parsed = try ArgumentParser.parse(
+            Array(arguments.dropFirst(used)), for: command.spec, defaults: context.configuration.argumentDefaults(for: command.spec))
         if parsed[CommonOptions.help] {
             context.print(HelpText.command(command.spec, width: context.helpWidth))
             return .success

@@ -34,6 +34,7 @@ let fuzzTargets: [String: @Sendable (Data) -> Void] = [
     "terminal-text": fuzzTerminalText,
     "html-text": fuzzHTMLText,
     "content-decoding": fuzzContentDecoding,
+    "config-file": fuzzConfigFile,
 ]
 
 let selectedTarget: @Sendable (Data) -> Void = {
@@ -318,4 +319,32 @@ let fuzzHome: CalbridgeHome = {
         let unpacked = try? ContentDecoding.decode(packed + packed, codings: ["gzip"], limit: limit)
         require(unpacked == data + data, "zlib's gzip of \(data.count) bytes, twice, decoded to \(unpacked?.count ?? -1) bytes")
     }
+}
+
+/// `config.toml`: what parses, written back as basic strings with escapes, parses to the same entries.
+@Sendable func fuzzConfigFile(_ data: Data) {
+    guard let file = try? ConfigFile(parsing: String(decoding: data, as: UTF8.self)) else { return }
+    func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+    var text = ""
+    var section = ""
+    for entry in file.entries {
+        if entry.section != section {
+            text += "[\(entry.section)]\n"
+            section = entry.section
+        }
+        text += "\(quoted(entry.key)) = \(quoted(entry.value))\n"
+    }
+    let again = try? ConfigFile(parsing: text)
+    require(again?.entries.map { [$0.section, $0.key, $0.value] } == file.entries.map { [$0.section, $0.key, $0.value] }, "round trip of \(text)")
 }

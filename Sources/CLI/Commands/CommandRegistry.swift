@@ -20,5 +20,6 @@ package enum CommandRegistry {
         SandboxCommand.self,
         TimeZonesCommand.self,
         CompletionsCommand.self,
+        ConfigShowCommand.self,
     ]
 }

@@ -61,6 +61,10 @@ package struct CommandContext: Sendable {
     package var now: @Sendable () -> Date
     /// The providers commands can talk to (tests add their own).
     package var providers: ProviderRegistry
+    /// The user's `config.toml` (empty when there is none), read once per command line.
+    package var configuration = CalbridgeConfig(path: "")
+    /// Whether `$TZ` was unset and the configuration's `zone` stands in for it.
+    package var zoneFromConfiguration = false
     /// What a command is done with but need not free: the process exits right after the command
     /// (`process()` only; nil in tests, which run many commands in one process).
     package var exitKeeper: ExitKeeper?

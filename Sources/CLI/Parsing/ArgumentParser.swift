@@ -4,7 +4,9 @@ import CalbridgeSupport
 /// Accepted forms: `--name VALUE`, `--name=VALUE`, `--flag`, `-h` (help), `--` (everything after is
 /// positional), and a lone `-` as a positional (standard input).
 package enum ArgumentParser {
-    package static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    package static func parse(
+        _ arguments: [String], for spec: CommandSpec, defaults: ArgumentDefaults = ArgumentDefaults()
+    ) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -60,9 +62,40 @@ package enum ArgumentParser {
             }
         }
         if result.flags.contains(CommonOptions.help.spec.name) { return result }
+        try fill(&result, from: defaults, spec: spec)
         try checkArity(result.positionals, spec)
         result.arguments = assign(result.positionals, to: spec.positionals)
+        if let rewrite = defaults.rewrite { Self.rewrite(&result, spec: spec, with: rewrite) }
         return result
+    }
+
+    /// What the line left out, from `defaults`: options it does not give (a fixed-choice default only
+    /// where this command offers that choice), and a positional argument when exactly one is missing.
+    private static func fill(_ result: inout ParsedArguments, from defaults: ArgumentDefaults, spec: CommandSpec) throws(UsageError) {
+        for (name, value) in defaults.options.sorted(by: { $0.key < $1.key }) {
+            guard let option = spec.options.first(where: { $0.name == name }), option.takesValue, result.values[name] == nil else { continue }
+            if case .words(let words) = option.completion, !words.contains(value) { continue }
+            result.values[name] = [value]
+            if let convert = option.convert { result.converted[name] = [try convert(value)] }
+        }
+        if let (name, value) = defaults.positional, !spec.positionals.contains(where: \.variadic),
+            let index = spec.positionals.firstIndex(where: { $0.name == name }),
+            result.positionals.count == spec.positionals.count - 1
+        {
+            result.positionals.insert(value, at: index)
+        }
+    }
+
+    /// Every value that names an account or a calendar, passed through `rewrite` (aliases).
+    private static func rewrite(
+        _ result: inout ParsedArguments, spec: CommandSpec, with rewrite: @Sendable (ValueCompletion, String) -> String
+    ) {
+        for option in spec.options where option.completion == .accounts || option.completion == .calendarRefs {
+            result.values[option.name] = result.values[option.name]?.map { rewrite(option.completion, $0) }
+        }
+        for positional in spec.positionals where positional.completion == .accounts || positional.completion == .calendarRefs {
+            result.arguments[positional.name] = result.arguments[positional.name]?.map { rewrite(positional.completion, $0) }
+        }
     }
 
     /// Positional values by declared name. Required ones are filled in order; when fewer values are
