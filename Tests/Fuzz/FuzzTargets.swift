@@ -346,5 +346,6 @@ let fuzzHome: CalbridgeHome = {
         text += "\(quoted(entry.key)) = \(quoted(entry.value))\n"
     }
     let again = try? ConfigFile(parsing: text)
-    require(again?.entries.map { [$0.section, $0.key, $0.value] } == file.entries.map { [$0.section, $0.key, $0.value] }, "round trip of \(text)")
+    let fields = { (entries: [ConfigFile.Entry]) in entries.map { [$0.section, $0.key, $0.value] } }
+    require(again.map { fields($0.entries) } == fields(file.entries), "round trip of \(text)")
 }

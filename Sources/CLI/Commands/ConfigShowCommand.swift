@@ -64,7 +64,8 @@ package enum ConfigShowCommand: Command {
         case .tsv:
             context.printTable(table(rows), format: .tsv, header: !arguments[Options.noHeader])
         case .table:
-            context.print(exists ? "Configuration: \(config.path)" : "Configuration: \(config.path) (no such file; the built-in defaults apply)")
+            context.print(
+                exists ? "Configuration: \(config.path)" : "Configuration: \(config.path) (no such file; the built-in defaults apply)")
             context.printTable(table(rows), format: .table, header: !arguments[Options.noHeader])
         }
         return .success

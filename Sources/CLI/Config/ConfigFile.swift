@@ -70,10 +70,11 @@ package struct ConfigFile: Sendable, Equatable {
     }
 
     private static func isBareKey(_ text: Substring) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
-                || scalar == "_"
-        }
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+                    || scalar == "_"
+            }
     }
 
     /// A bare key (`week-start`) or a quoted one (`"carol@contoso.com"`), and what follows it.

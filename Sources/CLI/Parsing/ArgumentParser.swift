@@ -73,7 +73,9 @@ package enum ArgumentParser {
     /// where this command offers that choice), and a positional argument when exactly one is missing.
     private static func fill(_ result: inout ParsedArguments, from defaults: ArgumentDefaults, spec: CommandSpec) throws(UsageError) {
         for (name, value) in defaults.options.sorted(by: { $0.key < $1.key }) {
-            guard let option = spec.options.first(where: { $0.name == name }), option.takesValue, result.values[name] == nil else { continue }
+            guard let option = spec.options.first(where: { $0.name == name }), option.takesValue, result.values[name] == nil else {
+                continue
+            }
             if case .words(let words) = option.completion, !words.contains(value) { continue }
             result.values[name] = [value]
             if let convert = option.convert { result.converted[name] = [try convert(value)] }
