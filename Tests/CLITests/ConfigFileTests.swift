@@ -44,10 +44,18 @@ import Testing
         }
     }
 
+    @Test func aCombiningMarkAfterABackslashOrQuoteDoesNotHideTheDelimiter() throws {
+        // By Characters, a backslash or a quote followed by U+0301 is one grapheme: the delimiter would be missed.
+        let file = try ConfigFile(parsing: "a = \"x\\\\\u{301}\"")
+        let expected = "x\\\u{301}"
+        #expect(file.entries.first?.value == expected)
+        #expect(throws: ConfigFile.SyntaxError.self) { try ConfigFile(parsing: "b = \"y\"\u{301}") }
+    }
+
     @Test func randomBytesNeverCrashAndWhatParsesReadsBackTheSame() {
         // Seeded: the same inputs every run. Bytes from the grammar's own alphabet, so many parse.
         var generator = SplitMix64(seed: 0x5EED_C0F1)
-        let alphabet = Array("ab =\"'#[]\\nu0\t\r\n.:-_é".unicodeScalars)
+        let alphabet = Array("ab =\"'#[]\\nu0\t\r\n.:-_é\u{301}".unicodeScalars)
         var parsed = 0
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 40)
