@@ -50,6 +50,26 @@ struct TableLayoutTests {
         #expect(table.aligned(width: nil).contains("Contoso Holidays  microsoft"))
     }
 
+    @Test("a column empty in every row is left out last, only when the table is still too wide")
+    func emptyColumn() {
+        // Outlook calendars have no zone of their own: the TIME ZONE column is empty (82 wide with it).
+        let table = Table(
+            columns: [
+                .init("ref", "CALENDAR", shrinkable: false), .init("provider", "PROVIDER", shrinkable: false),
+                .init("access", "ACCESS", shrinkable: false), .init("primary", "PRIMARY", shrinkable: false),
+                .init("zone", "TIME ZONE", shrinkable: false),
+            ],
+            rows: [
+                ["carol.diaz@contoso.sandbox:Contoso Holidays", "microsoft", "reader", "", ""],
+                ["carol.diaz@contoso.sandbox:Calendar", "microsoft", "owner", "*", ""],
+            ])
+        let narrow = table.aligned(width: 80)
+        #expect(!narrow.contains("TIME ZONE") && narrow.contains("PRIMARY"), "\(narrow)")
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(narrow)")
+        #expect(table.aligned(width: 82).contains("TIME ZONE"))
+        #expect(table.aligned(width: nil).contains("TIME ZONE"))
+    }
+
     @Test("no width (a pipe or a file): nothing is cut")
     func unlimited() {
         let text = Self.table.aligned(width: nil)

@@ -58,7 +58,8 @@ package struct Table: Sendable {
 
     /// An aligned table no wider than `width` when it can be: shrinkable columns (titles, locations) are
     /// cut with "…", lowest `shrinkOrder` and widest first, down to a few characters; then droppable columns
-    /// are left out; the others are never cut, even when the table is then wider than `width`.
+    /// are left out, then columns empty in every row; the others are never cut, even when the table is then
+    /// wider than `width`.
     package func aligned(width: Int? = nil) -> String { aligned(Layout(width: width)) }
 
     /// The aligned table laid out as `layout` says.
@@ -81,6 +82,10 @@ package struct Table: Sendable {
             }
             while total() > width, let dropped = shown.firstIndex(where: { columns[$0].droppable }) {
                 shown.remove(at: dropped)
+            }
+            // A column empty in every row says nothing but its title: the last to make room.
+            while total() > width, let empty = shown.last(where: { index in cells.allSatisfy { index >= $0.count || $0[index].isEmpty } }) {
+                shown.removeAll { $0 == empty }
             }
         }
         func fit(_ text: String, _ width: Int) -> String {
