@@ -175,6 +175,29 @@ struct CopyEndToEndTests {
         }
     }
 
+    @Test("--format tsv: one row per event, unchanged ones too, with both ids; nothing else on stdout")
+    func tsv() async throws {
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            for (title, start) in [("First tsv event", "2027-03-14T09:00"), ("Second\ttsv event", "2027-03-15T09:00")] {
+                let added = try await home.run(["add", "carol:Calendar", "--title", title, "--start", start])
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            let first = try await home.run(["copy", "carol:Calendar", "ann:Family", "--format", "tsv"] + Self.window)
+            #expect(first.status == 0, "\(first.stderr)")
+            let lines = first.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            #expect(lines.first == ["action", "status", "title", "start", "source_id", "target_id", "duplicate", "reason"])
+            #expect(lines.dropFirst().map { $0.count } == [8, 8], "\(first.stdout)")
+            #expect(Set(lines.dropFirst().map { String($0[0]) }) == ["create"])
+            #expect(lines.dropFirst().allSatisfy { !$0[4].isEmpty && !$0[5].isEmpty }, "both ids on every row")
+            // A tab in a title is a space in TSV, never a column break.
+            #expect(lines.dropFirst().contains { $0[2] == "Second tsv event" })
+            let second = try await home.run(["copy", "carol:Calendar", "ann:Family", "--format", "tsv"] + Self.window)
+            let again = second.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            #expect(again.map { String($0[0]) } == ["unchanged", "unchanged"], "\(second.stdout)")
+            #expect(Set(again.map { $0[5] }) == Set(lines.dropFirst().map { $0[5] }), "the same copies")
+        }
+    }
+
     @Test("--fields busy copies only the time, titled Busy and private; --fields all adds categories (Outlook -> Outlook)")
     func fields() async throws {
         try await SandboxHome.with(seed: .withoutEvents) { home in

@@ -15,7 +15,8 @@ package enum CopyCommand: Command {
         package static let removeCopies = Flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent.")
         package static let fields = Option.choice("fields", "all|basic|busy", "What to copy (default basic; busy = only the time, titled Busy).", among: CopyFields.allCases.map(\.rawValue))
         package static let recurrence = Option.choice("recurrence", "series|instances", "Copy series as series (default) or every occurrence singly.", among: CopyRecurrence.allCases.map(\.rawValue))
-        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let format = OutputFormat.option(
+            "table|json|tsv", "Output format (default table; tsv: one row per event, unchanged ones too, for scripts).")
         package static let sourceRef = Argument("SOURCE_REF", "The calendar to copy from: ACCOUNT:CALENDAR (id, name, primary or default).")
         package static let targetRef = Argument("TARGET_REF", "The calendar to copy to: ACCOUNT:CALENDAR.")
     }
@@ -110,7 +111,9 @@ package enum CopyCommand: Command {
         switch format {
         case .json:
             context.printJSON(result.jsonText)
-        case .table, .tsv:
+        case .tsv:
+            context.printTable(tsvTable(result), format: .tsv, header: true)
+        case .table:
             printTable(result, context: context, removing: options.removeCopies)
         }
         for error in result.errors {
@@ -170,6 +173,21 @@ package enum CopyCommand: Command {
     /// `YYYY-MM-DD` (midnight in `zone`, or the next midnight for an inclusive end) or RFC 3339.
     static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool) throws -> Date {
         try DateOptions.instant(text, option: option, zone: zone, command: "copy", endOfDay: endOfDay)
+    }
+
+    /// Every item, unchanged ones too, with both ids: what a script needs to follow each event.
+    static func tsvTable(_ result: CopyResult) -> Table {
+        Table(
+            columns: ["action", "status", "title", "start", "source_id", "target_id", "duplicate", "reason"].map {
+                Table.Column($0, $0)
+            },
+            rows: result.items.map { item in
+                [
+                    (result.dryRun && item.status == .planned ? "would " : "") + item.action.rawValue, item.status.rawValue,
+                    item.title, item.start ?? "", item.sourceEventID ?? "", item.targetEventID ?? "", String(item.duplicate),
+                    item.reason ?? item.error ?? "",
+                ]
+            })
     }
 
     static func printTable(_ result: CopyResult, context: CommandContext, removing: Bool = false) {
