@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Date arithmetic the emulator needs, done on civil dates (days since 1970-01-01) and epoch seconds, so that
@@ -10,37 +11,17 @@ enum GoogleTime {
         static func < (a: Local, b: Local) -> Bool { (a.day, a.seconds) < (b.day, b.seconds) }
     }
 
-    // MARK: Civil dates (proleptic Gregorian; algorithm from H. Hinnant's "chrono-compatible date algorithms")
+    // MARK: Civil dates (CalbridgeSupport's `CivilDate`: the emulator's independence is in how it reads the
+    // API, not in its arithmetic)
 
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
+    static func days(year: Int, month: Int, day: Int) -> Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
-    static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
-    }
+    static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) { CivilDate.date(daysSinceEpoch: days) }
 
     /// 0 = Monday ... 6 = Sunday.
-    static func weekday(_ days: Int) -> Int { ((days % 7) + 7 + 3) % 7 }
+    static func weekday(_ days: Int) -> Int { (CivilDate.weekday(daysSinceEpoch: days) + 6) % 7 }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        let next = month == 12 ? days(year: year + 1, month: 1, day: 1) : days(year: year, month: month + 1, day: 1)
-        return next - days(year: year, month: month, day: 1)
-    }
+    static func daysInMonth(year: Int, month: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
@@ -58,16 +39,8 @@ enum GoogleTime {
     /// offset before the change, so 02:30 becomes 03:30 as Google and RFC 5545 do.
     static func instant(_ local: Local, in zone: TimeZone) -> Date {
         let wall = local.day * 86400 + local.seconds
-        let first = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall)))
-        var candidate = wall - first
-        let second = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(candidate)))
-        if second != first {
-            let retry = wall - second
-            let third = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(retry)))
-            // Consistent reading wins; in a gap neither is, so take the earlier offset's reading.
-            candidate = third == second ? retry : wall - min(first, second)
-        }
-        return Date(timeIntervalSince1970: TimeInterval(candidate))
+        let utc = CivilDate.instant(local: wall) { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        return Date(timeIntervalSince1970: TimeInterval(utc))
     }
 
     // MARK: RFC 3339

@@ -1,7 +1,8 @@
+import CalbridgeSupport
 import Foundation
 
-/// A civil date (proleptic Gregorian), with day-number arithmetic so recurrence expansion needs no
-/// `Calendar` (fast, and the same on every platform).
+/// A civil date (proleptic Gregorian), with day-number arithmetic (`CivilDate`) so recurrence expansion
+/// needs no `Calendar` (fast, and the same on every platform).
 struct GraphLocalDate: Codable, Hashable, Comparable, Sendable {
     var year: Int
     var month: Int
@@ -13,31 +14,16 @@ struct GraphLocalDate: Codable, Hashable, Comparable, Sendable {
         self.day = day
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's civil-from-days algorithm).
+    /// The date `dayNumber` days after 1970-01-01.
     init(dayNumber: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = CivilDate.date(daysSinceEpoch: dayNumber)
     }
 
-    var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days since 1970-01-01.
+    var dayNumber: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
     /// 0 = Sunday ... 6 = Saturday.
-    var weekday: Int { ((dayNumber % 7) + 11) % 7 }
+    var weekday: Int { CivilDate.weekday(daysSinceEpoch: dayNumber) }
 
     func adding(days: Int) -> GraphLocalDate { GraphLocalDate(dayNumber: dayNumber + days) }
 
@@ -50,13 +36,7 @@ struct GraphLocalDate: Codable, Hashable, Comparable, Sendable {
                               day: min(day, GraphLocalDate.daysIn(year: newYear, month: newMonth)))
     }
 
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    static func daysIn(year: Int, month: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     var isValid: Bool {
         (1...9999).contains(year) && (1...12).contains(month) && (1...GraphLocalDate.daysIn(year: year, month: month)).contains(day)
@@ -107,16 +87,7 @@ struct GraphLocalDateTime: Hashable, Sendable {
     /// The instant this wall clock denotes on a clock `offset(utcSeconds)` seconds east of UTC, by the rules
     /// of `instant(in:)`: tz zones and custom zones (`GraphCustomZone`) both read wall clocks through this.
     func instant(offset: (Int) -> Int) -> Date {
-        let local = date.dayNumber * 86_400 + secondOfDay
-        // The offsets in force a day either side; a zone changes its clocks at most once in between.
-        let before = offset(local - 86_400)
-        let after = offset(local + 86_400)
-        // Far from any change (nearly always) the one offset is the answer.
-        guard before != after else { return Date(timeIntervalSince1970: Double(local - before)) }
-        let readings = [max(before, after), min(before, after)].map { local - $0 }.filter { offset($0) == local - $0 }
-        // No reading: the wall clock is in a gap. With the offset from before the gap it lands after it,
-        // later by the gap's length (02:30 on a spring-forward night is 03:30).
-        return Date(timeIntervalSince1970: Double(readings.first ?? local - before))
+        Date(timeIntervalSince1970: Double(CivilDate.instant(local: date.dayNumber * 86_400 + secondOfDay, offset: offset)))
     }
 
     var isMidnight: Bool { secondOfDay == 0 }
