@@ -58,7 +58,9 @@ package enum AgendaCommand: Command {
             case .tsv:
                 context.printTable(formatting.agendaTSV(rows), format: .tsv, header: !arguments[Options.noHeader])
             case .table:
-                if !arguments[Options.noHeader] { context.print(heading(result, query: arguments[AgendaOptions.query])) }
+                if !arguments[Options.noHeader] {
+                    context.print(heading(result, query: arguments[AgendaOptions.query], width: context.tableWidth))
+                }
                 if rows.isEmpty {
                     if !arguments[Options.noHeader] { context.print("No events.") }
                 } else {
@@ -89,16 +91,26 @@ package enum AgendaCommand: Command {
         return TimeRange(start: from, end: to)
     }
 
-    /// `Agenda: 2026-12-03 00:00 to 2026-12-10 00:00 (Europe/Berlin), 6 calendars of 2 accounts`.
-    private static func heading(_ result: AgendaResult, query: String?) -> String {
-        func short(_ instant: Date) -> String {
-            RFC3339.format(instant, in: result.zone).prefix(16).replacingOccurrences(of: "T", with: " ")
+    /// `Agenda: 2026-12-03 to 2026-12-09 (Europe/Berlin), 6 calendars of 2 accounts`: days when the window
+    /// runs from midnight to midnight (the last one shown is the last day in it), else times; cut to `width`.
+    static func heading(_ result: AgendaResult, query: String?, width: Int?) -> String {
+        let zone = result.zone
+        let start = LocalDateTime(instant: result.range.start, in: zone), end = LocalDateTime(instant: result.range.end, in: zone)
+        func midnight(_ time: LocalDateTime) -> Bool { time.hour == 0 && time.minute == 0 && time.second == 0 && time.nanosecond == 0 }
+        let window: String
+        if midnight(start), midnight(end) {
+            let last = end.date.adding(days: -1)
+            window = start.date == last ? "\(last)" : "\(start.date) to \(last)"
+        } else {
+            func short(_ time: LocalDateTime) -> String { "\(time.date) " + EventFormatting.clock(time) }
+            window = "\(short(start)) to \(short(end))"
         }
         let calendars = result.agenda.readCalendars
         let accounts = Set(calendars.map(\.account)).count
-        var text = "Agenda: \(short(result.range.start)) to \(short(result.range.end)) (\(ZoneOptions.name(of: result.zone)))"
-        text += ", \(calendars.count) calendar\(calendars.count == 1 ? "" : "s") of \(accounts) account\(accounts == 1 ? "" : "s")"
+        var text = "Agenda: \(window) (\(ZoneOptions.name(of: zone))), \(calendars.count) calendar\(calendars.count == 1 ? "" : "s")"
+        text += " of \(accounts) account\(accounts == 1 ? "" : "s")"
         if let query { text += ", matching \"\(query)\"" }
-        return text
+        guard let width, text.count > width else { return text }
+        return String(text.prefix(max(0, width - 1))) + "\u{2026}"
     }
 }
