@@ -235,33 +235,43 @@ struct AgendaCommandTests {
         }
     }
 
+    @Test("agenda, week and month --help list every option and an example", arguments: ["agenda", "week", "month"])
+    func help(_ command: String) async throws {
+        let result = try await CalbridgeBinary.run([command, "--help"], environment: ["COLUMNS": "100"])
+        #expect(result.status == 0)
+        var options = ["--account NAME", "--calendar REF", "--query TEXT", "--tz ZONE", "--format"]
+        options += command == "agenda" ? ["--from DATE", "--to DATE", "--ids", "--no-header"] : ["--week-start monday|sunday", "DATE"]
+        for option in options { #expect(result.stdout.contains(option), "\(command) --help lacks \(option)") }
+        #expect(result.stdout.contains("Examples:\n  calbridge \(command)"), "\(result.stdout)")
+    }
+
     /// Seeds the events of `expectedOrder` through the services' own APIs, in both providers.
     static func seed(_ home: SandboxHome) async throws {
         let api = home.api
         let primary = try await api.googleCalendarID("primary"), family = try await api.googleCalendarID("Family")
         func timed(_ start: String, _ end: String) -> [String: Any] {
-            ["start": ["dateTime": start + "Z"], "end": ["dateTime": end + "Z"]]
+            ["start": ["dateTime": start + "Z", "timeZone": "UTC"], "end": ["dateTime": end + "Z", "timeZone": "UTC"]]
         }
-        try await api.googleInsert(
+        _ = try await api.googleInsert(
             primary,
             timed("2027-03-01T09:00:00", "2027-03-01T09:15:00").merging(["summary": "Standup", "recurrence": ["RRULE:FREQ=DAILY;COUNT=3"]])
             { $1 })
-        try await api.googleInsert(
+        _ = try await api.googleInsert(
             family, timed("2027-03-01T08:00:00", "2027-03-01T09:00:00").merging(["summary": "Café Planung", "location": "Küche"]) { $1 })
-        try await api.googleInsert(family, ["summary": "Ski trip", "start": ["date": "2027-03-03"], "end": ["date": "2027-03-05"]])
+        _ = try await api.googleInsert(family, ["summary": "Ski trip", "start": ["date": "2027-03-03"], "end": ["date": "2027-03-05"]])
 
         func graph(_ start: String, _ end: String, allDay: Bool = false) -> [String: Any] {
             ["start": ["dateTime": start, "timeZone": "UTC"], "end": ["dateTime": end, "timeZone": "UTC"], "isAllDay": allDay]
         }
         let falcon = try await api.graphCalendarID("Project Falcon")
-        try await api.graphCreate(
+        _ = try await api.graphCreate(
             graph("2027-03-01T10:00:00", "2027-03-01T11:00:00").merging([
                 "subject": "Design review", "body": ["contentType": "html", "content": "<p>The <b>quarterly</b> plan</p>"],
             ]) { $1 })
-        try await api.graphCreate(
+        _ = try await api.graphCreate(
             graph("2027-03-01T00:00:00", "2027-03-02T00:00:00", allDay: true).merging(["subject": "Company day"]) { $1 })
-        try await api.graphCreate(graph("2027-03-02T23:30:00", "2027-03-03T00:30:00").merging(["subject": "Late call"]) { $1 })
-        try await api.graphCreate(
+        _ = try await api.graphCreate(graph("2027-03-02T23:30:00", "2027-03-03T00:30:00").merging(["subject": "Late call"]) { $1 })
+        _ = try await api.graphCreate(
             graph("2027-03-01T09:00:00", "2027-03-01T09:30:00").merging(["subject": "Falcon sync"]) { $1 }, calendarID: falcon)
     }
 }

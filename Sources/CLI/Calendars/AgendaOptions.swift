@@ -4,8 +4,8 @@ import Foundation
 /// What `agenda`, `week` and `month` share: which accounts and calendars they read, `--query`, `--tz`,
 /// and the one way they read them and report what failed.
 enum AgendaOptions {
-    static let account = RepeatedOption("account", "NAME", "Every calendar of this account (repeatable; default: every account).")
-    static let calendar = RepeatedOption("calendar", "REF", "Only this calendar of its account, account:calendar (repeatable).")
+    static let account = RepeatedOption("account", "NAME", "Every calendar of this account (default: every account).")
+    static let calendar = RepeatedOption("calendar", "REF", "Only this calendar of its account (account:calendar).")
     static let query = Option<String>(
         "query", "TEXT", "Only events with every word of TEXT in the title, location or description (case and accents ignored).")
     static let tz = ZoneOptions.option("Show times and days in this zone (default: $TZ, else the system zone).")
