@@ -29,7 +29,10 @@ enum AgendaOptions {
         _ arguments: ParsedArguments, range: TimeRange, zone: TimeZone, command: String, context: CommandContext
     ) async throws -> AgendaResult {
         let query = try eventQuery(arguments, command: command)
-        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        // Every calendar of every account is listed at once, four per account: over HTTP/1.1 (the sandbox,
+        // a proxy without HTTP/2) the default 8 connections to a host that serves several accounts would
+        // queue a second round of listings behind the first. Over HTTP/2 they share one connection anyway.
+        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose], connectionsPerHost: 32)
         let references = try arguments[calendar].map { try CalendarRef(parsing: $0) }
         let named = arguments[account]
         // Every account unless some are named; an account a --calendar names is narrowed to the calendars named.

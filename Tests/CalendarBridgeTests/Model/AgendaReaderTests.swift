@@ -145,19 +145,17 @@ struct AgendaReaderTests {
 
     @Test("accounts are read at once, and at most calendarsAtOnce calendars of one account")
     func concurrency() async {
-        let calendarReads = PeakCounter(), eventReads = PeakCounter()
+        let calendarReads = PeakCounter()
+        let eventReads = (1...3).map { _ in PeakCounter() }
         let accounts = (1...3).map { index in
             AgendaStub(
                 provider: .google, account: "a\(index)", calendars: (1...6).map { Self.calendar("c\($0)", "a\(index)") },
-                delay: .milliseconds(50), calendarReads: calendarReads, eventReads: eventReads)
+                delay: .milliseconds(50), calendarReads: calendarReads, eventReads: eventReads[index - 1])
         }
-        let started = ContinuousClock.now
         let agenda = await AgendaReader(accounts.map { .init(provider: $0) }, calendarsAtOnce: 2).read(Self.week, zone: Self.utc)
-        let elapsed = ContinuousClock.now - started
         #expect(agenda.readCalendars.count == 18)
+        // Wall time is no measure on a loaded machine: the overlaps are (calbridge-bench agenda times it).
         #expect(calendarReads.peak == 3)
-        #expect(eventReads.peak <= 6 && eventReads.peak >= 3)
-        // One list and three rounds of two calendars each: about 4 delays, not 3 × 7.
-        #expect(elapsed < .milliseconds(50 * 12), "\(elapsed)")
+        #expect(eventReads.map(\.peak) == [2, 2, 2])
     }
 }
