@@ -1,3 +1,4 @@
+import Accounts
 import CalendarBridge
 import Foundation
 
@@ -36,15 +37,14 @@ enum AgendaOptions {
         let references = try arguments[calendar].map { try CalendarRef(parsing: $0) }
         let named = arguments[account]
         // Every account unless some are named; an account a --calendar names is narrowed to the calendars named.
-        var wanted: [(name: String, calendars: [CalendarRef]?)] = []
+        var wanted: [(record: AccountRecord, calendars: [CalendarRef]?)] = []
         let records = try named.isEmpty && !references.isEmpty ? [] : accounts.records(named: named)
-        for record in records where !wanted.contains(where: { $0.name == record.name }) { wanted.append((record.name, nil)) }
+        for record in records where !wanted.contains(where: { $0.record.name == record.name }) { wanted.append((record, nil)) }
         for reference in references {
-            _ = try accounts.registry.require(reference.account)
-            if let index = wanted.firstIndex(where: { $0.name == reference.account }) {
+            if let index = wanted.firstIndex(where: { $0.record.name == reference.account }) {
                 wanted[index].calendars = (wanted[index].calendars ?? []) + [reference]
             } else {
-                wanted.append((reference.account, [reference]))
+                wanted.append((try accounts.registry.require(reference.account), [reference]))
             }
         }
 
@@ -53,10 +53,9 @@ enum AgendaOptions {
         var openFailures: [AgendaResult.OpenFailure] = []
         for want in wanted {
             do {
-                let provider = try accounts.provider(for: try accounts.registry.require(want.name))
-                selections.append(AgendaReader.Selection(provider: provider, calendars: want.calendars))
+                selections.append(AgendaReader.Selection(provider: try accounts.provider(for: want.record), calendars: want.calendars))
             } catch {
-                openFailures.append(AgendaResult.OpenFailure(account: want.name, error: error))
+                openFailures.append(AgendaResult.OpenFailure(account: want.record.name, error: error))
             }
         }
         let agenda = await AgendaReader(selections).read(range, zone: zone, query: query)

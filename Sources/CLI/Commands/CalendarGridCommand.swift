@@ -118,7 +118,10 @@ enum CalendarGridCommand {
             case (.allDay(let start), let end):
                 var stop = start.adding(days: 1)
                 if case .allDay(let date) = end, date > start { stop = date }
-                for offset in max(0, first.days(to: start))..<min(days.count, max(0, first.days(to: stop))) {
+                // The reader keeps only all-day events with a day in the window; checked again, not trusted.
+                let from = max(0, first.days(to: start)), to = min(days.count, first.days(to: stop))
+                guard from < to else { continue }
+                for offset in from..<to {
                     placed[offset].append(Placed(row: row, line: event.title, wholeDay: true))
                 }
             default:
