@@ -12,6 +12,7 @@ extension CommandSuite {
             TimeZonesBenchCommand.self,
             BenchSandboxCommand.self,
             BenchCalendarsCommand.self,
+            BenchAgendaCommand.self,
             BenchCopyCommand.self,
             BenchSyncCommand.self,
             QuickAddBenchCommand.self,

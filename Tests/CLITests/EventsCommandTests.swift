@@ -59,7 +59,7 @@ struct EventsCommandTests {
             let tsv = try await home.run(["events", "ann:primary", "--format", "tsv", "--tz", "Europe/Berlin"])
             #expect(tsv.status == 0, "\(tsv.stderr)")
             let rows = tsv.stdout.split(separator: "\n")
-            #expect(rows.first == "start\tend\tall_day\ttitle\tlocation\tid")
+            #expect(rows.first == "start\tend\tall_day\ttitle\tlocation\tid\tseries_id")
             #expect(rows.count > 2)
             // Timed values carry Berlin's offset.
             #expect(rows.dropFirst().contains { $0.contains("+01:00\t") || $0.contains("+02:00\t") })

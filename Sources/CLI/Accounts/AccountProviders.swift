@@ -9,11 +9,12 @@ package struct AccountProviders {
     let context: CommandContext
     let sessions: AccountSessions
 
-    package init(context: CommandContext, verbose: Bool) {
+    /// - Parameter connectionsPerHost: the transport's most connections to one host (`makeTransport`).
+    package init(context: CommandContext, verbose: Bool, connectionsPerHost: Int = 8) {
         self.context = context
         sessions = AccountSessions(
             home: CalbridgeHome(environment: context.environment), providers: context.providers,
-            transport: context.makeTransport(verbose: verbose), now: context.now
+            transport: context.makeTransport(verbose: verbose, connectionsPerHost: connectionsPerHost), now: context.now
         )
     }
 

@@ -35,7 +35,7 @@ struct EventFormatting: Sendable {
         return object
     }
 
-    /// The event listing as a table (or TSV): date, time span, title, location.
+    /// The event listing as a table (or TSV): date, time span, title (with the repeat marker), location.
     func table(_ events: [Event]) -> Table {
         var table = Table(columns: [
             Table.Column("date", "DATE", shrinkable: false),
@@ -44,24 +44,34 @@ struct EventFormatting: Sendable {
             Table.Column("location", "LOCATION"),
         ])
         for event in events {
-            table.rows.append([dateCell(event), timeCell(event), event.title, event.location ?? ""])
+            table.rows.append([dateCell(event), timeCell(event), titleCell(event), event.location ?? ""])
         }
         return table
     }
 
-    /// TSV columns: exact values for scripts.
+    /// TSV columns: exact values for scripts (`series_id` is empty for a single event).
     func tsv(_ events: [Event]) -> Table {
         var table = Table(columns: [
             Table.Column("start", "START"), Table.Column("end", "END"), Table.Column("all_day", "ALL DAY"),
             Table.Column("title", "TITLE"), Table.Column("location", "LOCATION"), Table.Column("id", "ID"),
+            Table.Column("series_id", "SERIES ID"),
         ])
         for event in events {
             table.rows.append([
                 text(event.start), text(event.end), event.isAllDay ? "true" : "false", event.title,
-                event.location ?? "", event.id,
+                event.location ?? "", event.id, event.seriesID ?? "",
             ])
         }
         return table
+    }
+
+    /// Put before the title of an event that repeats (an occurrence or exception of a series, or a
+    /// series itself) in tables; JSON and TSV say it with `seriesId` / `series_id`.
+    static let repeatMarker = "\u{21BB}"
+
+    /// The title as a table shows it: `↻ Team sync` for an event that repeats.
+    func titleCell(_ event: Event) -> String {
+        event.isOccurrence || event.isSeriesMaster ? Self.repeatMarker + " " + event.title : event.title
     }
 
     /// `Mon 2026-11-30`: the day the event starts, in the display zone.
@@ -115,11 +125,13 @@ struct EventFormatting: Sendable {
         return RFC3339.format(instant, in: TimeZone(identifier: name) ?? zone)
     }
 
-    private static func clock(_ time: LocalDateTime) -> String {
+    /// `09:05`.
+    static func clock(_ time: LocalDateTime) -> String {
         (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
     }
 
-    private static func weekdayName(_ date: LocalDate) -> String {
+    /// `Mon` .. `Sun`.
+    static func weekdayName(_ date: LocalDate) -> String {
         let monday = LocalDate(year: 1970, month: 1, day: 5)!  // a Monday
         return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][((monday.days(to: date) % 7) + 7) % 7]
     }

@@ -9,6 +9,7 @@ package enum EventsCommand: Command {
         package static let to = Option<String>("to", "DATE", "End of the window (exclusive).")
         package static let week = Flag("week", "This week in the calendar owner's zone (the default).")
         package static let tz = ZoneOptions.option("Show times in this zone (default: $TZ, else the system zone).")
+        package static let query = AgendaOptions.query
         package static let format = OutputFormat.standardOption
         package static let noHeader = OutputFormat.noHeader
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar (calendar = name, id, primary or default)")
@@ -20,17 +21,21 @@ package enum EventsCommand: Command {
         path,
         abstract: "List a calendar's events (default: this week).",
         discussion: """
-        Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the
-        Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
-        occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
-        JSON and TSV an all-day end is the day after the last day).
-        DATE is YYYY-MM-DD (midnight in the shown zone) or an RFC 3339 date-time such as
-        2026-12-01T09:00:00+01:00. --from alone shows 7 days from it; --to alone the 7 days before it.
-        Examples:
-          calbridge events work:Calendar
-          calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
-        """,
-        options: [Options.from, Options.to, Options.week, Options.tz, Options.format, Options.noHeader],
+            Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the
+            Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
+            occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
+            JSON and TSV an all-day end is the day after the last day).
+            DATE is YYYY-MM-DD (midnight in the shown zone) or an RFC 3339 date-time such as
+            2026-12-01T09:00:00+01:00. --from alone shows 7 days from it; --to alone the 7 days before it.
+            A repeating event (an occurrence of a series) is marked \(EventFormatting.repeatMarker) in the table; JSON and TSV
+            give its series id. --query keeps the events with every word of TEXT in the title, location or
+            description ("stand" finds "Stand-up"); 'calbridge agenda' reads every calendar at once.
+            Examples:
+              calbridge events work:Calendar
+              calbridge events work:Calendar --query "design review" --from 2026-12-01 --to 2027-01-01
+              calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
+            """,
+        options: [Options.from, Options.to, Options.week, Options.tz, Options.query, Options.format, Options.noHeader],
         positionals: [Options.calendarRef]
     )
 
@@ -39,6 +44,7 @@ package enum EventsCommand: Command {
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
         let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
         let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+        let query = try AgendaOptions.eventQuery(arguments, command: spec.name)
         if arguments[Options.week], from != nil || to != nil {
             throw UsageError("--week cannot be combined with --from or --to", command: spec.name)
         }
@@ -59,7 +65,7 @@ package enum EventsCommand: Command {
             range = DateOptions.week(containing: context.now(), in: owner)
         }
         let events = try await target.provider.listEvents(calendarID: target.calendar.id, range: range, expand: true)
-            .filter { $0.status != .cancelled }
+            .filter { $0.status != .cancelled && query?.matches($0) != false }
             .sorted { a, b in
                 // By start; events starting together by end, then title, then id, so the order never varies.
                 let startA = a.start.instant(allDayZone: zone), startB = b.start.instant(allDayZone: zone)

@@ -15,6 +15,12 @@ extension CommandContext {
         (stdoutIsTerminal ? stdoutColumns : nil) ?? columnsVariable ?? 80
     }
 
+    /// The width the week and month grids fill: the terminal's, else `COLUMNS`, else 80. A grid cannot
+    /// be left uncut as a table can, so a pipe gets a fixed width too (`COLUMNS=200` for a wider one).
+    package var gridWidth: Int {
+        (stdoutIsTerminal ? stdoutColumns : nil) ?? columnsVariable ?? 80
+    }
+
     /// Colour (bold headers) only on a terminal, and never when `NO_COLOR` is set to anything but "".
     package var usesColour: Bool {
         stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
