@@ -1,6 +1,7 @@
 import Accounts
 import GoogleCalendar
 import MicrosoftGraph
+import ProviderSeam
 
 extension ProviderRegistry {
     /// Every provider this calbridge speaks. A new provider is its `Providers/` folder, one line here
