@@ -209,7 +209,8 @@ let package = Package(
             path: "Tests/XMLCalendar/Provider", swiftSettings: swiftSettings
         ),
         .target(
-            name: "XMLCalendarEmulator", dependencies: ["XMLCalendar", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
+            name: "XMLCalendarEmulator",
+            dependencies: ["XMLCalendar", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
             path: "Tests/XMLCalendar/Emulator", swiftSettings: swiftSettings
         ),
 

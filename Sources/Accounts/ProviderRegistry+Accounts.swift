@@ -19,7 +19,8 @@ extension ProviderRegistry {
     public func descriptor(for record: AccountRecord) throws -> ProviderDescriptor? {
         guard let oauth = record.oauth else { return nil }
         if let descriptor = oauth.descriptor { return descriptor }
-        guard let registration = registration(id: record.provider), let descriptor = try registration.builtInDescriptor(tenant: oauth.tenant)
+        guard let registration = registration(id: record.provider),
+            let descriptor = try registration.builtInDescriptor(tenant: oauth.tenant)
         else {
             throw ProviderRegistryError(
                 "account '\(record.name)' names provider '\(record.provider)', which this calbridge does not know")

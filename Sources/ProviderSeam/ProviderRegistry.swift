@@ -24,7 +24,9 @@ public struct ProviderRegistry: Sendable {
     }
 
     /// Parses a descriptor document whose `api` must be a registered one.
-    public func parseDescriptor(_ data: Data, source: String, tenant: String = ProviderDescriptor.defaultTenant) throws -> ProviderDescriptor {
+    public func parseDescriptor(_ data: Data, source: String, tenant: String = ProviderDescriptor.defaultTenant) throws
+        -> ProviderDescriptor
+    {
         try ProviderDescriptor.parse(data, source: source, tenant: tenant, apis: apis)
     }
 }

@@ -3,10 +3,11 @@ import CalendarBridge
 import Foundation
 import ProviderSeam
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 import XMLCalendar
 import XMLCalendarEmulator
+
 @testable import CLI
 
 /// A provider calbridge was not built with (`Tests/XMLCalendar/`: a user name and app password, XML bodies
@@ -49,7 +50,8 @@ struct ThirdProviderEndToEndTests {
         let providers = ProviderRegistry(ProviderRegistry.builtIn.registrations + [XMLCalendarRegistration.registration])
         let server = sandbox.baseURL.absoluteString
         func run(_ arguments: [String], environment: [String: String] = [:], input: [String] = [], terminal: Bool = false) async -> Run {
-            await Self.run(arguments, home: home.directory, providers: providers, environment: environment, input: input, terminal: terminal)
+            await Self.run(
+                arguments, home: home.directory, providers: providers, environment: environment, input: input, terminal: terminal)
         }
         let secrets = Self.users.map(\.password)
         func expectNoSecret(_ run: Run, _ step: String) {
@@ -57,18 +59,21 @@ struct ThirdProviderEndToEndTests {
         }
 
         // A wrong password stores nothing and says what to check.
-        let refused = await run(["accounts", "add", "xmlcal", "--server", server, "--user-name", "alpha"], environment: ["CALBRIDGE_PASSWORD": "wrong"])
+        let refused = await run(
+            ["accounts", "add", "xmlcal", "--server", server, "--user-name", "alpha"], environment: ["CALBRIDGE_PASSWORD": "wrong"])
         #expect(refused.code == .usage, "\(refused.stderr)")
         #expect(refused.stderr.contains("refused the user name 'alpha'"))
         #expect(try AccountRegistry(home: home).accounts().isEmpty)
 
         // $CALBRIDGE_PASSWORD; the account is named after the e-mail address the service reports.
-        let alpha = await run(["accounts", "add", "xmlcal", "--server", server, "--user-name", "alpha"], environment: ["CALBRIDGE_PASSWORD": secrets[0]])
+        let alpha = await run(
+            ["accounts", "add", "xmlcal", "--server", server, "--user-name", "alpha"], environment: ["CALBRIDGE_PASSWORD": secrets[0]])
         #expect(alpha.code == .success, "\(alpha.stderr)")
         #expect(alpha.stdout.contains("Signed in to XML Calendar as Alpha <alpha@xmlcal.example>; account name 'alpha@xmlcal.example'"))
         expectNoSecret(alpha, "accounts add")
         // One line of stdin (a pipe: no prompt).
-        let beta = await run(["accounts", "add", "xmlcal", "--server", server, "--user-name", "beta", "--name", "beta"], input: [secrets[1]])
+        let beta = await run(
+            ["accounts", "add", "xmlcal", "--server", server, "--user-name", "beta", "--name", "beta"], input: [secrets[1]])
         #expect(beta.code == .success, "\(beta.stderr)")
         #expect(beta.stderr.isEmpty)
         // A terminal: the prompt on stderr, the typed password not echoed.
@@ -108,7 +113,10 @@ struct ThirdProviderEndToEndTests {
         #expect(listed.stdout.contains("beta:Diary"))
 
         let added = await run(
-            ["add", "alpha@xmlcal.example:Diary", "--title", "Planning & <review>", "--start", "2026-12-02T10:00", "--end", "2026-12-02T11:00"])
+            [
+                "add", "alpha@xmlcal.example:Diary", "--title", "Planning & <review>", "--start", "2026-12-02T10:00", "--end",
+                "2026-12-02T11:00",
+            ])
         #expect(added.code == .success, "\(added.stderr)")
         let stored = try #require(await emulator.calendars(of: "alpha")?.storedEvents(in: "diary-alpha"))
         #expect(stored.map(\.title) == ["Planning & <review>"])

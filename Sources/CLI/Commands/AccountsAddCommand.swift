@@ -17,8 +17,10 @@ package enum AccountsAddCommand: Command {
         package static let tenant = Option<String>("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common).")
         package static let replace = Flag("replace", "Let --name replace an account of another provider or user.")
         package static let timeout = Option.int("timeout", "SECONDS", "How long to wait for the sign-in (default 300).", in: 1...3600)
-        package static let server = Option<String>("server", "URL", "Password providers: the service's https:// URL (if not the provider's default).")
-        package static let userName = Option<String>("user-name", "NAME", "Password providers: the user name (the password is asked for).")
+        package static let server = Option<String>(
+            "server", "URL", "Password providers: the service's https:// URL (if not the provider's default).")
+        package static let userName = Option<String>(
+            "user-name", "NAME", "Password providers: the user name (the password is asked for).")
         package static let provider = Argument("PROVIDER", "a provider id (google, microsoft, ...) or a descriptor file")
     }
 
@@ -28,21 +30,21 @@ package enum AccountsAddCommand: Command {
         path,
         abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
         discussion: """
-        PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
-        Providers/*/*.json), for national clouds or any compatible server.
-        The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
-        (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
-        enter on any device; it is the default in an SSH session without a display.
-        The account's name defaults to the signed-in user's e-mail address; a name has no ':' (it ends
-        the account part of ACCOUNT:CALENDAR) and no control characters. Adding a name that exists signs
-        that account in again; if the name belongs to another provider or user, --replace is needed.
-        A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
-        file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
-        every user of the machine.
-        A provider that signs in with a user name and (app) password takes --user-name (and --server when it
-        has no default); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal without
-        echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
-        """,
+            PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
+            Providers/*/*.json), for national clouds or any compatible server.
+            The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
+            (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
+            enter on any device; it is the default in an SSH session without a display.
+            The account's name defaults to the signed-in user's e-mail address; a name has no ':' (it ends
+            the account part of ACCOUNT:CALENDAR) and no control characters. Adding a name that exists signs
+            that account in again; if the name belongs to another provider or user, --replace is needed.
+            A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
+            file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
+            every user of the machine.
+            A provider that signs in with a user name and (app) password takes --user-name (and --server when it
+            has no default); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal without
+            echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
+            """,
         options: [
             Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant,
             Options.timeout, Options.replace, Options.server, Options.userName,
@@ -162,7 +164,8 @@ package enum AccountsAddCommand: Command {
             ("--client-secret-file", arguments[Options.clientSecretFile] != nil), ("--tenant", arguments[Options.tenant] != nil),
         ]
         if let given = oauthOnly.first(where: \.1) {
-            throw UsageError("\(given.0) is for OAuth sign-ins; \(registration.displayName) signs in with a user name and password", command: spec.name)
+            throw UsageError(
+                "\(given.0) is for OAuth sign-ins; \(registration.displayName) signs in with a user name and password", command: spec.name)
         }
         let existing = try AccountRegistry(home: CalbridgeHome(environment: context.environment)).accounts()
         let replace = arguments[Options.replace]

@@ -46,7 +46,8 @@ package enum AccountsRemoveCommand: Command {
             try await FilePasswordStore(home: home).deleteAll(account: name)
             try registry.remove(name)
             let providerName = context.providers.displayName(for: record)
-            context.print("Removed account '\(name)' (local password deleted; withdraw the app password at \(providerName) to end it there).")
+            context.print(
+                "Removed account '\(name)' (local password deleted; withdraw the app password at \(providerName) to end it there).")
             warnAboutPairs(users, context: context)
             return .success
         }

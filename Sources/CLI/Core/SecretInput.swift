@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,9 @@ package struct StandardInput: SecretInput {
         guard isTerminal, tcgetattr(0, &saved) == 0 else { return Self.readLine() }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
-        withUnsafeMutableBytes(of: &quiet.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+        withUnsafeMutableBytes(of: &quiet.c_cc) {
+            $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0
+        }
         guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
         defer { tcsetattr(0, TCSAFLUSH, &saved) }
         var bytes: [UInt8] = []

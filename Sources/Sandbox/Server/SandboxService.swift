@@ -7,9 +7,10 @@ import Foundation
 package struct SandboxService: Sendable {
     /// The builder of the emulator: the seed, the token authority (for services that take OAuth tokens)
     /// and the sandbox's clock in; the component and the users who may sign in at the OAuth servers out.
-    package typealias Make = @Sendable (
-        _ seed: SandboxSeed, _ tokens: any SandboxAccessTokenValidator, _ now: @escaping @Sendable () -> Date
-    ) throws -> (component: any SandboxComponent, users: [SandboxUser])
+    package typealias Make =
+        @Sendable (
+            _ seed: SandboxSeed, _ tokens: any SandboxAccessTokenValidator, _ now: @escaping @Sendable () -> Date
+        ) throws -> (component: any SandboxComponent, users: [SandboxUser])
 
     /// The key of its snapshot in the `--state` file.
     package var name: String

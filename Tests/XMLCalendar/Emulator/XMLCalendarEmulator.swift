@@ -32,9 +32,12 @@ package struct XMLCalendarEmulator: SandboxComponent {
         var byName: [String: (User, InMemoryCalendarProvider)] = [:]
         for user in users {
             let calendar = CalendarInfo(
-                id: "diary-\(user.userName)", name: "Diary", account: user.userName, provider: XMLCalendarRegistration.kind, isPrimary: true,
+                id: "diary-\(user.userName)", name: "Diary", account: user.userName, provider: XMLCalendarRegistration.kind,
+                isPrimary: true,
                 accessRole: .owner, timeZone: "Europe/Berlin")
-            byName[user.userName] = (user, InMemoryCalendarProvider(provider: XMLCalendarRegistration.kind, account: user.userName, calendars: [calendar]))
+            byName[user.userName] = (
+                user, InMemoryCalendarProvider(provider: XMLCalendarRegistration.kind, account: user.userName, calendars: [calendar])
+            )
         }
         self.users = byName
     }
@@ -67,16 +70,20 @@ package struct XMLCalendarEmulator: SandboxComponent {
     package func snapshot() async throws -> Data { Data("{}".utf8) }
     package func restore(_ snapshot: Data) async throws {}
 
-    private func route(_ request: ServerRequest, _ path: [String], _ user: User, _ store: InMemoryCalendarProvider) async throws -> ServerResponse {
+    private func route(_ request: ServerRequest, _ path: [String], _ user: User, _ store: InMemoryCalendarProvider) async throws
+        -> ServerResponse
+    {
         switch (request.method, path.count) {
         case ("GET", 1) where path[0] == "me":
             return Self.ok(XMLElement("user", attributes: ["name": user.displayName, "email": user.email, "timeZone": "Europe/Berlin"]))
         case ("GET", 1) where path[0] == "calendars":
             let calendars = try await store.listCalendars().map { calendar in
-                XMLElement("calendar", attributes: [
-                    "id": calendar.id, "name": calendar.name, "timeZone": calendar.timeZone ?? "UTC",
-                    "primary": calendar.isPrimary ? "true" : "false", "role": calendar.accessRole.rawValue,
-                ])
+                XMLElement(
+                    "calendar",
+                    attributes: [
+                        "id": calendar.id, "name": calendar.name, "timeZone": calendar.timeZone ?? "UTC",
+                        "primary": calendar.isPrimary ? "true" : "false", "role": calendar.accessRole.rawValue,
+                    ])
             }
             return Self.ok(XMLElement("calendars", children: calendars))
         case ("GET", 3) where path[0] == "calendars" && path[2] == "events":

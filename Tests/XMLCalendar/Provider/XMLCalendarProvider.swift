@@ -35,7 +35,8 @@ public struct XMLCalendarProvider: CalendarProvider {
         try await send(.get, ["calendars"]).children("calendar").map { element in
             CalendarInfo(
                 id: element.attributes["id"] ?? "", name: element.attributes["name"] ?? "", account: account, provider: provider,
-                isPrimary: element.attributes["primary"] == "true", accessRole: AccessRole(rawValue: element.attributes["role"] ?? "") ?? .reader,
+                isPrimary: element.attributes["primary"] == "true",
+                accessRole: AccessRole(rawValue: element.attributes["role"] ?? "") ?? .reader,
                 timeZone: element.attributes["timeZone"])
         }
     }
@@ -109,12 +110,15 @@ public struct XMLCalendarProvider: CalendarProvider {
         do {
             return try XMLCalendarCodec.event(from: element)
         } catch {
-            throw CalendarError(.invalidResponse, "the XML calendar sent an event calbridge cannot read: \(error)", provider: provider, account: account)
+            throw CalendarError(
+                .invalidResponse, "the XML calendar sent an event calbridge cannot read: \(error)", provider: provider, account: account)
         }
     }
 
     /// One request; the answer's document, or the service's `<error>` as a `CalendarError`.
-    private func send(_ method: HTTPMethod, _ path: [String], query: [String: String] = [:], body: XMLElement? = nil) async throws -> XMLElement {
+    private func send(_ method: HTTPMethod, _ path: [String], query: [String: String] = [:], body: XMLElement? = nil) async throws
+        -> XMLElement
+    {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
         let segments = (["xmlcal"] + path).map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
@@ -129,7 +133,8 @@ public struct XMLCalendarProvider: CalendarProvider {
         if body != nil { headers["Content-Type"] = "application/xml; charset=utf-8" }
         let response: HTTPResponse
         do {
-            response = try await transport.send(HTTPRequest(method: method, url: url, headers: headers, body: body?.document(), timeout: .seconds(30)))
+            response = try await transport.send(
+                HTTPRequest(method: method, url: url, headers: headers, body: body?.document(), timeout: .seconds(30)))
         } catch let error as CalendarError {
             throw error
         } catch {

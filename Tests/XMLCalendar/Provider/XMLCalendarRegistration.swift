@@ -12,7 +12,8 @@ public enum XMLCalendarRegistration {
 
     public static let registration = ProviderRegistration(
         id: "xmlcal", displayName: "XML Calendar", api: api,
-        credential: .password(PasswordSignIn(userNameLabel: "user name", passwordHelp: "Use an app password made in the XML Calendar's settings.")),
+        credential: .password(
+            PasswordSignIn(userNameLabel: "user name", passwordHelp: "Use an app password made in the XML Calendar's settings.")),
         middlewares: [RetryMiddleware()],
         // The service's own budget, declared here like every provider's (not in HTTP).
         requestQuota: RequestQuota.Limit(requests: 100, per: .seconds(10)),

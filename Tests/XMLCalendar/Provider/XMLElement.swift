@@ -71,7 +71,8 @@ public struct XMLElement: Sendable, Equatable {
         xmlInitParser()
         // XML_PARSE_NOENT is what would substitute entities and XML_PARSE_DTDLOAD what would load a DTD:
         // neither is given.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document = data.withUnsafeBytes { raw in
             raw.baseAddress.flatMap { xmlReadMemory($0.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, "UTF-8", options) }
         }
