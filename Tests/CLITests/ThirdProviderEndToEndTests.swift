@@ -46,7 +46,11 @@ struct ThirdProviderEndToEndTests {
         defer { temp.remove() }
         let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
         let emulator = XMLCalendarEmulator(users: Self.users)
-        let sandbox = try await SandboxServer.start(SandboxOptions(), services: SandboxServices.list + [emulator.service])
+        var options = SandboxOptions()
+        // Only API traffic is observed: the service's paths are routed as its API.
+        let apiRequests = Counter()
+        options.apiRequestObserver = { request in if request.rawPath.hasPrefix("/xmlcal/") { apiRequests.increment() } }
+        let sandbox = try await SandboxServer.start(options, services: SandboxServices.list + [emulator.service])
         let providers = ProviderRegistry(ProviderRegistry.builtIn.registrations + [XMLCalendarRegistration.registration])
         let server = sandbox.baseURL.absoluteString
         func run(_ arguments: [String], environment: [String: String] = [:], input: [String] = [], terminal: Bool = false) async -> Run {
@@ -138,8 +142,10 @@ struct ThirdProviderEndToEndTests {
         #expect(rerun.code == .success, "\(rerun.stderr)")
         #expect(await emulator.calendars(of: "beta")?.storedEvents(in: "diary-beta").count == 1)
 
-        // Requests went through the sandbox's service list as API traffic, each with Basic authentication.
+        // Requests went through the sandbox's service list as API traffic.
         #expect(sandbox.requestLog.contains { $0.path.hasPrefix("/xmlcal/calendars/diary-beta/events") && $0.method == "POST" })
+        #expect(apiRequests.value == sandbox.requestLog.filter { $0.path.hasPrefix("/xmlcal/") }.count)
+        #expect(apiRequests.value > 5)
 
         // Signing out deletes the password file.
         let removed = await run(["accounts", "remove", "beta"])
@@ -178,4 +184,12 @@ struct ThirdProviderEndToEndTests {
         #expect(user.attributes["name"] == "A & B")
         #expect(user.child("x")?.text == "1 < 2")
     }
+}
+
+/// Counts from any thread.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
