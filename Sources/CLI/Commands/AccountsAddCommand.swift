@@ -148,6 +148,10 @@ package enum AccountsAddCommand: Command {
         // Under the account's lock: a refresh in another process then sees either the old or the new grant.
         try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try registry.save(record)
+        // A replaced password account's password would be stale beside the new tokens: it goes.
+        if let replaced = existingAccounts.first(where: { $0.name == name }), replaced.oauth == nil {
+            try await FilePasswordStore(home: home).deleteAll(account: name)
+        }
         let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
         return .success

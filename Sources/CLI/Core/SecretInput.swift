@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Where a command reads a secret typed by the user (a password): the process's stdin, or lines a test
-/// hands in. Nothing read here is echoed, printed or logged.
+/// hands in (`ScriptedInput` in the CLI tests). Nothing read here is echoed, printed or logged.
 package protocol SecretInput: Sendable {
     /// Whether a person types at it (a terminal): then a prompt is shown and nothing is echoed.
     var isTerminal: Bool { get }
@@ -61,21 +61,5 @@ package struct StandardInput: SecretInput {
         }
         if bytes.last == 0x0D { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Lines handed in by a test (never a terminal unless it says so).
-package final class ScriptedInput: SecretInput, @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String]
-    package let isTerminal: Bool
-
-    package init(_ lines: [String], isTerminal: Bool = false) {
-        self.lines = lines
-        self.isTerminal = isTerminal
-    }
-
-    package func readSecretLine() -> String? {
-        lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
     }
 }
