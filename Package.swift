@@ -3,9 +3,10 @@ import PackageDescription
 
 // Layout and dependency direction: see docs/architecture.md. Each arrow is an import; each target lists exactly
 // what it imports (.ci/check-imports, run by .ci/run).
-// calbridge, calbridge-bench -> CLI -> GoogleCalendar -> Accounts, OAuth, CalendarBridge, HTTP
-//                                |     MicrosoftGraph -> Accounts, OAuth, CalendarBridge, HTTP, TimeZones
-//                                +-> Accounts -> OAuth, CalendarBridge, HTTP
+// calbridge, calbridge-bench -> CLI -> GoogleCalendar -> ProviderSeam, OAuth, CalendarBridge, HTTP
+//                                |     MicrosoftGraph -> ProviderSeam, OAuth, CalendarBridge, HTTP, TimeZones
+//                                +-> Accounts -> ProviderSeam (registrations, credential kinds), OAuth, CalendarBridge, HTTP
+//                                +-> ProviderSeam -> OAuth, CalendarBridge, HTTP
 //                                +-> OAuth -> HTTP, LoopbackServer (the redirect listener)
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
 //                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
@@ -31,7 +32,7 @@ let package = Package(
         .library(name: "GoogleCalendar", targets: ["GoogleCalendar"]),
         .library(name: "MicrosoftGraph", targets: ["MicrosoftGraph"]),
         // Stored accounts, their sessions and the provider registrations they are opened through.
-        .library(name: "CalbridgeAccounts", targets: ["Accounts", "OAuth"]),
+        .library(name: "CalbridgeAccounts", targets: ["Accounts", "ProviderSeam", "OAuth"]),
         // The transport seam and middleware, with the libcurl transport a program sends through.
         .library(name: "HTTP", targets: ["HTTP", "HTTPCurl"]),
         .executable(name: "calbridge", targets: ["calbridge"]),
@@ -124,21 +125,25 @@ let package = Package(
         // CalendarBridge, Model/RecurrencePattern+Rule.swift, because the copy planner decides with it.)
         .target(name: "ICalendar", dependencies: ["CalendarBridge", "CLibical"], swiftSettings: swiftSettings),
 
-        // Stored accounts (records, home, secure files, token files, one session per account) and the
-        // provider registrations they are opened through.
-        .target(name: "Accounts", dependencies: ["OAuth", "HTTP", "CalendarBridge"], swiftSettings: swiftSettings),
+        // The provider seam: a provider's registration (id, API, the credential it takes, middleware, request
+        // quota, factory) and the registry of them. Providers depend on this, not on Accounts.
+        .target(name: "ProviderSeam", dependencies: ["CalendarBridge", "HTTP", "OAuth"], swiftSettings: swiftSettings),
+
+        // Stored accounts (records, home, secure files, token and password files, one session per account),
+        // opened through the provider registrations.
+        .target(name: "Accounts", dependencies: ["ProviderSeam", "OAuth", "HTTP", "CalendarBridge"], swiftSettings: swiftSettings),
 
         // Providers: one module each, each exporting one provider registration.
         .target(
             name: "GoogleCalendar",
-            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "CalbridgeSupport"],
+            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "CalbridgeSupport"],
             path: "Providers/GoogleCalendar",
             resources: [.embedInCode("google.json")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MicrosoftGraph",
-            dependencies: ["CalendarBridge", "Accounts", "OAuth", "HTTP", "TimeZones", "CalbridgeSupport"],
+            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "TimeZones", "CalbridgeSupport"],
             path: "Providers/MicrosoftGraph",
             resources: [.embedInCode("microsoft.json")],
             swiftSettings: swiftSettings
@@ -161,8 +166,8 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTP", "HTTPCurl", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph",
-                "Sandbox", "Sync", "CalbridgeSupport",
+                "HTTP", "HTTPCurl", "OAuth", "ProviderSeam", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
+                "MicrosoftGraph", "Sandbox", "Sync", "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -194,6 +199,19 @@ let package = Package(
         .target(
             name: "SyncModel", dependencies: ["Sync", "CalendarBridge", "TestSupport", "CopyModel"], path: "Tests/SyncModel",
             swiftSettings: swiftSettings
+        ),
+
+        // A third provider, in test code only (not in the user's binary): a user name and app password, XML
+        // bodies read with libxml2. The proof of the provider seam (docs/adding-a-provider.md): its folder, one
+        // registration line, these targets, and one line in a sandbox's service list for its emulator.
+        .target(
+            name: "XMLCalendar", dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "CLibXML2"],
+            path: "Tests/XMLCalendar/Provider", swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "XMLCalendarEmulator",
+            dependencies: ["XMLCalendar", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
+            path: "Tests/XMLCalendar/Emulator", swiftSettings: swiftSettings
         ),
 
         // One target for the three HTTP modules: the retry and curl tests share a scripted loopback server.
@@ -234,8 +252,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Accounts", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport", "CalbridgeSupport",
+                "CLI", "Accounts", "ProviderSeam", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
+                "Sync", "TestSupport", "CalbridgeSupport", "XMLCalendar", "XMLCalendarEmulator",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,8 +1,8 @@
-import Accounts
 import CalendarBridge
 import Foundation
 import HTTP
 import OAuth
+import ProviderSeam
 
 /// Google Calendar as calbridge registers it: id `google`, OAuth with the built-in `google.json`
 /// (compiled into this module), and retries for Google's rate-limit answers.
@@ -20,13 +20,16 @@ public enum GoogleCalendarRegistration {
         + "after 7 days: publish it (Google Cloud console > Google Auth Platform > Audience > Publish app, status "
         + "\"In production\")"
 
+    /// Google Calendar's default quota per user: 600 requests a minute (Calendar API, "Manage quotas").
+    public static let requestQuota = RequestQuota.Limit(requests: 600, per: .seconds(60))
+
     /// The registration (see `ProviderRegistration`).
     public static let registration = ProviderRegistration(
         id: "google", displayName: "Google Calendar", api: api,
-        authentication: .oauth(builtInDescriptor: builtInJSON),
+        credential: .oauth(builtInDescriptor: builtInJSON),
         // Google says "slow down" with 403 and a reason as well as with 429.
         middlewares: [RetryMiddleware(isRetryable: GoogleErrorMapping.isRateLimited)],
-        requestQuota: .google,
+        requestQuota: requestQuota,
         userTimeZoneSource: "primary calendar",
         invalidGrantAdvice: invalidGrantAdvice,
         makeProvider: { account, transport in

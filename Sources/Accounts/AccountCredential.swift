@@ -1,17 +1,35 @@
 import Foundation
 import OAuth
+import ProviderSeam
 
 /// How an account signs in. One case per kind of credential; the secret itself (tokens, a
 /// password) is kept in its own 0600 file, never in `accounts.json`.
 public enum AccountCredential: Sendable, Equatable {
     /// OAuth 2.0: tokens from an authorization server, refreshed with this client registration.
     case oauth(OAuthAccountCredential)
+    /// A user name and password (an app password), sent as HTTP Basic authentication to `server`.
+    case password(PasswordAccountCredential)
 
     /// The value of `authentication` in `accounts.json`.
-    public var kind: String {
+    public var kind: CredentialKind {
         switch self {
-        case .oauth: "oauth"
+        case .oauth: .oauth
+        case .password: .password
         }
+    }
+}
+
+/// What a password account needs besides its password: where the service is and the user name.
+/// The password itself is in `password-<name>.json` (`FilePasswordStore`), never here.
+public struct PasswordAccountCredential: Sendable, Equatable, Codable {
+    /// The service's base URL (the provider's default, or `accounts add --server URL`).
+    public var server: URL
+    /// The user name the service knows (sent with the password).
+    public var userName: String
+
+    public init(server: URL, userName: String) {
+        self.server = server
+        self.userName = userName
     }
 }
 
@@ -67,6 +85,7 @@ extension AccountRecord {
     public var oauth: OAuthAccountCredential? {
         switch credential {
         case .oauth(let oauth): oauth
+        case .password: nil
         }
     }
 }

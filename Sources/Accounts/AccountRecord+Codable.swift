@@ -1,5 +1,6 @@
 import Foundation
 import OAuth
+import ProviderSeam
 
 /// `accounts.json` keeps a record flat: the common keys, `authentication` naming the credential's
 /// kind, and that kind's own keys beside them. Files written before `authentication` existed are
@@ -14,11 +15,12 @@ extension AccountRecord {
         let kind = try container.decodeIfPresent(String.self, forKey: .authentication) ?? "oauth"
         let credential: AccountCredential
         switch kind {
-        case "oauth": credential = .oauth(try OAuthAccountCredential(from: decoder))
+        case CredentialKind.oauth.rawValue: credential = .oauth(try OAuthAccountCredential(from: decoder))
+        case CredentialKind.password.rawValue: credential = .password(try PasswordAccountCredential(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .authentication, in: container,
-                debugDescription: "unknown authentication '\(kind)' (this calbridge knows: oauth)"
+                debugDescription: "unknown authentication '\(kind)' (this calbridge knows: oauth, password)"
             )
         }
         self.init(
@@ -39,10 +41,11 @@ extension AccountRecord {
         try container.encode(api, forKey: .api)
         try container.encode(user, forKey: .user)
         try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(credential.kind, forKey: .authentication)
+        try container.encode(credential.kind.rawValue, forKey: .authentication)
         try container.encodeIfPresent(accountIdentity, forKey: .accountIdentity)
         switch credential {
         case .oauth(let oauth): try oauth.encode(to: encoder)
+        case .password(let password): try password.encode(to: encoder)
         }
     }
 }

@@ -46,6 +46,13 @@ public struct AccountRecord: Sendable, Equatable, Codable {
             var command = words.map(Self.shellQuoted).joined(separator: " ")
             if oauth.clientSecret != nil { command += " --client-secret-file <file with your client secret>" }
             return command
+        case .password(let password):
+            // The password is read from $CALBRIDGE_PASSWORD, the terminal or stdin, never from argv.
+            let words = [
+                "calbridge", "accounts", "add", provider, "--name", name, "--server", password.server.absoluteString,
+                "--user-name", password.userName,
+            ]
+            return words.map(Self.shellQuoted).joined(separator: " ")
         }
     }
 

@@ -2,6 +2,7 @@ import CalendarBridge
 import Foundation
 import HTTP
 import OAuth
+import ProviderSeam
 
 /// The open accounts of one process: one session (one token manager, so one single-flight refresh)
 /// and one provider (so one per-mailbox concurrency limit) per account, however many calendars of it
@@ -19,6 +20,7 @@ public final class AccountSessions: @unchecked Sendable {
     public let registry: AccountRegistry
     public let providers: ProviderRegistry
     private let store: any TokenStore
+    private let passwords: FilePasswordStore
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
     /// Request budgets by provider id, replacing the registrations' own (`ProviderRegistration.requestQuota`).
@@ -29,7 +31,7 @@ public final class AccountSessions: @unchecked Sendable {
 
     /// - Parameters:
     ///   - transport: the network transport every account shares.
-    ///   - store: where tokens are kept (default: the home's token files).
+    ///   - store: where tokens are kept (default: the home's token files); passwords are in the home's password files.
     public init(
         home: CalbridgeHome, providers: ProviderRegistry, transport: any HTTPTransport,
         store: (any TokenStore)? = nil, requestQuotas: [String: RequestQuota.Limit] = [:],
@@ -40,12 +42,13 @@ public final class AccountSessions: @unchecked Sendable {
         self.registry = AccountRegistry(home: home)
         self.providers = providers
         self.store = store ?? FileTokenStore(home: home)
+        self.passwords = FilePasswordStore(home: home)
         self.transport = transport
         self.now = now
     }
 
     /// The account's provider, opened on first use and shared afterwards.
-    /// - Throws: `ProviderRegistryError`, `ReauthenticationRequired` when no tokens are stored,
+    /// - Throws: `ProviderRegistryError`, `ReauthenticationRequired` when no tokens or password are stored,
     ///   `StorageError`, or what the provider's factory throws.
     public func provider(for record: AccountRecord) throws -> any CalendarProvider {
         try opened(record).provider
@@ -60,15 +63,21 @@ public final class AccountSessions: @unchecked Sendable {
         try lock.withLock {
             if let existing = open[record.name], existing.session.record == record { return existing }
             let registration = try providers.registration(for: record)
-            let descriptor = try providers.descriptor(for: record)
             // One budget per account, inside the retries so that each attempt counts.
             let quota = (requestQuotas[registration.id] ?? registration.requestQuota).map { QuotaMiddleware(RequestQuota($0)) }
-            let session = try AccountSession.open(
-                record, descriptor: descriptor, store: store, base: transport,
-                middlewares: registration.middlewares + (quota.map { [$0] } ?? []), invalidGrantAdvice: registration.invalidGrantAdvice, now: now
-            )
+            let middlewares = registration.middlewares + (quota.map { [$0] } ?? [])
+            let session: AccountSession
+            if let descriptor = try providers.descriptor(for: record) {
+                session = try AccountSession.open(
+                    record, descriptor: descriptor, store: store, base: transport, middlewares: middlewares,
+                    invalidGrantAdvice: registration.invalidGrantAdvice, now: now
+                )
+            } else {
+                session = try AccountSession.open(
+                    record, providerName: registration.displayName, passwords: passwords, base: transport, middlewares: middlewares)
+            }
             let provider = try registration.makeProvider(
-                account: ProviderAccount(name: record.name, apiBaseURL: descriptor.apiBaseURL),
+                account: ProviderAccount(name: record.name, apiBaseURL: session.apiBaseURL),
                 transport: session.transport
             )
             let entry = Open(session: session, provider: provider)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where calbridge keeps `accounts.json` and the token files:
+/// Where calbridge keeps `accounts.json`, the token files and the password files:
 /// `$CALBRIDGE_HOME`, else `$XDG_CONFIG_HOME/calbridge`, else `~/.config/calbridge`.
 public struct CalbridgeHome: Sendable, Equatable {
     public let directory: URL
@@ -29,6 +29,15 @@ public struct CalbridgeHome: Sendable, Equatable {
     /// The token file of one account: `tokens-<name>.json`, the name percent-encoded so that any
     /// account name (an e-mail address, a label with spaces) makes one safe file name.
     public func tokenFile(account: String) -> URL {
+        accountFile("tokens", account: account)
+    }
+
+    /// The password file of one password account: `password-<name>.json`, named as `tokenFile` is.
+    public func passwordFile(account: String) -> URL {
+        accountFile("password", account: account)
+    }
+
+    private func accountFile(_ prefix: String, account: String) -> URL {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@._-+")
         var name = ""
         for byte in account.utf8 {
@@ -39,6 +48,6 @@ public struct CalbridgeHome: Sendable, Equatable {
                 name += String(format: "%%%02X", byte)
             }
         }
-        return directory.appendingPathComponent("tokens-\(name).json")
+        return directory.appendingPathComponent("\(prefix)-\(name).json")
     }
 }

@@ -1,10 +1,11 @@
 import Accounts
 import GoogleCalendar
 import MicrosoftGraph
+import ProviderSeam
 
 extension ProviderRegistry {
     /// Every provider this calbridge speaks. A new provider is its `Providers/` folder, one line here
-    /// and its target in `Package.swift` (README: "Adding a provider").
+    /// and its target in `Package.swift` (docs/adding-a-provider.md).
     package static let builtIn = ProviderRegistry([
         GoogleCalendarRegistration.registration,
         MicrosoftGraphRegistration.registration,

@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTP
 import OAuth
+import ProviderSeam
 
 /// `calbridge accounts add`: signs an account in (browser or device flow) and stores its tokens.
 package enum AccountsAddCommand: Command {
@@ -16,7 +17,11 @@ package enum AccountsAddCommand: Command {
         package static let tenant = Option<String>("tenant", "TENANT", "Microsoft tenant: common, organizations, consumers or a tenant id (default common).")
         package static let replace = Flag("replace", "Let --name replace an account of another provider or user.")
         package static let timeout = Option.int("timeout", "SECONDS", "How long to wait for the sign-in (default 300).", in: 1...3600)
-        package static let provider = Argument("PROVIDER", "google, microsoft, or a descriptor file")
+        package static let server = Option<String>(
+            "server", "URL", "Password providers: the service's https:// URL (if not the provider's default).")
+        package static let userName = Option<String>(
+            "user-name", "NAME", "Password providers: the user name (the password is asked for).")
+        package static let provider = Argument("PROVIDER", "a provider id (google, microsoft, ...) or a descriptor file")
     }
 
     package static let path = ["accounts", "add"]
@@ -25,24 +30,38 @@ package enum AccountsAddCommand: Command {
         path,
         abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
         discussion: """
-        PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
-        Providers/*/*.json), for national clouds or any compatible server.
-        The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
-        (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
-        enter on any device; it is the default in an SSH session without a display.
-        The account's name defaults to the signed-in user's e-mail address; a name has no ':' (it ends
-        the account part of ACCOUNT:CALENDAR) and no control characters. Adding a name that exists signs
-        that account in again; if the name belongs to another provider or user, --replace is needed.
-        A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
-        file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
-        every user of the machine.
-        """,
-        options: [Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant, Options.timeout, Options.replace],
+            PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
+            Providers/*/*.json), for national clouds or any compatible server.
+            The browser flow listens on http://127.0.0.1:<port>/ for the sign-in redirect; without a display
+            (or with --no-browser) it prints the URL to open. The device flow (Microsoft) prints a code to
+            enter on any device; it is the default in an SSH session without a display.
+            The account's name defaults to the signed-in user's e-mail address; a name has no ':' (it ends
+            the account part of ACCOUNT:CALENDAR) and no control characters. Adding a name that exists signs
+            that account in again; if the name belongs to another provider or user, --replace is needed.
+            A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
+            file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
+            every user of the machine.
+            A provider that signs in with a user name and (app) password takes --user-name (and --server when it
+            has no default); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal without
+            echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
+            """,
+        options: [
+            Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant,
+            Options.timeout, Options.replace, Options.server, Options.userName,
+        ],
         positionals: [Options.provider]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let providerArgument = arguments[Options.provider]
+        if let registration = context.providers.registration(id: providerArgument), case .password(let signIn) = registration.credential {
+            return try await signInWithPassword(registration, signIn, arguments, context: context)
+        }
+        if arguments[Options.server] != nil || arguments[Options.userName] != nil {
+            throw UsageError(
+                "--server and --user-name are for providers that sign in with a password; '\(providerArgument)' signs in with OAuth",
+                command: spec.name)
+        }
         let tenant = arguments[Options.tenant] ?? ProviderDescriptor.defaultTenant
         let timeout = arguments[Options.timeout] ?? 300
         let (descriptor, descriptorFile) = try resolve(providerArgument, tenant: tenant, providers: context.providers)
@@ -129,9 +148,42 @@ package enum AccountsAddCommand: Command {
         // Under the account's lock: a refresh in another process then sees either the old or the new grant.
         try await store.withExclusiveAccess(account: name) { try store.save(tokens, account: name) }
         try registry.save(record)
+        // A replaced password account's password would be stale beside the new tokens: it goes.
+        if let replaced = existingAccounts.first(where: { $0.name == name }), replaced.oauth == nil {
+            try await FilePasswordStore(home: home).deleteAll(account: name)
+        }
         let who = profile.displayName.map { "\($0) <\(email)>" } ?? email
         context.print("Signed in to \(descriptor.displayName) as \(who); account name '\(name)'.")
         return .success
+    }
+
+    /// The password sign-in (`PasswordSignIn`), after the checks that need no password: OAuth's options do not
+    /// apply, and a `--name` must be usable and not another provider's or user's account without `--replace`.
+    private static func signInWithPassword(
+        _ registration: ProviderRegistration, _ signIn: ProviderSeam.PasswordSignIn, _ arguments: ParsedArguments, context: CommandContext
+    ) async throws -> ExitCode {
+        let oauthOnly: [(String, Bool)] = [
+            ("--flow", arguments[Options.flow] != nil), ("--no-browser", arguments[Options.noBrowser]),
+            ("--client-id", arguments[Options.clientId] != nil), ("--client-secret", arguments[Options.clientSecret] != nil),
+            ("--client-secret-file", arguments[Options.clientSecretFile] != nil), ("--tenant", arguments[Options.tenant] != nil),
+        ]
+        if let given = oauthOnly.first(where: \.1) {
+            throw UsageError(
+                "\(given.0) is for OAuth sign-ins; \(registration.displayName) signs in with a user name and password", command: spec.name)
+        }
+        let existing = try AccountRegistry(home: CalbridgeHome(environment: context.environment)).accounts()
+        let replace = arguments[Options.replace]
+        if let name = arguments[Options.name] {
+            try validate(name: name)
+            if let other = existing.first(where: { $0.name == name }), other.provider != registration.id, !replace {
+                throw UsageError(
+                    "account '\(name)' is a \(other.provider) account of \(other.user); to replace it with a "
+                        + "\(registration.id) account add --replace, or choose another --name", command: spec.name)
+            }
+        }
+        return try await PasswordSignIn(registration: registration, signIn: signIn, context: context).run(
+            server: arguments[Options.server], userName: arguments[Options.userName], name: arguments[Options.name], replace: replace,
+            existing: existing, verbose: arguments[CommonOptions.verbose])
     }
 
     /// An account name must be usable in `ACCOUNT:CALENDAR` and printable: not empty, no ':', no control
@@ -147,7 +199,7 @@ package enum AccountsAddCommand: Command {
 
     /// `body`, tried up to three times over two seconds while it fails with something other than a sign-in
     /// or input problem (a 5xx, a dropped connection).
-    private static func withRetries<T>(_ body: () async throws -> T) async throws -> T {
+    static func withRetries<T>(_ body: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
@@ -166,8 +218,8 @@ package enum AccountsAddCommand: Command {
     private static func resolve(
         _ argument: String, tenant: String, providers: ProviderRegistry
     ) throws -> (ProviderDescriptor, file: String?) {
-        if let registration = providers.registration(id: argument) {
-            return (try registration.builtInDescriptor(tenant: tenant), nil)
+        if let registration = providers.registration(id: argument), let descriptor = try registration.builtInDescriptor(tenant: tenant) {
+            return (descriptor, nil)
         }
         let url = URL(fileURLWithPath: argument)
         guard FileManager.default.fileExists(atPath: url.path) else {

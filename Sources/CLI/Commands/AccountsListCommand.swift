@@ -17,7 +17,8 @@ package enum AccountsListCommand: Command {
         abstract: "List signed-in accounts: name, provider, user, token expiry, status.",
         discussion: """
             Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out \
-            (no tokens); unreadable token file (sign in again; the exit code is then 4).
+            (no tokens); unreadable token file (sign in again; the exit code is then 4); ok (password) for an \
+            account that signs in with a stored password.
             """,
         options: [Options.format, Options.noHeader]
     )
@@ -27,23 +28,29 @@ package enum AccountsListCommand: Command {
         let home = CalbridgeHome(environment: context.environment)
         let records = try AccountRegistry(home: home).accounts().sorted { $0.name < $1.name }
         let store = FileTokenStore(home: home)
+        let passwords = FilePasswordStore(home: home)
         let now = context.now()
         var rows: [[String]] = []
         var unreadable = false
         for record in records {
-            let providerName = (try? context.providers.descriptor(for: record))?.displayName ?? record.provider
+            let providerName = context.providers.displayName(for: record)
             // One unreadable token file is that account's status, not a failure of the whole listing.
-            let tokens: TokenSet?
+            var tokens: TokenSet?
             let state: String
             do {
-                tokens = try store.load(account: record.name)
-                state = status(tokens, now: now)
+                if record.oauth == nil {
+                    // A password account: no expiry; its status is whether a password is stored.
+                    state = try passwords.load(account: record.name) == nil ? "signed out" : "ok (password)"
+                } else {
+                    tokens = try store.load(account: record.name)
+                    state = status(tokens, now: now)
+                }
             } catch let error as StorageError where error.code == .loosePermissions {
                 // A fix for the home, not for one account: the error names the chmod that fixes it.
                 throw error
             } catch {
                 tokens = nil
-                state = "unreadable token file (sign in again: \(record.signInCommand))"
+                state = "unreadable \(record.oauth == nil ? "password" : "token") file (sign in again: \(record.signInCommand))"
                 unreadable = true
             }
             rows.append([record.name, providerName, record.user, tokens?.expiresAt.map(Self.timestamp) ?? "", state])

@@ -41,17 +41,26 @@ package enum AccountsRemoveCommand: Command {
                     + "remove \(users.count == 1 ? "it" : "them") first ('calbridge sync remove NAME') or add --force",
                 command: spec.name)
         }
+        guard let descriptor = try context.providers.descriptor(for: record) else {
+            // A password account: nothing to revoke (the user withdraws an app password at the service).
+            try await FilePasswordStore(home: home).deleteAll(account: name)
+            try registry.remove(name)
+            let providerName = context.providers.displayName(for: record)
+            context.print(
+                "Removed account '\(name)' (local password deleted; withdraw the app password at \(providerName) to end it there).")
+            warnAboutPairs(users, context: context)
+            return .success
+        }
         let store = FileTokenStore(home: home)
         // An unreadable token file is no reason to keep the account: there is nothing to revoke with.
         let tokens = try? store.load(account: name)
-        let descriptor = try context.providers.descriptor(for: record)
 
         var note = "local tokens deleted"
         if arguments[Options.localOnly] {
             note += "; not revoked at \(descriptor.displayName) (--local-only)"
         } else if descriptor.revocationEndpoint == nil {
             note += "; \(descriptor.displayName) has no revocation endpoint, so the grant ends when it expires or when you remove the app from your account"
-        } else if let tokens, case .oauth(let oauth) = record.credential {
+        } else if let tokens, let oauth = record.oauth {
             let client = OAuthClient(
                 descriptor: descriptor,
                 credentials: oauth.clientCredentials(descriptor: descriptor),
@@ -74,12 +83,15 @@ package enum AccountsRemoveCommand: Command {
         try await store.deleteAll(account: name)
         try registry.remove(name)
         context.print("Removed account '\(name)' (\(note)).")
-        if !users.isEmpty {
-            context.printError(
-                "warning: sync pair\(users.count == 1 ? "" : "s") \(users.joined(separator: ", ")) used it and will fail until removed "
-                    + "('calbridge sync remove NAME')")
-        }
+        warnAboutPairs(users, context: context)
         return .success
+    }
+
+    private static func warnAboutPairs(_ users: [String], context: CommandContext) {
+        guard !users.isEmpty else { return }
+        context.printError(
+            "warning: sync pair\(users.count == 1 ? "" : "s") \(users.joined(separator: ", ")) used it and will fail until removed "
+                + "('calbridge sync remove NAME')")
     }
 
     /// The sync pairs with a side on `account`, by name (sync.db read only; none when there is none).

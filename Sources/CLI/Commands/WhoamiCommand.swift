@@ -34,7 +34,7 @@ package enum WhoamiCommand: Command {
             record = only
         }
         let registration = try context.providers.registration(for: record)
-        let displayName = try accounts.sessions.session(for: record).descriptor.displayName
+        let displayName = try accounts.sessions.session(for: record).providerName
         let info = try await accounts.provider(for: record).userInfo()
         // The zone as the provider spells it (Graph: a Windows name), as the user sees it there.
         let zone = info.providerTimeZone ?? info.timeZone

@@ -1,6 +1,7 @@
 import Accounts
 import CalendarBridge
 import Foundation
+import ProviderSeam
 
 /// Somewhere text goes: the process's stdout or stderr, or a buffer in tests.
 package protocol TextSink: Sendable {
@@ -65,6 +66,8 @@ package struct CommandContext: Sendable {
     package var configuration = CalbridgeConfig(path: "")
     /// Whether `$TZ` was unset and the configuration's `zone` stands in for it.
     package var zoneFromConfiguration = false
+    /// Where a password typed by the user is read from (stdin; tests hand in lines).
+    package var secretInput: any SecretInput = StandardInput()
     /// What a command is done with but need not free: the process exits right after the command
     /// (`process()` only; nil in tests, which run many commands in one process).
     package var exitKeeper: ExitKeeper?

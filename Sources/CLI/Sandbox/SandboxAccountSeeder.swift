@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import OAuth
+import ProviderSeam
 import Sandbox
 
 /// Stores sandbox accounts in a calbridge home straight from the sandbox's ready tokens

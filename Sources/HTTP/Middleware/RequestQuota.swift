@@ -1,8 +1,8 @@
 import Foundation
 
-/// A per-account request budget: at most `limit.requests` requests in any `limit.interval` (Google: 600
-/// a minute per user; Graph: 10,000 per 10 minutes per mailbox). Share one per account across every
-/// caller in the process (`AccountSessions` does), so that many sync pairs on one account stay within it.
+/// A per-account request budget: at most `limit.requests` requests in any `limit.interval` (each provider
+/// declares its service's in its registration). Share one per account across every caller in the process
+/// (`AccountSessions` does), so that many sync pairs on one account stay within it.
 ///
 /// A sliding window: each request's start is remembered for one interval; a request over the budget
 /// waits until the oldest one leaves the window. Waiters are served first come, first served.
@@ -15,11 +15,6 @@ public actor RequestQuota {
             self.requests = max(1, requests)
             self.interval = interval > .zero ? interval : .seconds(1)
         }
-
-        /// Google Calendar's default per-user quota.
-        public static let google = Limit(requests: 600, per: .seconds(60))
-        /// Microsoft Graph's Outlook limit per app and mailbox.
-        public static let graph = Limit(requests: 10_000, per: .seconds(600))
     }
 
     public nonisolated let limit: Limit

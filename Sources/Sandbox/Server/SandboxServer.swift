@@ -20,10 +20,11 @@ import LoopbackServer
 /// try await sandbox.stop()         // writes --state
 /// ```
 ///
-/// Routing: a path under `/calendar/v3`, `/batch/calendar/v3` or `/v1.0` is an API request and goes to
-/// the API components only (after latency and fault injection), its answer gzip-encoded where the real
-/// service would encode it (`SandboxCompression`); any other path is offered to the Google
-/// OAuth server, the Microsoft identity server, then the API components; the first answer wins, else 404.
+/// Routing: a path under a service's API paths (`SandboxService.apiPaths`: `/calendar/v3`,
+/// `/batch/calendar/v3`, `/v1.0`, ...) is an API request and goes to the API components only (after latency
+/// and fault injection), its answer gzip-encoded where the real service would encode it
+/// (`SandboxCompression`); any other path is offered to the Google OAuth server, the Microsoft identity
+/// server, then the API components; the first answer wins, else 404.
 package final class SandboxServer: Sendable {
     /// The first-line JSON: base URL, seeded accounts with ready tokens, descriptors.
     package let info: SandboxInfo
@@ -70,11 +71,17 @@ package final class SandboxServer: Sendable {
     }
 
     /// Builds the components, restores `--state`, mints tokens for every seeded user, and starts serving.
-    /// - Parameter components: builds the API emulators; the default is `SandboxServices.standard`.
+    /// - Parameters:
+    ///   - services: the services to run (`SandboxServices.list`, plus a test's own provider's emulator); their
+    ///     API paths decide what is API traffic.
+    ///   - components: builds the emulators instead of `services` (tests with fault knobs or doubles); the
+    ///     API paths are still those of `services`.
     package static func start(
         _ options: SandboxOptions = SandboxOptions(),
-        components: SandboxComponentFactory = SandboxServices.standard
+        services: [SandboxService] = SandboxServices.list,
+        components: SandboxComponentFactory? = nil
     ) async throws(SandboxError) -> SandboxServer {
+        let components = components ?? SandboxServices.components(of: services)
         let now = options.now
         let tokens = SandboxTokenAuthority(
             accessTokenLifetime: options.tokenLifetime, refreshTokenLifetime: options.refreshTokenLifetime,
@@ -98,7 +105,7 @@ package final class SandboxServer: Sendable {
         let log = try SandboxRequestLog(capacity: options.requestLogCapacity, file: options.logFile)
         let faults = SandboxFaultInjector(rate: options.faultRate, seed: options.faultSeed)
         let router = Router(
-            google: google, microsoft: microsoft, api: api.components.map(\.component), log: log, faults: faults,
+            google: google, microsoft: microsoft, services: services, api: api.components.map(\.component), log: log, faults: faults,
             latency: options.latencyMs > 0 ? .milliseconds(options.latencyMs) : nil,
             observer: options.apiRequestObserver, gate: options.apiRequestGate, now: now
         )
@@ -163,6 +170,7 @@ package final class SandboxServer: Sendable {
 private struct Router: Sendable {
     let google: GoogleOAuthServer
     let microsoft: MicrosoftIdentityServer
+    let services: [SandboxService]
     let api: [any SandboxComponent]
     let log: SandboxRequestLog
     let faults: SandboxFaultInjector
@@ -175,14 +183,15 @@ private struct Router: Sendable {
         let started = ContinuousClock.now
         var response: ServerResponse?
         var faulted = false
-        let provider = Self.apiProvider(request.rawPath)
-        if let provider {
+        let service = services.first { $0.serves(request.rawPath) }
+        let provider = service?.imitates
+        if service != nil {
             observer?(request)
             if let gate, let answer = await gate(request) {
                 response = answer
             } else {
                 if let latency { try? await Task.sleep(for: latency) }
-                if let fault = faults.next(for: provider) {
+                if let provider, let fault = faults.next(for: provider) {
                     response = fault.response(to: request, now: now())
                     faulted = true
                 } else {
@@ -216,18 +225,5 @@ private struct Router: Sendable {
             if let answer = await component.handle(request) { return answer }
         }
         return nil
-    }
-
-    /// Which provider's API a path belongs to, or nil for OAuth and everything else.
-    static func apiProvider(_ path: String) -> SandboxProvider? {
-        if hasSegmentPrefix(path, "/calendar/v3") || hasSegmentPrefix(path, "/batch/calendar/v3") { return .google }
-        if hasSegmentPrefix(path, "/v1.0") { return .microsoft }
-        return nil
-    }
-
-    private static func hasSegmentPrefix(_ path: String, _ prefix: String) -> Bool {
-        guard path.hasPrefix(prefix) else { return false }
-        let rest = path.dropFirst(prefix.count)
-        return rest.isEmpty || rest.hasPrefix("/")
     }
 }

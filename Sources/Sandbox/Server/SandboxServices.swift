@@ -4,11 +4,28 @@ import TimeZones
 
 /// The one place that knows which API emulators the sandbox runs.
 package enum SandboxServices {
-    /// The Google Calendar and Microsoft Graph emulators built from `seed`, checking tokens with `tokens`.
-    /// Graph converts Windows zone names with the CLDR table (the `001` row, as Exchange does).
-    /// The emulators every sandbox runs unless a test asks for others.
-    package static let standard: SandboxComponentFactory = { try makeAPIComponents(seed: $0, tokens: $1, now: $2) }
+    /// The services every sandbox runs: a provider's emulator joins with one line here.
+    package static let list: [SandboxService] = [.googleCalendar, .microsoftGraph]
 
+    /// The emulators of `list`, for `SandboxServer.start(_:components:)`.
+    package static let standard: SandboxComponentFactory = components(of: list)
+
+    /// Builds the emulators of `services` from the seed, in order.
+    package static func components(of services: [SandboxService]) -> SandboxComponentFactory {
+        { seed, tokens, now in
+            var components: [SandboxNamedComponent] = []
+            var users: [SandboxUser] = []
+            for service in services {
+                let made = try service.make(seed, tokens, now)
+                components.append(SandboxNamedComponent(name: service.name, component: made.component))
+                users += made.users
+            }
+            return SandboxAPIComponents(components: components, users: users)
+        }
+    }
+
+    /// The Google Calendar and Microsoft Graph emulators with test knobs (the services of `list`, routed as
+    /// those are).
     /// - Parameters:
     ///   - refuseGraphWrite: a fault knob for tests: Graph writes (also inside `$batch`) whose body it accepts
     ///     get 400, as Graph refuses one request of a batch.
@@ -66,5 +83,21 @@ package enum SandboxServices {
             summary: result.title, start: instant(result.start), end: instant(result.end),
             allDay: result.isAllDay, location: result.location
         )
+    }
+}
+
+extension SandboxService {
+    /// Google Calendar v3 (and its batch endpoint), built from the seed's `google` part.
+    static let googleCalendar = SandboxService(name: "google", apiPaths: ["/calendar/v3", "/batch/calendar/v3"], imitates: .google) {
+        seed, tokens, now in
+        let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: SandboxServices.quickAddInterpreter)
+        return (google, google.users)
+    }
+
+    /// Microsoft Graph v1.0, built from the seed's `microsoft` part. Graph converts Windows zone names with
+    /// the CLDR table (the `001` row, as Exchange does).
+    static let microsoftGraph = SandboxService(name: "microsoft", apiPaths: ["/v1.0"], imitates: .microsoft) { seed, tokens, now in
+        let graph = try GraphEmulator(seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: SandboxServices.cldrZoneNames)
+        return (graph, graph.users)
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GoogleCalendar
 import HTTPCurl
 import MicrosoftGraph
+import ProviderSeam
 
 do {
     // The providers this program speaks, and every account `calbridge accounts add` stored

@@ -156,7 +156,7 @@ actor SyncCalendarResolver {
     private func requireGrant(_ record: AccountRecord) async throws {
         if let task = grants[record.name] { return try await task.value }
         let session = try accounts.sessions.session(for: record)
-        let task = Task { _ = try await session.tokens.accessToken() }
+        let task = Task { try await session.requireCredential() }
         grants[record.name] = task
         try await task.value
     }

@@ -7,29 +7,24 @@ import OAuth
 /// module exports (`GoogleCalendarRegistration.registration`, ...). The CLI, `whoami`, sign-in and the
 /// sandbox seeder only iterate registrations; no other place names a provider.
 public struct ProviderRegistration: Sendable {
-    /// How an account of this provider signs in.
-    public enum Authentication: Sendable {
-        /// OAuth 2.0, with the provider's built-in descriptor document (`ProviderDescriptor.parse`
-        /// format; `{tenant}` is filled at sign-in). A user's descriptor file may stand in for it.
-        case oauth(builtInDescriptor: Data)
-    }
-
     /// The id users type (`calbridge accounts add google`) and accounts store as `provider`.
     public var id: String
     /// The provider's name in messages ("Google Calendar").
     public var displayName: String
     /// The API this provider speaks. A descriptor's `api` must name a registered one.
     public var api: ProviderAPI
-    public var authentication: Authentication
+    /// The credential an account of this provider signs in with (OAuth tokens, a user name and app password).
+    public var credential: CredentialRequirement
     /// Middleware inside authentication for every call of this provider (throttling retries that know
     /// the provider's own rate-limit answers).
     public var middlewares: [any HTTPMiddleware]
     /// The service's request budget per account (`RequestQuota`), nil for none; `AccountSessions` gives
-    /// each account its own, shared by everything the process does with that account.
+    /// each account its own, shared by everything the process does with that account. The provider
+    /// declares it from its service's documentation (HTTP knows no service's limits).
     public var requestQuota: RequestQuota.Limit?
     /// What the zone in `UserInfo` belongs to ("mailbox", "primary calendar"), for `whoami`.
     public var userTimeZoneSource: String
-    /// The loopback host the browser sign-in redirects to, as this provider's server matches it.
+    /// The loopback host the browser sign-in redirects to, as this provider's server matches it (OAuth only).
     public var redirectHost: AuthorizationCodeFlow.RedirectHost
     /// What to tell the user, besides signing in again, when a refresh gets `invalid_grant` (a cause
     /// the provider documents, such as Google's 7-day tokens for apps in "Testing"), or nil.
@@ -37,10 +32,12 @@ public struct ProviderRegistration: Sendable {
     private let factory: @Sendable (ProviderAccount, any HTTPTransport) throws -> any CalendarProvider
 
     /// - Parameters:
-    ///   - makeProvider: builds the provider for one account on an authorized transport (which adds the
-    ///     bearer token and runs `middlewares`); called once per account per process.
+    ///   - credential: what an account signs in with (`.oauth(builtInDescriptor:)`, `.password(_:)`).
+    ///   - makeProvider: builds the provider for one account on an authenticated transport (which adds the
+    ///     credential and runs `middlewares`); called once per account per process. The provider never
+    ///     sees the secret.
     public init(
-        id: String, displayName: String, api: ProviderAPI, authentication: Authentication,
+        id: String, displayName: String, api: ProviderAPI, credential: CredentialRequirement,
         middlewares: [any HTTPMiddleware] = [], requestQuota: RequestQuota.Limit? = nil, userTimeZoneSource: String = "account",
         invalidGrantAdvice: String? = nil,
         redirectHost: AuthorizationCodeFlow.RedirectHost = .ipLiteral,
@@ -49,7 +46,7 @@ public struct ProviderRegistration: Sendable {
         self.id = id
         self.displayName = displayName
         self.api = api
-        self.authentication = authentication
+        self.credential = credential
         self.middlewares = middlewares
         self.requestQuota = requestQuota
         self.userTimeZoneSource = userTimeZoneSource
@@ -63,12 +60,11 @@ public struct ProviderRegistration: Sendable {
         try factory(account, transport)
     }
 
-    /// The built-in descriptor for `tenant`.
+    /// The built-in descriptor for `tenant`, or nil for a provider that does not sign in with OAuth.
     /// - Throws: `DescriptorError` when the built-in document is broken.
-    public func builtInDescriptor(tenant: String = ProviderDescriptor.defaultTenant) throws -> ProviderDescriptor {
-        switch authentication {
-        case .oauth(let data): try ProviderDescriptor.parse(data, source: "built-in \(id)", tenant: tenant, apis: [api])
-        }
+    public func builtInDescriptor(tenant: String = ProviderDescriptor.defaultTenant) throws -> ProviderDescriptor? {
+        guard case .oauth(let data) = credential else { return nil }
+        return try ProviderDescriptor.parse(data, source: "built-in \(id)", tenant: tenant, apis: [api])
     }
 }
 
@@ -76,7 +72,8 @@ public struct ProviderRegistration: Sendable {
 public struct ProviderAccount: Sendable, Equatable {
     /// The calbridge account name (stamped on calendars and errors).
     public var name: String
-    /// Where the account's API lives (the descriptor's `apiBaseURL`: the real service or a sandbox).
+    /// Where the account's API lives (an OAuth descriptor's `apiBaseURL`, a password account's server:
+    /// the real service or a sandbox).
     public var apiBaseURL: URL
 
     public init(name: String, apiBaseURL: URL) {

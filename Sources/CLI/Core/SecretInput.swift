@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command reads a secret typed by the user (a password): the process's stdin, or lines a test
+/// hands in (`ScriptedInput` in the CLI tests). Nothing read here is echoed, printed or logged.
+package protocol SecretInput: Sendable {
+    /// Whether a person types at it (a terminal): then a prompt is shown and nothing is echoed.
+    var isTerminal: Bool { get }
+    /// One line without its line break; nil at end of input (or Ctrl-C / Ctrl-D at a terminal).
+    func readSecretLine() -> String?
+}
+
+/// File descriptor 0. At a terminal the line is read with echo, canonical mode and signals off, byte by
+/// byte, and the terminal's settings are put back before returning: Ctrl-C then cancels the read instead of
+/// killing the process with echo left off.
+package struct StandardInput: SecretInput {
+    package init() {}
+
+    package var isTerminal: Bool { isatty(0) == 1 }
+
+    package func readSecretLine() -> String? {
+        var saved = termios()
+        guard isTerminal, tcgetattr(0, &saved) == 0 else { return Self.readLine() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+        withUnsafeMutableBytes(of: &quiet.c_cc) {
+            $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0
+        }
+        guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
+        defer { tcsetattr(0, TCSAFLUSH, &saved) }
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let count = read(0, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            switch byte {
+            case 0x0A, 0x0D: return String(decoding: bytes, as: UTF8.self)
+            case 0x03: return nil  // Ctrl-C
+            case 0x04: if bytes.isEmpty { return nil }  // Ctrl-D on an empty line
+            case 0x7F, 0x08: if !bytes.isEmpty { bytes.removeLast() }  // a UTF-8 tail byte at a time: close enough
+            case 0x15: bytes.removeAll()  // Ctrl-U
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// One line of a pipe or file, at most 64 KiB (a password is short).
+    private static func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while bytes.count < 65_536 {
+            var byte: UInt8 = 0
+            let count = read(0, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

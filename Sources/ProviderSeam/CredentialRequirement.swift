@@ -1,0 +1,55 @@
+import Foundation
+import OAuth
+
+/// The credential a provider's accounts sign in with: each registration names one.
+///
+/// Each kind has its own sign-in (`accounts add`), its own stored secret (a 0600 file in calbridge's home,
+/// written atomically under the account's lock) and its own authentication of requests; the provider sees
+/// only an authenticated transport. A further kind (a service key) is one more case here, with its store
+/// and its session in `Accounts` and its sign-in in the CLI; no provider changes.
+public enum CredentialRequirement: Sendable {
+    /// OAuth 2.0 tokens, with the provider's built-in descriptor document (`ProviderDescriptor.parse`
+    /// format; `{tenant}` is filled at sign-in). A user's descriptor file may stand in for it.
+    case oauth(builtInDescriptor: Data)
+    /// A user name and an (app) password, sent with every request as HTTP Basic authentication (RFC 7617).
+    case password(PasswordSignIn)
+
+    /// The kind's name, as `accounts.json` stores it in `authentication`.
+    public var kind: CredentialKind {
+        switch self {
+        case .oauth: .oauth
+        case .password: .password
+        }
+    }
+}
+
+/// The name of a kind of credential (`oauth`, `password`), as stored and as shown.
+public struct CredentialKind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+
+    public static let oauth = CredentialKind(rawValue: "oauth")
+    public static let password = CredentialKind(rawValue: "password")
+}
+
+/// What a password provider tells sign-in: where its service usually lives and what to call the user name.
+public struct PasswordSignIn: Sendable {
+    /// The server accounts use unless `accounts add --server URL` names another (nil: `--server` is needed).
+    public var defaultServer: URL?
+    /// How the provider's service names the user name in its own pages ("Apple ID", "user name").
+    public var userNameLabel: String
+    /// Where the user makes an app password, shown at sign-in (nil for none).
+    public var passwordHelp: String?
+
+    public init(defaultServer: URL? = nil, userNameLabel: String = "user name", passwordHelp: String? = nil) {
+        self.defaultServer = defaultServer
+        self.userNameLabel = userNameLabel
+        self.passwordHelp = passwordHelp
+    }
+}
