@@ -2,29 +2,6 @@ import CalendarBridge
 import Foundation
 
 extension SyncRun {
-    /// One side's occurrence of a series, as this run read it.
-    enum OccurrenceNow {
-        case live(Event)
-        /// Cancelled: listed cancelled (Google, which can restore it), or known cancelled without an event
-        /// (Outlook: a read by id found it gone, or the state says so and nothing lists it).
-        case cancelled(Event?)
-
-        var event: Event? {
-            switch self {
-            case .live(let e): e
-            case .cancelled(let e): e
-            }
-        }
-    }
-
-    /// A series on one side: its master and its occurrences by original start (live in the window, and the
-    /// exceptions and cancellations its listing names).
-    struct SeriesOnSide {
-        var master: Event
-        var occurrences: [OccurrenceKey: OccurrenceNow] = [:]
-        var liveInWindow = Set<OccurrenceKey>()
-    }
-
     /// An occurrence this run updated: what the follow-up read must show (`unappliedOccurrences`).
     struct OccurrenceUpdate {
         var item: Int
@@ -35,20 +12,6 @@ extension SyncRun {
         var written: String
         var before: SyncOccurrenceRecord?
         var targetMaster: Event
-    }
-
-    /// One occurrence write and the state row that follows it.
-    struct OccurrenceWrite {
-        var item: Int
-        var key: OccurrenceKey
-        var target: SyncSide
-        var write: EventWrite
-        var title: String
-        /// The row once the write succeeded (the target's state filled in from its answer).
-        var row: SyncOccurrenceRecord
-        var targetMaster: Event
-        /// Why this write is not sent (it then fails, and is decided again next run).
-        var refused: String?
     }
 
     /// Brings the occurrences of touched series in step by a three-way comparison per occurrence: each side's
@@ -130,11 +93,11 @@ extension SyncRun {
             for side in SyncSide.allCases {
                 let id = side == .a ? idA : idB
                 for e in listedOf[side][id] ?? [] {
-                    both[side].occurrences[Self.key(e)] = e.status == .cancelled ? .cancelled(e) : .live(e)
+                    both[side].occurrences[SyncPlanner.key(e)] = e.status == .cancelled ? .cancelled(e) : .live(e)
                 }
                 for e in expandedOf[side][id] ?? [] {
-                    both[side].occurrences[Self.key(e)] = .live(e)
-                    both[side].liveInWindow.insert(Self.key(e))
+                    both[side].occurrences[SyncPlanner.key(e)] = .live(e)
+                    both[side].liveInWindow.insert(SyncPlanner.key(e))
                 }
             }
             series[index] = both
@@ -142,11 +105,11 @@ extension SyncRun {
                 for row in storedRows[rowID] ?? [] { stored[index, default: [:]][OccurrenceKey(stored: row.key)] = row }
             }
         }
-        let planners = Sides(a: occurrencePlanner(from: .a), b: occurrencePlanner(from: .b))
+        let planners = Sides(a: planner.occurrencePlanner(from: .a), b: planner.occurrencePlanner(from: .b))
         for side in SyncSide.allCases {
             var asked: [(item: Int, key: OccurrenceKey, query: OccurrenceQuery)] = []
             for (index, both) in series.sorted(by: { $0.key < $1.key }) {
-                for key in Self.candidateKeys(both, stored: stored[index]) where both[side].occurrences[key] == nil {
+                for key in SyncPlanner.candidateKeys(both, stored: stored[index]) where both[side].occurrences[key] == nil {
                     if stored[index]?[key]?.state(side) == SyncOccurrenceRecord.cancelled {
                         series[index]?[side].occurrences[key] = .cancelled(nil)  // gone for good where nothing lists it
                     } else if let other = both[side.other].occurrences[key]?.event,
@@ -170,67 +133,12 @@ extension SyncRun {
         }
 
         // 5. The three-way comparison of each occurrence.
-        var writes: [OccurrenceWrite] = []
-        var conflicts: [PlannedConflict] = []
-        var rows: [Int: [SyncOccurrenceRecord]] = [:]
-        let now = engine.now()
-        for (index, both) in series.sorted(by: { $0.key < $1.key }) {
-            guard let rowID = items[index].rowID ?? (dryRun ? -1 : nil) else { continue }
-            let hasBase = stored[index].map { !$0.isEmpty } ?? false
-            var kept: [SyncOccurrenceRecord] = []
-            for key in Self.candidateKeys(both, stored: stored[index]) {
-                guard let nowA = both.a.occurrences[key], let nowB = both.b.occurrences[key] else {
-                    if let row = stored[index]?[key] { kept.append(row) }  // unknown on a side: as stored
-                    continue
-                }
-                let current = Sides(a: nowA, b: nowB)
-                let state = Sides(a: occurrenceState(nowA, master: both.a.master, on: .a), b: occurrenceState(nowB, master: both.b.master, on: .b))
-                let decided = decideOccurrence(
-                    index, current: current, state: state, base: hasBase ? stored[index]?[key] : nil, hasBase: hasBase,
-                    requestedFrom: requestedFrom[index] ?? [], masterWrittenTo: Sides(a: mastersWritten.a.contains(index), b: mastersWritten.b.contains(index)))
-                if let conflict = decided.conflict { conflicts.append(conflict) }
-                var row = SyncOccurrenceRecord(itemID: rowID, key: key.description, stateA: state.a, stateB: state.b, updated: now)
-                guard let winner = decided.winner, options.direction.carries(from: winner) else {
-                    kept.append(row)
-                    continue
-                }
-                let loser = winner.other
-                let source: Event?
-                switch current[winner] {
-                case .live(let e): source = e
-                case .cancelled: source = nil
-                }
-                guard let target = current[loser].event else {
-                    // Cancelled for good on the other side (Outlook cannot restore an occurrence): it stays so.
-                    if source != nil {
-                        report.notices.append(
-                            "'\(source?.title ?? "")' (\(key)): side \(loser.rawValue.uppercased()) cannot restore a cancelled occurrence; it stays cancelled there")
-                    }
-                    kept.append(row)
-                    continue
-                }
-                if source == nil, target.status == .cancelled {
-                    kept.append(row)
-                    continue
-                }
-                let ontoOriginal = items[index].origin == loser
-                let entry = planners[winner].carryOccurrence(
-                    master: both[winner].master, target: target, source: source, targetMaster: both[loser].master, ontoOriginal: ontoOriginal)
-                guard let write = entry.write else {
-                    kept.append(row)
-                    continue
-                }
-                row.updated = now
-                let title = source?.title ?? target.title
-                writes.append(
-                    OccurrenceWrite(
-                        item: index, key: key, target: loser, write: write, title: title, row: row, targetMaster: both[loser].master,
-                        refused: ontoOriginal
-                            ? invitationRefusal(title: title, attendees: [target.attendees, both[loser].master.attendees], on: loser, deleting: write.isDelete)
-                            : nil))
-            }
-            rows[index] = kept
-        }
+        let decided = planner.planOccurrences(
+            series: series, stored: stored, requestedFrom: requestedFrom, mastersWritten: mastersWritten, items: items, dryRun: dryRun,
+            now: engine.now())
+        let writes = decided.writes, conflicts = decided.conflicts
+        var rows = decided.rows
+        report.notices += decided.notices
         report.conflicts += conflicts.map(\.report)
         if dryRun {
             for write in writes where write.refused == nil { count(.update, to: write.target) }
@@ -283,7 +191,7 @@ extension SyncRun {
                         written = .live(e)
                     case .deleted: written = .cancelled(nil)
                     }
-                    let state = occurrenceState(written, master: write.targetMaster, on: side)
+                    let state = planner.occurrenceState(written, master: write.targetMaster, on: side)
                     if side == .a { row.stateA = state } else { row.stateB = state }
                     rows[write.item, default: []].append(row)
                     if case .updated(let e) = result {
@@ -301,107 +209,6 @@ extension SyncRun {
         return failedFrom
     }
 
-    /// The occurrences compared: those live in the window on either side, and stored ones either side still names.
-    static func candidateKeys(_ both: Sides<SeriesOnSide>, stored: [OccurrenceKey: SyncOccurrenceRecord]?) -> [OccurrenceKey] {
-        var keys = both.a.liveInWindow.union(both.b.liveInWindow)
-        for key in (stored ?? [:]).keys where both.a.occurrences[key] != nil || both.b.occurrences[key] != nil { keys.insert(key) }
-        return keys.sorted()
-    }
-
-    static func key(_ e: Event) -> OccurrenceKey { OccurrenceKey(e.originalStart ?? e.start) }
-
-    /// The planner of occurrence writes from `side` to the other.
-    func occurrencePlanner(from side: SyncSide) -> CopyPlanner {
-        let source = endpoint(side), target = endpoint(side.other)
-        return CopyPlanner(
-            sourceProvider: source.provider.provider, sourceAccount: source.identity, legacySourceAccount: source.provider.account,
-            sourceCalendarID: source.calendarID, targetCalendarID: target.calendarID, target: target.provider.capabilities,
-            options: CopyOptions(window: window.range, zone: window.zone, fields: options.fields))
-    }
-
-    /// A side's occurrence as stored: it follows its series (with its content hash), it is cancelled, or the
-    /// content hash of the exception (what a copy of it to the other side would carry).
-    func occurrenceState(_ now: OccurrenceNow, master: Event, on side: SyncSide) -> String {
-        guard case .live(let e) = now, e.status != .cancelled else { return SyncOccurrenceRecord.cancelled }
-        let projection = projection(from: side)
-        let copy = projection.copy(of: e)
-        let content = CopyProjection.contentHash(of: copy)
-        if CopyPlanner.followsMaster(copy, anchor: e.originalStart ?? e.start, masterCopy: projection.copy(of: master), masterStart: master.start) {
-            return SyncOccurrenceRecord.followsSeries(content: content)
-        }
-        return content
-    }
-
-    /// Which side's version of one occurrence both sides get (nil: nothing to carry), and the conflict, if any.
-    func decideOccurrence(
-        _ index: Int, current: Sides<OccurrenceNow>, state: Sides<String>, base: SyncOccurrenceRecord?, hasBase: Bool,
-        requestedFrom: Set<SyncSide>, masterWrittenTo: Sides<Bool>
-    ) -> (winner: SyncSide?, conflict: PlannedConflict?) {
-        let follows = Sides(a: SyncOccurrenceRecord.isFollowsSeries(state.a), b: SyncOccurrenceRecord.isFollowsSeries(state.b))
-        if (follows.a && follows.b) || (state.a == SyncOccurrenceRecord.cancelled && state.b == SyncOccurrenceRecord.cancelled) { return (nil, nil) }
-        if case .live(let ea) = current.a, case .live(let eb) = current.b, equivalent(ea, eb) { return (nil, nil) }
-        guard hasBase else {
-            // No stored occurrences: from the side whose occurrences changed; when both, an exception or a
-            // cancellation before an occurrence that follows its series, else A's.
-            if requestedFrom.count == 1, let from = requestedFrom.first { return (from, nil) }
-            if follows.a { return (.b, nil) }
-            return (.a, nil)
-        }
-        let was = Sides(a: base?.stateA ?? SyncOccurrenceRecord.followsSeries, b: base?.stateB ?? SyncOccurrenceRecord.followsSeries)
-        // Following its series then and now is no change, whatever the series' content.
-        var changed = Sides(
-            a: state.a != was.a && !(follows.a && SyncOccurrenceRecord.isFollowsSeries(was.a)),
-            b: state.b != was.b && !(follows.b && SyncOccurrenceRecord.isFollowsSeries(was.b)))
-        var reapply: SyncSide?
-        var leftBehind = Set<SyncSide>()
-        for side in SyncSide.allCases where changed[side] {
-            if masterWrittenTo[side] && follows[side] {
-                // Following its series again on a side whose master this run wrote: it lost its exception by
-                // that write (a new rule or start drops them), so the other side's version goes back.
-                changed[side] = false
-                reapply = side.other
-            } else if let content = SyncOccurrenceRecord.followedContent(was[side]), state[side] == content {
-                // An exception whose content is what it had when it followed its series: the series changed,
-                // not the occurrence (Google keeps an exception's content then). It still follows its series.
-                changed[side] = false
-                leftBehind.insert(side)
-            }
-        }
-        // Brought back to its series from the other side's version where that one follows its series (not
-        // when it was left behind too, nor when it is cancelled there for good: a live occurrence stays).
-        if leftBehind.count == 1, let side = leftBehind.first, follows[side.other] { reapply = side.other }
-        switch (changed.a, changed.b) {
-        case (false, false): return (reapply, nil)
-        case (true, false): return (.a, nil)
-        case (false, true): return (.b, nil)
-        case (true, true): break
-        }
-        let record = items[index]
-        switch (current.a, current.b) {
-        case (.live(let ea), .live(let eb)):
-            let winner = conflictWinner(ea, eb)
-            let reason = winnerReason(ea, eb, winner: winner)
-            let report = SyncConflict(itemID: record.rowID, title: (winner == .a ? ea : eb).title, a: ea, b: eb, winner: winner, reason: reason)
-            return (winner, PlannedConflict(item: index, report: report))
-        case (.cancelled(let cancelled), .live(let live)), (.live(let live), .cancelled(let cancelled)):
-            let cancelledSide: SyncSide = { if case .cancelled = current.a { return .a } else { return .b } }()
-            // Cancelled against an edit: the edit wins, as for items, where the cancelled side can restore it.
-            if cancelled != nil { return (cancelledSide.other, nil) }
-            var gone = live
-            gone.id = ""
-            gone.status = .cancelled
-            gone.start = live.originalStart ?? live.start
-            let reason = "cancelled on \(cancelledSide.rawValue.uppercased()), which cannot restore an occurrence; the edit on \(cancelledSide.other.rawValue.uppercased()) is kept in sync.db"
-            let a = cancelledSide == .a ? gone : live, b = cancelledSide == .b ? gone : live
-            let report = SyncConflict(itemID: record.rowID, title: live.title, a: a, b: b, winner: cancelledSide, reason: reason)
-            return (cancelledSide, PlannedConflict(item: index, report: report))
-        case (.cancelled, .cancelled):
-            return (nil, nil)
-        }
-    }
-
-    /// Replaces the stored occurrences of each series with `rows`, in one transaction. Returns false (and
-    /// reports it) when the state cannot be written.
     /// Of the occurrences this run updated on `side` whose ids the follow-up read did not echo, the ones whose
     /// update did not land, read by id: each one's row goes back to what it was before the run, and it is
     /// reported, as `unapplied` does for single events. Returns whether any went back.
@@ -412,7 +219,7 @@ extension SyncRun {
         for (update, probe) in zip(updates, probes) {
             switch probe {
             case .exists(let event):
-                guard occurrenceState(.live(event), master: update.targetMaster, on: side) != update.written else { continue }
+                guard planner.occurrenceState(.live(event), master: update.targetMaster, on: side) != update.written else { continue }
             case .gone: continue  // cancelled meanwhile: the next read reports it
             case .unknown: break
             }
@@ -440,6 +247,8 @@ extension SyncRun {
         return true
     }
 
+    /// Replaces the stored occurrences of each series with `rows`, in one transaction. Returns false (and
+    /// reports it) when the state cannot be written.
     mutating func persistOccurrences(_ rows: [Int: [SyncOccurrenceRecord]]) async -> Bool {
         guard !dryRun, !rows.isEmpty else { return true }
         let pair = self.pair
@@ -469,13 +278,13 @@ extension SyncRun {
         } catch {
             throw SyncError.wrap(error)
         }
-        for record in stored { run.appendItem(record) }
+        run.items = SyncItems(stored)
         for side in SyncSide.allCases {
             let source = side.other
             let endpoint = run.endpoint(side)
             var ids = Set(stored.filter { $0.origin == source }.compactMap { $0.id(side) })
             do {
-                let lookup = OriginLookup(property: OriginMarker.calendarKeyProperty, value: run.calendarKey(source))
+                let lookup = OriginLookup(property: OriginMarker.calendarKeyProperty, value: run.planner.calendarKey(source))
                 let found = try await endpoint.provider.findEvents(origin: lookup, in: endpoint.calendarID)
                 ids.formUnion(found.filter { $0.seriesID == nil }.map(\.id))
                 // Never an original of this side, whatever marker an earlier version may have written into it.

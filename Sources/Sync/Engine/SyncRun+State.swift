@@ -2,34 +2,6 @@ import CalendarBridge
 import Foundation
 
 extension SyncRun {
-    /// Adds an item (and its ids to the index).
-    mutating func appendItem(_ record: SyncItemRecord) {
-        items.append(record)
-        for side in SyncSide.allCases { if let id = record.id(side) { itemsByID[side][id] = items.count - 1 } }
-    }
-
-    /// Sets one side's id and hash of an item, keeping the index.
-    mutating func setItem(_ index: Int, _ side: SyncSide, id: String?, hash: String?) {
-        if let old = items[index].id(side), itemsByID[side][old] == index { itemsByID[side][old] = nil }
-        items[index].set(side, id: id, hash: hash)
-        if let id { itemsByID[side][id] = index }
-    }
-
-    /// Takes both ids off an item (it is forgotten; its row goes with the next save).
-    mutating func clearItem(_ index: Int) {
-        for side in SyncSide.allCases { setItem(index, side, id: nil, hash: items[index].hash(side)) }
-    }
-
-    /// Marks an item's row to be saved with the next flush.
-    mutating func save(_ index: Int) { pendingSaves.insert(index) }
-
-    /// Forgets an item (gone on both sides, or its last side is gone with nothing to carry).
-    mutating func forget(_ index: Int) {
-        if let rowID = items[index].rowID { pendingForgets.insert(rowID) }
-        clearItem(index)
-        pendingSaves.remove(index)
-    }
-
     /// Forgets `side`'s stored cursor before this run's first write to it, so that a run that dies or fails
     /// after writing leaves a full read for the next one. Graph's delta compares two snapshots: read from a
     /// cursor taken before a copy was made, it never reports that copy removed when the user deletes it
@@ -51,10 +23,10 @@ extension SyncRun {
 
     /// Saves the rows changed without a write.
     mutating func flushPending() async -> Bool {
-        let rows = pendingSaves.sorted()
-        let forgets = Array(pendingForgets)
-        pendingSaves = []
-        pendingForgets = []
+        let rows = items.pendingSaves.sorted()
+        let forgets = Array(items.pendingForgets)
+        items.pendingSaves = []
+        items.pendingForgets = []
         return await persist(rows: rows, forget: forgets)
     }
 

@@ -10,14 +10,11 @@ struct SyncRun {
     let dryRun: Bool
     /// The instants both sides are kept in step over (`SyncWindow.round`).
     let window: CopyWindow
+    /// The pair's decisions, and its projections, hashes and markers.
+    let planner: SyncPlanner
     var report: SyncReport
-    /// The pair's items: as stored, plus the ones this run adds (indexes stay valid for the whole run).
-    var items: [SyncItemRecord] = []
-    /// Each side's event ids → index in `items` (kept by `appendItem`, `setItem`, `clearItem`).
-    var itemsByID = Sides<[String: Int]>([:])
-    /// Items whose state changed without a write (flushed before the writes).
-    var pendingSaves = Set<Int>()
-    var pendingForgets = Set<Int64>()
+    /// The pair's items: as stored, plus the ones this run adds.
+    var items = SyncItems()
     /// Items that got a write, per receiving side (series: also occurrence writes).
     var writtenTo: [SyncSide: Set<Int>] = [.a: [], .b: []]
     /// Ids this run deleted, per side (their removals come back in the follow-up read).
@@ -43,6 +40,7 @@ struct SyncRun {
         self.dryRun = dryRun
         let now = engine.now()
         self.window = options.window(now: now, zone: engine.zone)
+        self.planner = SyncPlanner(pair: pair, options: options, window: window, calendars: Sides(a: SyncCalendar(a), b: SyncCalendar(b)))
         self.report = SyncReport(name: pair, dryRun: dryRun, started: now)
         _ = try await engine.store.pairRecord(named: pair)
     }
@@ -63,7 +61,7 @@ struct SyncRun {
         } catch {
             throw SyncError.wrap(error)
         }
-        for record in stored.items { appendItem(record) }
+        items = SyncItems(stored.items)
         let roundKey = SyncWindow.key(window.range)
 
         // 1. What changed on each side (both at once).
@@ -83,20 +81,18 @@ struct SyncRun {
         }
 
         // 2. Each side's view: current single events and masters, proven removals, touched series.
-        var views = Sides(SideView())
+        var views = Sides(SyncSideView())
         for side in SyncSide.allCases {
             views[side] = await view(of: reads[side], side: side)
         }
 
-        // 3. Copies found on either side that the state does not link yet (a crash after the write): link them.
-        adoptCopies(&views)
-
-        // 4. Compare and plan.
-        var plan = SyncPlan()
-        decide(views: views, into: &plan)
+        // 3. Copies found on either side that the state does not link yet (a crash after the write) linked,
+        //    then everything reported compared and planned.
+        let plan = planner.plan(views: views, items: &items, now: engine.now())
+        report.notices += plan.notices
         if !dryRun, !(await flushPending()) { throw SyncError(.state, "the sync state could not be saved (see the file's error above)") }
 
-        // 5. Write (each side's writes in batches, state rows after each batch), then the occurrences of
+        // 4. Write (each side's writes in batches, state rows after each batch), then the occurrences of
         //    touched series, then the cursors.
         var failedFrom = Set<SyncSide>()
         if !dryRun {
@@ -210,24 +206,13 @@ struct SyncRun {
         throw SyncError(.provider, "side \(side.rawValue.uppercased()): the change read did not settle", account: account, side: side)
     }
 
-    /// A side as this run sees it.
-    struct SideView {
-        /// Single events and series masters that changed (or, on a full read, all of them), by id.
-        var units: [String: Event] = [:]
-        /// Ids proven gone (reported removed, and a read by id answers gone).
-        var gone = Set<String>()
-        /// Series (master ids on this side) whose occurrences changed.
-        var touchedSeries = Set<String>()
-        var full = false
-    }
-
     /// Turns a change read into units: occurrences name their master (read by id where the read carried
     /// none: Graph), items without markers are read by id when the service leaves markers out of change
     /// reads (Graph), and each reported removal of a known item is checked by a read by id (proof).
-    mutating func view(of read: SideChanges, side: SyncSide) async -> SideView {
+    mutating func view(of read: SideChanges, side: SyncSide) async -> SyncSideView {
         let endpoint = self.endpoint(side)
-        var view = SideView(full: read.full)
-        let known = Set(items.compactMap { $0.id(side) })
+        var view = SyncSideView(full: read.full)
+        let known = Set(items.records.compactMap { $0.id(side) })
         var mastersNeeded = Set<String>()
         for event in read.changed {
             if let seriesID = event.seriesID {
@@ -253,7 +238,7 @@ struct SyncRun {
         // A removal the read cannot place (Graph names only the occurrence's id): every series of this side
         // is compared, and its master read, so a cancelled occurrence or a deleted series is not missed.
         if unknownRemoval {
-            for item in items where item.seriesKey == SyncItemKind.series {
+            for item in items.records where item.seriesKey == SyncItemKind.series {
                 if let id = item.id(side) {
                     view.touchedSeries.insert(id)
                     mastersNeeded.insert(id)
@@ -316,10 +301,10 @@ struct SyncRun {
         let echoed = Dictionary(set.changed.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         let unechoed = updated.filter { index in
             guard let id = items[index].id(side) else { return false }
-            return echoed[id].map { sideHash($0, on: side) != items[index].hash(side) } ?? true
+            return echoed[id].map { planner.sideHash($0, on: side) != items[index].hash(side) } ?? true
         }
         let unechoedOccurrences = occurrences.filter { update in
-            echoed[update.id].map { occurrenceState(.live($0), master: update.targetMaster, on: side) != update.written } ?? true
+            echoed[update.id].map { planner.occurrenceState(.live($0), master: update.targetMaster, on: side) != update.written } ?? true
         }
         return (onlyEchoes(set, on: side) ? set.cursor : nil, unechoed, unechoedOccurrences)
     }
@@ -332,7 +317,8 @@ struct SyncRun {
             if let seriesID = event.seriesID {
                 guard writtenSeries.contains(seriesID) else { return false }
             } else {
-                guard let index = itemIndex(side, event.id), written.contains(index), sideHash(event, on: side) == items[index].hash(side)
+                guard let index = items.index(side, event.id), written.contains(index),
+                    planner.sideHash(event, on: side) == items[index].hash(side)
                 else { return false }
             }
         }
@@ -342,7 +328,7 @@ struct SyncRun {
             } else if !(deletedIDs[side] ?? []).contains(removed.id) {
                 // An occurrence this run cancelled (Graph names only its id), or something else: only the
                 // former is an echo, and only where this run wrote occurrences.
-                guard itemIndex(side, removed.id) == nil, !writtenSeries.isEmpty else { return false }
+                guard items.index(side, removed.id) == nil, !writtenSeries.isEmpty else { return false }
             }
         }
         return true
@@ -360,13 +346,13 @@ struct SyncRun {
             var title: String?
             switch probe {
             case .exists(let event):
-                guard sideHash(event, on: side) != items[index].hash(side) else { continue }
+                guard planner.sideHash(event, on: side) != items[index].hash(side) else { continue }
                 title = event.title
             case .gone: continue  // deleted meanwhile: the next read reports it
             case .unknown: break
             }
             guard let before = updatedSingles[side]?[index] else { continue }
-            for s in SyncSide.allCases { setItem(index, s, id: items[index].id(s), hash: before[s]) }
+            for s in SyncSide.allCases { items.set(index, s, id: items[index].id(s), hash: before[s]) }
             putBack.append(index)
             reportUnapplied(on: side, id: items[index].id(side), title: title, what: "event")
         }
@@ -395,273 +381,6 @@ struct SyncRun {
             message: "\(endpoint(side).provider.provider) answered the update as done, but the \(what) is as it was; it is written again on the next run"))
     }
 
-    // MARK: copies and markers
-
-    /// The marker this pair writes into a copy of `event` from `side`.
-    func marker(for event: Event, from side: SyncSide, hash: String) -> OriginMarker {
-        let e = endpoint(side)
-        return OriginMarker(provider: e.provider.provider, account: e.identity, calendarID: e.calendarID, eventID: event.id, contentHash: hash)
-    }
-
-    /// The key the copies of `side`'s events carry.
-    func calendarKey(_ side: SyncSide) -> String {
-        let e = endpoint(side)
-        return OriginMarker.calendarKey(provider: e.provider.provider, account: e.identity, calendarID: e.calendarID)
-    }
-
-    /// Legacy local-name keys (copies made before stable identities) are recognised too.
-    func isCopy(_ event: Event, of side: SyncSide) -> Bool {
-        guard let origin = event.origin else { return false }
-        let e = endpoint(side)
-        return origin.calendarKey == calendarKey(side)
-            || origin.calendarKey == OriginMarker.calendarKey(provider: e.provider.provider, account: e.provider.account, calendarID: e.calendarID)
-    }
-
-    /// Links copies the state does not know (their write landed, their state row did not): to the item of
-    /// their source, or a new item whose copy side is this one.
-    mutating func adoptCopies(_ views: inout Sides<SideView>) {
-        for side in SyncSide.allCases {
-            let other = side.other
-            for (id, event) in views[side].units.sorted(by: { $0.key < $1.key }) {
-                guard item(side, id) == nil, isCopy(event, of: other), let sourceID = event.origin?.eventID else { continue }
-                if let index = itemIndex(other, sourceID) {
-                    if items[index].id(side) == nil { setItem(index, side, id: id, hash: nil) }
-                } else {
-                    var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: other)
-                    record.set(other, id: sourceID, hash: nil)
-                    record.set(side, id: id, hash: nil)
-                    record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
-                    appendItem(record)
-                }
-            }
-        }
-    }
-
-    func itemIndex(_ side: SyncSide, _ id: String) -> Int? { itemsByID[side][id] }
-    func item(_ side: SyncSide, _ id: String) -> SyncItemRecord? { itemIndex(side, id).map { items[$0] } }
-
-    // MARK: deciding
-
-    /// What to write, and the conflicts found.
-    struct SyncPlan {
-        var writes: [PlannedWrite] = []
-        var conflicts: [PlannedConflict] = []
-        /// Series to compare occurrence by occurrence, from the side whose occurrences (or master) changed.
-        var seriesToCompare: [(item: Int, from: SyncSide)] = []
-        /// Items that got a write, per receiving side.
-        var written: [SyncSide: Set<Int>] = [.a: [], .b: []]
-    }
-
-    struct PlannedWrite {
-        enum Kind { case create, update, delete }
-        var kind: Kind
-        var target: SyncSide
-        var write: EventWrite
-        /// The item (index in `items`) whose state row follows the write.
-        var item: Int
-        /// The source side's event and hash, stored with the item once the write succeeded.
-        var sourceSide: SyncSide
-        var sourceHash: String?
-        var title: String
-        /// For an update: the source side's event as read (the other side's original is merged with it).
-        var source: Event? = nil
-    }
-
-    struct PlannedConflict {
-        var item: Int
-        var report: SyncConflict
-    }
-
-    /// The three-way comparison of every item either side reported, and the new items.
-    mutating func decide(views: Sides<SideView>, into plan: inout SyncPlan) {
-        // Items by either side's id, so each is decided once.
-        var touched = Set<Int>()
-        for side in SyncSide.allCases {
-            let view = views[side]
-            for (id, event) in view.units.sorted(by: { $0.key < $1.key }) where !isForeignCopy(event, on: side) {
-                if let index = itemIndex(side, id) {
-                    touched.insert(index)
-                } else if isCopy(event, of: side.other) {
-                    continue  // adopted above, or a copy whose source left the state: never copied back
-                } else if window.contains(event) || event.recurrence != nil {
-                    var record = SyncItemRecord(pair: pair, idA: nil, idB: nil, hashA: nil, hashB: nil, updated: engine.now(), origin: side)
-                    record.set(side, id: id, hash: nil)
-                    record.seriesKey = event.recurrence != nil ? SyncItemKind.series : nil
-                    appendItem(record)
-                    touched.insert(items.count - 1)
-                }
-            }
-            for id in view.gone { if let index = itemIndex(side, id) { touched.insert(index) } }
-            for id in view.touchedSeries {
-                if let index = itemIndex(side, id), items[index].id(side.other) != nil {
-                    plan.seriesToCompare.append((index, side))
-                }
-            }
-        }
-        for index in touched.sorted() { decide(item: index, views: views, into: &plan) }
-    }
-
-    /// A copy made from another calendar (by `copy` or another pair): never synced.
-    func isForeignCopy(_ event: Event, on side: SyncSide) -> Bool {
-        event.origin != nil && !isCopy(event, of: side.other)
-    }
-
-    enum Current {
-        case present(Event)
-        case gone
-        /// Not in this run's changes: as last synced.
-        case unseen
-    }
-
-    func current(_ side: SyncSide, _ record: SyncItemRecord, _ views: Sides<SideView>) -> Current {
-        guard let id = record.id(side) else { return .gone }
-        if views[side].gone.contains(id) { return .gone }
-        if let event = views[side].units[id] { return .present(event) }
-        return .unseen
-    }
-
-    mutating func decide(item index: Int, views: Sides<SideView>, into plan: inout SyncPlan) {
-        let record = items[index]
-        let now = Sides(a: current(.a, record, views), b: current(.b, record, views))
-        var hashes = Sides<String?>(nil)
-        var changed = Sides(false)
-        for side in SyncSide.allCases {
-            if case .present(let event) = now[side] {
-                guard let hash = sideHash(event, on: side) else {
-                    report.notices.append("'\(event.title)': its series rule cannot be stored on side \(side.other.rawValue.uppercased()); not synced")
-                    return
-                }
-                hashes[side] = hash
-                changed[side] = hash != record.hash(side)
-            }
-        }
-        func carried(_ side: SyncSide) -> Bool { options.direction.carries(from: side) }
-
-        switch (now.a, now.b) {
-        case (.gone, .gone):
-            forget(index)
-        case (.gone, .unseen) where record.id(.b) == nil, (.unseen, .gone) where record.id(.a) == nil:
-            forget(index)
-        case (.present(let ea), .present(let eb)) where changed.a && changed.b:
-            if equivalent(ea, eb) {
-                // The same content on both (a write whose state row was lost, or the same edit twice).
-                setItem(index, .a, id: ea.id, hash: hashes[.a])
-                setItem(index, .b, id: eb.id, hash: hashes[.b])
-                save(index)
-                return
-            }
-            // No base (a copy linked by its marker): its origin's version is the one to keep.
-            let noBase = record.hash(.a) == nil && record.hash(.b) == nil
-            let winner = noBase ? (record.origin ?? .a) : conflictWinner(ea, eb)
-            let loser = winner.other
-            let reason = winnerReason(ea, eb, winner: winner)
-            if !noBase {
-                plan.conflicts.append(
-                    PlannedConflict(item: index, report: SyncConflict(itemID: record.rowID, title: (winner == .a ? ea : eb).title, a: ea, b: eb, winner: winner, reason: reason)))
-            }
-            let source = winner == .a ? ea : eb
-            let target = loser == .a ? ea : eb
-            if carried(winner), let hash = hashes[winner] {
-                plan.writes.append(update(index, from: winner, source: source, hash: hash, targetID: target.id))
-                // A master written over may lose its exceptions: the winner's occurrences are compared again.
-                if source.recurrence != nil { plan.seriesToCompare.append((index, winner)) }
-            }
-        case (.present(let e), let other) where changed.a:
-            propagate(index, from: .a, event: e, hash: hashes.a ?? "", other: other, into: &plan)
-        case (let other, .present(let e)) where changed.b:
-            propagate(index, from: .b, event: e, hash: hashes.b ?? "", other: other, into: &plan)
-        case (.gone, .present(let eb)):
-            deletion(index, goneSide: .a, otherEvent: eb, into: &plan)
-        case (.present(let ea), .gone):
-            deletion(index, goneSide: .b, otherEvent: ea, into: &plan)
-        case (.gone, .unseen):
-            deletion(index, goneSide: .a, otherEvent: nil, into: &plan)
-        case (.unseen, .gone):
-            deletion(index, goneSide: .b, otherEvent: nil, into: &plan)
-        default:
-            // Reported but unchanged against the state (an echo of this pair's own write): nothing to do.
-            break
-        }
-    }
-
-    /// A change on `side` (the other side unchanged or unseen): written to the other side when the pair
-    /// carries changes from `side`.
-    mutating func propagate(_ index: Int, from side: SyncSide, event: Event, hash: String, other: Current, into plan: inout SyncPlan) {
-        let record = items[index]
-        guard options.direction.carries(from: side) else {
-            // A one-way pair: changes on the receiving side stay there; the state follows them, so they are
-            // not taken for changes again.
-            setItem(index, side, id: event.id, hash: hash)
-            save(index)
-            return
-        }
-        if record.id(side.other) != nil, case .gone = other {
-            // Deleted there, changed here: the change wins and is copied back.
-            setItem(index, side.other, id: nil, hash: nil)
-            items[index].origin = side
-            plan.writes.append(create(index, from: side, source: event, hash: hash))
-        } else if let targetID = record.id(side.other) {
-            plan.writes.append(update(index, from: side, source: event, hash: hash, targetID: targetID))
-        } else {
-            plan.writes.append(create(index, from: side, source: event, hash: hash))
-        }
-        if event.recurrence != nil { plan.seriesToCompare.append((index, side)) }
-    }
-
-    /// `goneSide`'s event is gone (proof): the other side's is deleted unless it changed, in which case the
-    /// change wins and is copied back.
-    mutating func deletion(_ index: Int, goneSide: SyncSide, otherEvent: Event?, into plan: inout SyncPlan) {
-        let record = items[index]
-        let keep = goneSide.other
-        guard let keptID = record.id(keep) else { return forget(index) }
-        if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
-            if options.direction.carries(from: keep) {
-                setItem(index, goneSide, id: nil, hash: nil)
-                items[index].origin = keep
-                plan.writes.append(create(index, from: keep, source: event, hash: hash))
-                // A series copied back is compared occurrence by occurrence: Google brings a deleted event back
-                // under its old id with the occurrences cancelled before the deletion still cancelled.
-                if event.recurrence != nil { plan.seriesToCompare.append((index, keep)) }
-            } else {
-                setItem(index, goneSide, id: nil, hash: nil)
-                setItem(index, keep, id: keptID, hash: hash)
-                save(index)
-            }
-            return
-        }
-        if options.direction.carries(from: goneSide) {
-            plan.writes.append(
-                PlannedWrite(kind: .delete, target: keep, write: .delete(id: keptID), item: index, sourceSide: goneSide, sourceHash: nil, title: otherEvent?.title ?? keptID))
-        } else {
-            // One-way from `keep`: its event stays; the copy the user deleted comes back.
-            if let event = otherEvent, let hash = sideHash(event, on: keep) {
-                plan.writes.append(create(index, from: keep, source: event, hash: hash))
-                if event.recurrence != nil { plan.seriesToCompare.append((index, keep)) }
-            } else {
-                setItem(index, keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
-                setItem(index, goneSide, id: nil, hash: nil)
-                save(index)
-            }
-        }
-    }
-
-    func create(_ index: Int, from side: SyncSide, source: Event, hash: String) -> PlannedWrite {
-        let (copy, marker) = copyAndMarker(source, from: side)
-        let key = IdempotencyKey.copy(of: marker, toCalendar: endpoint(side.other).calendarID)
-        return PlannedWrite(
-            kind: .create, target: side.other, write: .create(copy, idempotencyKey: key), item: index, sourceSide: side,
-            sourceHash: hash, title: source.title)
-    }
-
-    func update(_ index: Int, from side: SyncSide, source: Event, hash: String, targetID: String) -> PlannedWrite {
-        var copy = copyEvent(source, from: side)
-        copy.id = targetID
-        copy.calendarID = endpoint(side.other).calendarID
-        return PlannedWrite(
-            kind: .update, target: side.other, write: .update(copy), item: index, sourceSide: side, sourceHash: hash, title: source.title,
-            source: source)
-    }
-
     /// An update of the side that holds an item's original (a copy's edit carried back) must not write a copy
     /// over it: the original keeps its attendees (rewriting them would e-mail them), body, organizer and
     /// anything else a copy does not carry, and gets no marker (it would then count as a copy, for
@@ -671,7 +390,7 @@ struct SyncRun {
     func mergedIntoOriginal(_ planned: Event, source: Event, original: Event, from side: SyncSide)
         -> (event: Event, fields: EventFields)
     {
-        let unchanged = projection(from: side.other).copy(of: original, recurrence: original.recurrence)
+        let unchanged = planner.projection(from: side.other).copy(of: original, recurrence: original.recurrence)
         var merged = original
         var fields: EventFields = []
         if source.title != unchanged.title {
@@ -692,68 +411,6 @@ struct SyncRun {
             fields.insert(.recurrence)
         }
         return (merged, fields)
-    }
-
-    // MARK: projection and hashes
-
-    func projection(from side: SyncSide) -> CopyProjection {
-        CopyProjection(fields: options.fields, target: endpoint(side.other).provider.capabilities)
-    }
-
-    /// The copy of `event` (from `side`) for the other side, with this pair's marker.
-    func copyEvent(_ event: Event, from side: SyncSide) -> Event { copyAndMarker(event, from: side).copy }
-
-    func copyAndMarker(_ event: Event, from side: SyncSide) -> (copy: Event, marker: OriginMarker) {
-        let rule = event.recurrence.flatMap { try? SeriesFit.recurrence(for: $0, start: event.start, on: endpoint(side.other).provider.capabilities.recurrence).get() }
-        var copy = projection(from: side).copy(of: event, recurrence: rule)
-        let marker = marker(for: event, from: side, hash: CopyProjection.contentHash(of: copy))
-        copy.origin = marker
-        return (copy, marker)
-    }
-
-    /// What `event` on `side` would carry to the other side, hashed: equal hashes, nothing to carry. Nil for
-    /// a series whose rule the other side cannot store.
-    func sideHash(_ event: Event, on side: SyncSide) -> String? {
-        var rule: Recurrence?
-        if let recurrence = event.recurrence {
-            guard case .success(let fitted) = SeriesFit.recurrence(for: recurrence, start: event.start, on: endpoint(side.other).provider.capabilities.recurrence)
-            else { return nil }
-            rule = fitted
-        }
-        return CopyProjection.contentHash(of: projection(from: side).copy(of: event, recurrence: rule))
-    }
-
-    /// Whether both sides already hold the same content: either is what a copy of the other would be.
-    func equivalent(_ ea: Event, _ eb: Event) -> Bool {
-        func strip(_ e: Event) -> String { CopyProjection.contentHash(of: e) }
-        return CopyProjection.contentHash(of: copyEvent(ea, from: .a)) == strip(eb)
-            || CopyProjection.contentHash(of: copyEvent(eb, from: .b)) == strip(ea)
-    }
-
-    func conflictWinner(_ ea: Event, _ eb: Event) -> SyncSide {
-        switch options.direction {
-        case .aToB: return .a
-        case .bToA: return .b
-        case .both: break
-        }
-        switch options.conflict {
-        case .a: return .a
-        case .b: return .b
-        case .newer:
-            let ua = ea.updated ?? .distantPast
-            let ub = eb.updated ?? .distantPast
-            return ub > ua ? .b : .a
-        }
-    }
-
-    func winnerReason(_ ea: Event, _ eb: Event, winner: SyncSide) -> String {
-        if options.direction != .both { return "the pair copies \(options.direction.rawValue)" }
-        switch options.conflict {
-        case .a, .b: return "--conflict \(options.conflict.rawValue)"
-        case .newer:
-            func text(_ d: Date?) -> String { d.map { ISO8601DateFormatter().string(from: $0) } ?? "unknown" }
-            return "newer: A modified \(text(ea.updated)), B \(text(eb.updated))"
-        }
     }
 
     // MARK: writing
@@ -795,7 +452,9 @@ struct SyncRun {
                     let deleting = batch[position].kind == .delete
                     switch probe {
                     case .exists(let original):
-                        if let refusal = invitationRefusal(title: original.title, attendees: [original.attendees], on: side, deleting: deleting) {
+                        let refusal = planner.invitationRefusal(
+                            title: original.title, attendees: [original.attendees], on: side, deleting: deleting)
+                        if let refusal {
                             unreadable[position] = refusal
                         } else if case .update(let planned, _) = batch[position].write, let source = batch[position].source {
                             var (merged, fields) = mergedIntoOriginal(planned, source: source, original: original, from: batch[position].sourceSide)
@@ -824,9 +483,9 @@ struct SyncRun {
                     if write.kind == .update, items[write.item].seriesKey != SyncItemKind.series {
                         updatedSingles[side, default: [:]][write.item] = Sides(a: items[write.item].hash(.a), b: items[write.item].hash(.b))
                     }
-                    setItem(write.item, side, id: event.id, hash: sideHash(event, on: side))
+                    items.set(write.item, side, id: event.id, hash: planner.sideHash(event, on: side))
                     if let hash = write.sourceHash, let sourceID = items[write.item].id(write.sourceSide) {
-                        setItem(write.item, write.sourceSide, id: sourceID, hash: hash)
+                        items.set(write.item, write.sourceSide, id: sourceID, hash: hash)
                     }
                     items[write.item].updated = engine.now()
                     if write.kind == .create, items[write.item].seriesKey == SyncItemKind.series { createdSeries.insert(write.item) }
@@ -836,7 +495,7 @@ struct SyncRun {
                 case .success(.deleted(let id)):
                     deletedIDs[side, default: []].insert(id)
                     if let rowID = items[write.item].rowID { forgotten.append(rowID) }
-                    clearItem(write.item)
+                    items.clear(write.item)
                     writtenTo[side, default: []].insert(write.item)
                     count(write.kind, to: side)
                 case .failure(let error):
@@ -851,20 +510,6 @@ struct SyncRun {
             if !(await persist(rows: changedRows, forget: forgotten)) { failedFrom.formUnion(SyncSide.allCases) }
         }
         return failedFrom
-    }
-
-    /// Why a write onto an original on `side` (a meeting: `attendees`, of the event or of its series) must not be
-    /// sent, or nil: its service mails the attendees of a meeting that changes or is deleted (Graph), with no
-    /// way to stop it.
-    func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide, deleting: Bool = false) -> String? {
-        let provider = endpoint(side).provider
-        guard provider.capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
-        if deleting {
-            return "'\(title)' has attendees, and \(provider.provider) would e-mail them a cancellation for the deletion on the other side; "
-                + "delete it there yourself (it stays deleted on the other side)"
-        }
-        return "'\(title)' has attendees, and \(provider.provider) would e-mail them about the change from the other side; "
-            + "change it there yourself (the other side keeps its edit)"
     }
 
     /// `writes` as batches of `perBatch`, all at once; the outcomes in the order of `writes`.
