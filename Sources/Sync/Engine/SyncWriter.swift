@@ -164,8 +164,8 @@ struct SyncWriter: Sendable {
     /// after writing leaves a full read for the next one. Graph's delta compares two snapshots: read from a
     /// cursor taken before a copy was made, it never reports that copy removed when the user deletes it
     /// before the next run, and the deletion would not cross. The run stores a cursor again at its end, when
-    /// it can get one past its own writes (`cursorPastOwnWrites`). Returns false (and reports it) when the
-    /// state cannot be written; the side is then not written either.
+    /// it can get one past its own writes (`SyncEchoCheck.cursorPastOwnWrites`). Returns false (and reports
+    /// it) when the state cannot be written; the side is then not written either.
     func forgetCursor(beforeWritingTo side: SyncSide, progress: inout SyncRunProgress) async -> Bool {
         guard !dryRun, !progress.cursorForgotten.contains(side) else { return true }
         let pair = self.pair, now = engine.now()
