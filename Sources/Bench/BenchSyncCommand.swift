@@ -2,6 +2,7 @@ import CLI
 import Accounts
 import CalendarBridge
 import Foundation
+import LoopbackServer
 import Sandbox
 
 /// `calbridge-bench sync`: the cost of `calbridge sync` against the in-process sandbox with API latency, in
@@ -14,6 +15,8 @@ package enum BenchSyncCommand: Command {
         package static let initial = Option.int("initial", "N", "Events in scenario c's Outlook calendar (default 1000).", in: 1...200_000)
         package static let latencyMs = Option.int("latency-ms", "L", "API latency in milliseconds (default 20).", in: 0...10_000)
         package static let scenario = Option.choice("scenario", "a|b|c|all", "Which scenario to run (default all).", among: ["a", "b", "c", "all"])
+        package static let requestTranscript = Option<String>(
+            "request-transcript", "FILE", "Write every API request the timed syncs sent (sorted, tokens and boundaries left out) to FILE.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
@@ -31,9 +34,13 @@ package enum BenchSyncCommand: Command {
             events (the mix 'calbridge-bench copy' seeds), synced once, then one event is added on Outlook and the \
             sync that carries it is timed (goal <= 5 requests). (c) --initial (1000) events: 'copy' to one Google \
             calendar and the first 'sync' (a-to-b) to another, both timed. API requests are counted from the \
-            sandbox's log (sign-in traffic excluded).
+            sandbox's log (sign-in traffic excluded). Two --request-transcript files of the same code are \
+            identical (the seeded events, their copies and the services' change tokens named alike), so diff \
+            shows whether a change sends other requests.
             """,
-        options: [Options.pairs, Options.events, Options.initial, Options.latencyMs, Options.scenario, Options.format],
+        options: [
+            Options.pairs, Options.events, Options.initial, Options.latencyMs, Options.scenario, Options.requestTranscript, Options.format,
+        ],
         program: "calbridge-bench"
     )
 
@@ -70,12 +77,15 @@ package enum BenchSyncCommand: Command {
         let scenario = arguments[Options.scenario] ?? "all"
         let json = arguments[Options.format] == .json
         var document: [String: Any] = ["latencyMs": latency]
+        let transcript = arguments[Options.requestTranscript].map { _ in BenchRequestTranscript() }
+        transcript?.stop()
+        let run = Run(transcript: transcript)
         var allMet = true
         func say(_ text: String) { if !json { context.print(text) } }
 
         if scenario == "a" || scenario == "all" {
             let count = arguments[Options.pairs] ?? 100
-            let (first, quiet) = try await quietPairs(count, latency: latency, context: context)
+            let (first, quiet) = try await quietPairs(count, latency: latency, run: run, context: context)
             let perPair = Double(quiet.requests.total) / Double(count)
             let met = perPair <= 2 && quiet.wallMs <= 500
             allMet = allMet && met
@@ -91,7 +101,7 @@ package enum BenchSyncCommand: Command {
         }
         if scenario == "b" || scenario == "all" {
             let count = arguments[Options.events] ?? 10_000
-            let (first, quiet, change) = try await oneChange(count, latency: latency, context: context)
+            let (first, quiet, change) = try await oneChange(count, latency: latency, run: run, context: context)
             let met = change.requests.total <= 5
             allMet = allMet && met
             document["b"] = [
@@ -105,7 +115,7 @@ package enum BenchSyncCommand: Command {
         }
         if scenario == "c" || scenario == "all" {
             let count = arguments[Options.initial] ?? 1000
-            let (copy, sync) = try await initialSync(count, latency: latency, context: context)
+            let (copy, sync) = try await initialSync(count, latency: latency, run: run, context: context)
             document["c"] = [
                 "events": count, "copy": ["wallMs": (copy.wallMs * 10).rounded() / 10, "requests": copy.requests, "result": copy.counts],
                 "sync": sync.json, "wallRatio": copy.wallMs > 0 ? (sync.wallMs / copy.wallMs * 100).rounded() / 100 : 0,
@@ -114,6 +124,9 @@ package enum BenchSyncCommand: Command {
             say(String(format: "  copy:  %8.1f ms, %5d requests; %d created", copy.wallMs, copy.requests, copy.counts["created"] ?? 0))
             say("  sync:  " + sync.line)
             breakdown(sync.requests, say)
+        }
+        if let transcript, let path = arguments[Options.requestTranscript] {
+            try transcript.write(to: URL(fileURLWithPath: path))
         }
         if json {
             document["goalsMet"] = allMet
@@ -131,8 +144,9 @@ package enum BenchSyncCommand: Command {
     // MARK: Scenarios
 
     /// (a): `count` pairs, each between its own Outlook mailbox and its own Google account.
-    static func quietPairs(_ count: Int, latency: Int, context: CommandContext) async throws -> (Timed, Timed) {
-        try await BenchSandbox.with(latencyMs: latency, seed: BenchSyncSeed.mailboxes(count)) { sandbox, directory in
+    static func quietPairs(_ count: Int, latency: Int, run: Run, context: CommandContext) async throws -> (Timed, Timed) {
+        let seed = try BenchSyncSeed.mailboxes(count)
+        return try await BenchSandbox.with(latencyMs: latency, seed: seed, observer: run.observer) { sandbox, directory in
             let environment = try storeAccounts(sandbox, directory, context: context) { user in
                 user.hasPrefix("outlook") || user.hasPrefix("google") ? String(user.prefix { $0 != "@" }) : nil
             }
@@ -141,25 +155,32 @@ package enum BenchSyncCommand: Command {
                     ["sync", "add", "p\(index)", "--a", "outlook\(index):Calendar", "--b", "google\(index):primary", "--direction", "both"],
                     environment: environment, context: context)
             }
-            let first = try await timedSync(sandbox: sandbox, environment: environment, context: context)
-            let quiet = try await timedSync(sandbox: sandbox, environment: environment, context: context)
+            let first = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            let quiet = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            for index in 0..<count {
+                try await run.aliasCopies(
+                    on: "google\(index):primary", named: [:], prefix: "a\(index)-", environment: environment, context: context)
+            }
             return (first, quiet)
         }
     }
 
     /// (b): one pair over `count` events; one event added on Outlook after the first sync.
-    static func oneChange(_ count: Int, latency: Int, context: CommandContext) async throws -> (Timed, Timed, Timed) {
-        try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+    static func oneChange(_ count: Int, latency: Int, run: Run, context: CommandContext) async throws -> (Timed, Timed, Timed) {
+        try await BenchSandbox.with(latencyMs: latency, observer: run.observer) { sandbox, directory in
             let environment = try storeBuiltInAccounts(sandbox, directory, context: context)
             let sub = CommandContext(stdout: BufferSink(), stderr: BufferSink(), environment: environment, now: context.now)
-            _ = try await BenchCopyCommand.seed(count: count, into: BenchCopyCommand.sourceRef, context: sub)
+            let seeded = try await BenchCopyCommand.seed(count: count, into: BenchCopyCommand.sourceRef, context: sub)
             try await calbridge(
                 ["sync", "add", "big", "--a", BenchCopyCommand.sourceRef, "--b", BenchCopyCommand.targetRef, "--direction", "both"],
                 environment: environment, context: context)
-            let first = try await timedSync(sandbox: sandbox, environment: environment, context: context)
-            let quiet = try await timedSync(sandbox: sandbox, environment: environment, context: context)
-            _ = try await BenchCopyCommand.seed(count: 1, into: BenchCopyCommand.sourceRef, context: sub)
-            let change = try await timedSync(sandbox: sandbox, environment: environment, context: context)
+            let first = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            let quiet = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            let added = try await BenchCopyCommand.seed(count: 1, into: BenchCopyCommand.sourceRef, context: sub)
+            let change = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            try await run.aliasCopies(
+                on: BenchCopyCommand.targetRef, named: Run.names(seeded + added, prefix: "b-"), prefix: "b-unnamed-",
+                environment: environment, context: context)
             guard change.total("created") == 1 else {
                 throw InputError("the sync after one added event created \(change.total("created")) copies, not 1", exitCode: .failure)
             }
@@ -168,23 +189,73 @@ package enum BenchSyncCommand: Command {
     }
 
     /// (c): `count` events copied to one Google calendar and synced (a-to-b, first run) to another.
-    static func initialSync(_ count: Int, latency: Int, context: CommandContext) async throws -> (BenchCopyCommand.Run, Timed) {
-        try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+    static func initialSync(_ count: Int, latency: Int, run: Run, context: CommandContext) async throws -> (BenchCopyCommand.Run, Timed) {
+        try await BenchSandbox.with(latencyMs: latency, observer: run.observer) { sandbox, directory in
             let environment = try storeBuiltInAccounts(sandbox, directory, context: context)
             let sub = CommandContext(stdout: BufferSink(), stderr: BufferSink(), environment: environment, now: context.now)
-            _ = try await BenchCopyCommand.seed(count: count, into: BenchCopyCommand.sourceRef, context: sub)
+            let seeded = try await BenchCopyCommand.seed(count: count, into: BenchCopyCommand.sourceRef, context: sub)
             let copy = try await BenchCopyCommand.copy(
                 BenchCopyCommand.sourceRef, "google:Family", sandbox: sandbox, environment: environment, latency: latency,
                 child: nil, name: "sync-bench-copy", context: context)
             try await calbridge(
                 ["sync", "add", "first", "--a", BenchCopyCommand.sourceRef, "--b", BenchCopyCommand.targetRef],
                 environment: environment, context: context)
-            let sync = try await timedSync(sandbox: sandbox, environment: environment, context: context)
+            let sync = try await timedSync(sandbox: sandbox, environment: environment, run: run, context: context)
+            try await run.aliasCopies(
+                on: BenchCopyCommand.targetRef, named: Run.names(seeded, prefix: "c-"), prefix: "c-unnamed-", environment: environment,
+                context: context)
             return (copy, sync)
         }
     }
 
     // MARK: Helpers
+
+    /// What the scenarios share: the request transcript, when one was asked for.
+    struct Run: Sendable {
+        var transcript: BenchRequestTranscript?
+
+        var observer: (@Sendable (ServerRequest) -> Void)? {
+            guard let transcript else { return nil }
+            return { @Sendable request in transcript.record(request) }
+        }
+
+        /// `ids` named `prefix` and their position.
+        static func names(_ ids: [String], prefix: String) -> [String: String] {
+            Dictionary(ids.enumerated().map { ($1, prefix + String($0)) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// Names the sources in `named` (ids the sandbox made up at random), the other events of `target` that
+        /// are not copies (`prefix`, `original-` and their position by start and title), and the copies on
+        /// `target` after their sources (their ids and keys derive from the source's id): the source's name
+        /// from `named`, else `prefix` and the copy's position. Read after the timed syncs, so not recorded.
+        func aliasCopies(on target: String, named: [String: String], prefix: String, environment: [String: String], context: CommandContext)
+            async throws
+        {
+            guard let transcript else { return }
+            for (id, name) in named { transcript.alias(id, as: name) }
+            let sub = CommandContext(stdout: BufferSink(), stderr: BufferSink(), environment: environment, now: context.now)
+            let ref = try CalendarRef(parsing: target)
+            let provider = try AccountProviders(context: sub, verbose: false).provider(for: ref)
+            let calendar = try ref.resolve(in: try await provider.listCalendars())
+            let now = context.now()
+            let range = TimeRange(start: now.addingTimeInterval(-400 * 86_400), end: now.addingTimeInterval(800 * 86_400))
+            let utc = TimeZone(secondsFromGMT: 0)!
+            let listed = try await provider.listEvents(calendarID: calendar.id, range: range, expand: false)
+                .sorted { ($0.start.instant(allDayZone: utc), $0.title) < ($1.start.instant(allDayZone: utc), $1.title) }
+            // The calendar's own events that `named` does not name (the sandbox's seed): by position.
+            for (position, event) in listed.filter({ $0.origin == nil && named[$0.id] == nil }).enumerated() {
+                transcript.alias(event.id, as: prefix + "original-" + String(position))
+            }
+            let copies = listed.filter { $0.origin != nil }
+            for (position, copy) in copies.enumerated() {
+                guard let origin = copy.origin else { continue }
+                let name = named[origin.eventID] ?? prefix + String(position)
+                transcript.alias(origin.eventID, as: name)
+                transcript.alias(copy.id, as: "copy-of-\(name)")
+                transcript.alias(origin.eventKey, as: "key-of-\(name)")
+            }
+        }
+    }
 
     /// Stores the sandbox's users whose account name `name(user)` gives, in the home `directory`; returns
     /// the environment that points calbridge at it.
@@ -221,7 +292,11 @@ package enum BenchSyncCommand: Command {
     }
 
     /// `calbridge sync --format json`, in-process, timed; it must exit 0.
-    private static func timedSync(sandbox: SandboxServer, environment: [String: String], context: CommandContext) async throws -> Timed {
+    private static func timedSync(
+        sandbox: SandboxServer, environment: [String: String], run: Run, context: CommandContext
+    ) async throws -> Timed {
+        run.transcript?.resume()
+        defer { run.transcript?.stop() }
         let out = BufferSink()
         let err = BufferSink()
         let sub = CommandContext(stdout: out, stderr: err, environment: environment, now: context.now)

@@ -582,7 +582,7 @@ public struct CopyPlanner: Sendable {
     /// occurrence given the source's would not follow it. Google keeps an exception's content when its
     /// series changes, so such an occurrence would also be left behind by every later change of the series.
     /// - Parameter ontoOriginal: the target holds the original series: as for an item carried back
-    ///   (`SyncRun.mergedIntoOriginal`), only title, times and location are carried (and only they are
+    ///   (`SyncWriter.mergedIntoOriginal`), only title, times and location are carried (and only they are
     ///   written), onto the occurrence as the original holds it (its guests, notes and reminders stay; a
     ///   cancelled one comes back as its series makes it), and no copy marker is written into it.
     package func carryOccurrence(master: Event, target t: Event, source s: Event?, targetMaster: Event, ontoOriginal: Bool = false) -> CopyPlan.Entry {
