@@ -1,8 +1,8 @@
 import CLI
 import Foundation
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 
 /// The model-based test of `edit` and `delete` on a series: random edits of single occurrences and of the
 /// whole series, and deletions of occurrences, each run as the real command (in this process, against the
@@ -142,7 +142,9 @@ struct EditModelTests {
                 if field == "start" {
                     var moved = occurrence
                     moved.shift = shift
-                    arguments += ["--start", String(moved.start.prefix(16)).replacingOccurrences(of: "T", with: " "), "--tz", "Europe/Berlin"]
+                    arguments += [
+                        "--start", String(moved.start.prefix(16)).replacingOccurrences(of: "T", with: " "), "--tz", "Europe/Berlin",
+                    ]
                 } else {
                     arguments += ["--\(field)", value]
                 }

@@ -1,7 +1,7 @@
 import Foundation
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 
 /// Events written straight into the sandbox (the providers' own JSON), for `show`, `edit` and `delete`.
 enum EditFixtures {
@@ -29,7 +29,10 @@ enum EditFixtures {
             "end": ["dateTime": "2027-05-03T10:00:00", "timeZone": "W. Europe Standard Time"],
             "recurrence": [
                 "pattern": ["type": "weekly", "interval": 1, "daysOfWeek": ["monday"], "firstDayOfWeek": "monday"],
-                "range": ["type": "numbered", "startDate": "2027-05-03", "numberOfOccurrences": 6, "recurrenceTimeZone": "W. Europe Standard Time"],
+                "range": [
+                    "type": "numbered", "startDate": "2027-05-03", "numberOfOccurrences": 6,
+                    "recurrenceTimeZone": "W. Europe Standard Time",
+                ],
             ],
             "attendees": attendees.map { ["emailAddress": ["address": $0], "type": "required"] },
         ]
@@ -41,12 +44,14 @@ enum EditFixtures {
     static func single(_ home: SandboxHome, google: Bool, title: String, attendees: [String] = []) async throws -> String {
         if google {
             let calendar = try await home.api.googleCalendarID("Family")
-            return try await home.api.googleInsert(calendar, [
-                "summary": title, "description": "Bring the slides",
-                "start": ["dateTime": "2027-06-01T14:00:00", "timeZone": "Europe/Berlin"],
-                "end": ["dateTime": "2027-06-01T15:00:00", "timeZone": "Europe/Berlin"],
-                "attendees": attendees.map { ["email": $0] },
-            ])["id"] as! String
+            return try await home.api.googleInsert(
+                calendar,
+                [
+                    "summary": title, "description": "Bring the slides",
+                    "start": ["dateTime": "2027-06-01T14:00:00", "timeZone": "Europe/Berlin"],
+                    "end": ["dateTime": "2027-06-01T15:00:00", "timeZone": "Europe/Berlin"],
+                    "attendees": attendees.map { ["email": $0] },
+                ])["id"] as! String
         }
         return try await home.api.graphCreate([
             "subject": title, "body": ["contentType": "text", "content": "Bring the slides"],
@@ -68,7 +73,9 @@ enum EditFixtures {
 
 @Suite("show, edit and delete, end to end against the sandbox")
 struct EventEditEndToEndTests {
-    @Test("one occurrence changes alone and stays an exception; a series edit reaches the others; delete one, then the series", arguments: [true, false])
+    @Test(
+        "one occurrence changes alone and stays an exception; a series edit reaches the others; delete one, then the series",
+        arguments: [true, false])
     func occurrencesAndSeries(google: Bool) async throws {
         try await SandboxHome.with { home in
             let ref = EditFixtures.ref(google: google)
@@ -97,7 +104,8 @@ struct EventEditEndToEndTests {
             for event in after where event["title"] as? String == "Weekly planning" {
                 #expect(event["location"] as? String == "Room 2", "\(event)")
             }
-            #expect(after.contains { $0["title"] as? String == "Planning (moved)" && $0["start"] as? String == "2027-05-17T11:00:00+02:00" })
+            #expect(
+                after.contains { $0["title"] as? String == "Planning (moved)" && $0["start"] as? String == "2027-05-17T11:00:00+02:00" })
 
             let deleted = try await home.run(["delete", ref, ids[4]])
             #expect(deleted.status == 0, "\(deleted.stderr)")
@@ -146,7 +154,9 @@ struct EventEditEndToEndTests {
         }
     }
 
-    @Test("Outlook: a meeting's attendees are mailed on every change, so edit and delete refuse without --notify, and --no-notify cannot work")
+    @Test(
+        "Outlook: a meeting's attendees are mailed on every change, so edit and delete refuse without --notify, and --no-notify cannot work"
+    )
     func outlookNotify() async throws {
         try await SandboxHome.with { home in
             let id = try await EditFixtures.single(home, google: false, title: "Budget", attendees: ["bob@example.com", "eve@example.org"])
@@ -166,7 +176,9 @@ struct EventEditEndToEndTests {
 
             let notified = try await home.run(["edit", "carol:Calendar", id, "--title", "Budget 2028", "--notify"])
             #expect(notified.status == 0, "\(notified.stderr)")
-            #expect(notified.stdout.contains("The service mails the attendees: bob@example.com, eve@example.org"), "\(notified.stdout)")
+            #expect(
+                notified.stdout.contains("Mailed the attendees (as the service does): bob@example.com, eve@example.org"),
+                "\(notified.stdout)")
             let updates = await home.graph.sentInvitations.dropFirst(invited)
             #expect(updates.map(\.to) == ["bob@example.com", "eve@example.org"])
             #expect(updates.allSatisfy { $0.kind == .update })
@@ -207,7 +219,8 @@ struct EventEditEndToEndTests {
                     "body": ["contentType": "html", "content": "<p>Review the <b>roadmap</b></p>"], "sensitivity": "private",
                     "showAs": "free",
                 ]
-            let seriesID = try await EditFixtures.series(home, google: google, title: "Roadmap", attendees: ["bob@example.com"], extra: extra)
+            let seriesID = try await EditFixtures.series(
+                home, google: google, title: "Roadmap", attendees: ["bob@example.com"], extra: extra)
             let occurrence = try #require(try await EditFixtures.listed(home, ref).first { $0["seriesId"] as? String == seriesID })
             let id = occurrence["id"] as! String
             let json = try await home.run(["show", ref, id, "--format", "json", "--tz", "America/New_York"])

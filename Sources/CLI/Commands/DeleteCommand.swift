@@ -15,17 +15,17 @@ package enum DeleteCommand: Command {
         path,
         abstract: "Delete one event, occurrence or series.",
         discussion: """
-        An occurrence id deletes (cancels) that occurrence only; --series, or a series id, deletes the whole
-        series with all its occurrences.
-        Attendees: deleting a meeting you organise can mail its attendees a cancellation, so calbridge refuses
-        unless told: --notify mails them as the service does; --no-notify mails nobody (Google:
-        sendUpdates=none), and is refused on Outlook, which always mails a cancellation and cannot be told not to.
-        A copy made by calbridge is refused (delete its original, or copy with --prune); --detach deletes the
-        copy itself (the next copy makes it again; a sync pair takes the deletion to the original).
-        EVENT is an event id or --query TEXT [--on DATE], as for `calbridge show`.
-        Examples:
-          calbridge delete me@gmail.com:primary --query "dentist" --on 2026-12-03 --dry-run
-        """,
+            An occurrence id deletes (cancels) that occurrence only; --series, or a series id, deletes the whole
+            series with all its occurrences.
+            Attendees: deleting a meeting you organise can mail its attendees a cancellation, so calbridge refuses
+            unless told: --notify mails them as the service does; --no-notify mails nobody (Google:
+            sendUpdates=none), and is refused on Outlook, which always mails a cancellation and cannot be told not to.
+            A copy made by calbridge is refused (delete its original, or copy with --prune); --detach deletes the
+            copy itself (the next copy makes it again; a sync pair takes the deletion to the original).
+            EVENT is an event id or --query TEXT [--on DATE], as for `calbridge show`.
+            Examples:
+              calbridge delete me@gmail.com:primary --query "dentist" --on 2026-12-03 --dry-run
+            """,
         options: [
             EventSelection.occurrenceFlag, EventSelection.seriesFlag, Options.dryRun, EventWriteGuard.Options.notify,
             EventWriteGuard.Options.noNotify, EventWriteGuard.Options.detach,
@@ -34,6 +34,7 @@ package enum DeleteCommand: Command {
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        try EventSelection.checkScope(arguments, command: spec.name)
         let zone = try ZoneOptions.displayZone(nil, environment: context.environment, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
@@ -61,7 +62,8 @@ package enum DeleteCommand: Command {
                 detach: arguments[EventWriteGuard.Options.detach], command: spec.name)
             let mail = try EventWriteGuard.mail(
                 for: base, verb: "deleting", user: addresses, capabilities: target.provider.capabilities,
-                notify: arguments[EventWriteGuard.Options.notify], noNotify: arguments[EventWriteGuard.Options.noNotify], command: spec.name)
+                notify: arguments[EventWriteGuard.Options.notify], noNotify: arguments[EventWriteGuard.Options.noNotify], command: spec.name
+            )
             deletions.append((base, mail, notice, EventWriteGuard.recipients(of: base, user: addresses)))
         }
         let dryRun = arguments[Options.dryRun]

@@ -6,7 +6,8 @@ package enum EditCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
         package static let title = Option<String>("title", "TEXT", "New title.")
-        package static let start = Option<String>("start", "DATETIME", "New start (a date with --all-day); the length is kept without --end.")
+        package static let start = Option<String>(
+            "start", "DATETIME", "New start (a date with --all-day); the length is kept without --end.")
         package static let end = Option<String>("end", "DATETIME", "New end (with --all-day: the last day).")
         package static let tz = Option<String>("tz", "ZONE", "The zone --start/--end are read in, and the event's zone from now on.")
         package static let allDay = Flag("all-day", "Make it an all-day event (on its start day unless --start is given).")
@@ -14,7 +15,8 @@ package enum EditCommand: Command {
         package static let location = Option<String>("location", "TEXT", "New location (\"\" clears it).")
         package static let description = Option<String>("description", "TEXT", "New description (\"\" clears it).")
         package static let reminder = Option<Int>.int("reminder", "MINUTES", "One reminder this many minutes before.", in: 0...40_320)
-        package static let showAs = Option<String>.choice("show-as", "free|busy", "Show the time as free or busy.", among: ["free", "busy"])
+        package static let showAs = Option<String>.choice(
+            "show-as", "free|busy", "Show the time as free or busy.", among: ["free", "busy"])
         package static let noRepeat = Flag("no-repeat", "Make a series a single event (its first occurrence).")
         package static let dryRun = Flag("dry-run", "Print each field's change (before -> after); write nothing.")
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar holding the event")
@@ -26,21 +28,21 @@ package enum EditCommand: Command {
         path,
         abstract: "Change fields of one event, occurrence or series.",
         discussion: """
-        Only the fields named are written (a PATCH of those members), so everything else, attendees and
-        exceptions included, stays as the service keeps it. An occurrence id changes that occurrence only
-        (it becomes an exception); --series, or a series id, changes the whole series: new times given for
-        an occurrence move the whole series by as much.
-        Times without an offset are read in --tz, else the event's own zone. With --all-day, --start and
-        --end are dates (--end is the last day).
-        Attendees: changing a meeting you organise can mail its attendees, so calbridge refuses unless told:
-        --notify mails them as the service does; --no-notify mails nobody (Google: sendUpdates=none), and is
-        refused on Outlook, which mails them about every change and cannot be told not to.
-        A copy made by calbridge (copy, sync) is changed at its original: the command says where it is and
-        refuses; --detach changes the copy itself (a later copy or sync may undo that, as it says).
-        EVENT is an event id or --query TEXT [--on DATE], as for `calbridge show`.
-        Examples:
-          calbridge edit work:Calendar --query "design review" --on 2026-12-01 --start "2026-12-01 15:00" --dry-run
-        """,
+            Only the fields named are written (a PATCH of those members), so everything else, attendees and
+            exceptions included, stays as the service keeps it. An occurrence id changes that occurrence only
+            (it becomes an exception); --series, or a series id, changes the whole series: new times given for
+            an occurrence move the whole series by as much.
+            Times without an offset are read in --tz, else the event's own zone. With --all-day, --start and
+            --end are dates (--end is the last day).
+            Attendees: changing a meeting you organise can mail its attendees, so calbridge refuses unless told:
+            --notify mails them as the service does; --no-notify mails nobody (Google: sendUpdates=none), and is
+            refused on Outlook, which mails them about every change and cannot be told not to.
+            A copy made by calbridge (copy, sync) is changed at its original: the command says where it is and
+            refuses; --detach changes the copy itself (a later copy or sync may undo that, as it says).
+            EVENT is an event id or --query TEXT [--on DATE], as for `calbridge show`.
+            Examples:
+              calbridge edit work:Calendar --query "design review" --on 2026-12-01 --start "2026-12-01 15:00" --dry-run
+            """,
         options: [
             Options.title, Options.start, Options.end, Options.tz, Options.allDay, Options.timed, Options.location,
             Options.description, Options.reminder, Options.showAs, RepeatOption.option, Options.noRepeat,
@@ -83,6 +85,7 @@ package enum EditCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let edit = try edit(arguments)
+        try EventSelection.checkScope(arguments, command: spec.name)
         let user = try ZoneOptions.userZone(nil, environment: context.environment, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
@@ -99,7 +102,7 @@ package enum EditCommand: Command {
         let addresses = await EventWriteGuard.userAddresses(target)
         let capabilities = target.provider.capabilities
         // Every check of every event first: nothing is written when one of them is refused.
-        var writes: [(plan: EventEdit.Plan, mail: AttendeeMail, notice: String?, recipients: [String])] = []
+        var writes: [(plan: EventEdit.Plan, mail: AttendeeMail, notice: String?, recipients: [String], series: Bool)] = []
         var seen: Set<String> = []
         for named in events {
             let base = try await EventSelection.scope(
@@ -115,11 +118,13 @@ package enum EditCommand: Command {
             let mail = try EventWriteGuard.mail(
                 for: base, verb: "changing", user: addresses, capabilities: capabilities, notify: arguments[EventWriteGuard.Options.notify],
                 noNotify: arguments[EventWriteGuard.Options.noNotify], command: spec.name)
-            var plan = try edit.plan(on: base, anchor: named, fallbackZone: (id: user.name, zone: user.zone), command: spec.name) { rule, start in
-                try RepeatOption.recurrence(rule, start: start, fallbackZone: user.name, support: capabilities.recurrence, command: spec.name)
+            var plan = try edit.plan(on: base, anchor: named, fallbackZone: (id: user.name, zone: user.zone), command: spec.name) {
+                rule, start in
+                try RepeatOption.recurrence(
+                    rule, start: start, fallbackZone: user.name, support: capabilities.recurrence, command: spec.name)
             }
             plan.event.calendarID = target.calendar.id
-            writes.append((plan, mail, notice, EventWriteGuard.recipients(of: base, user: addresses)))
+            writes.append((plan, mail, notice, EventWriteGuard.recipients(of: base, user: addresses), base.isSeriesMaster))
         }
         for (index, write) in writes.enumerated() {
             if index > 0 { context.print() }
@@ -132,6 +137,10 @@ package enum EditCommand: Command {
             }
             for change in write.plan.changes { context.print("  \(change.field): \(change.before) -> \(change.after)") }
             if let notice = write.notice { context.print(notice) }
+            if write.series, capabilities.recurrence == .patterned, !write.plan.fields.isDisjoint(with: [.times, .recurrence]) {
+                // Exchange resets a series whose pattern or time changes (see docs/editing.md).
+                context.print("Outlook drops the series' moved and deleted occurrences when its time or rule changes.")
+            }
             if let line = EventWriteGuard.mailLine(write.recipients, mail: write.mail, dryRun: arguments[Options.dryRun]) {
                 context.print(line)
             }

@@ -16,16 +16,16 @@ package enum ShowCommand: Command {
         path,
         abstract: "Show everything about one event.",
         discussion: """
-        Prints the event's title, times in its own zone and in --tz, location, description as plain text,
-        organizer, attendees with their responses, reminders, free/busy, privacy, the repeat rule (RRULE and
-        in words; for an occurrence, its series' rule), the online-meeting link, and whether it is a copy
-        made by calbridge (and of which event).
-        EVENT is an event id, as `events --format json` or `--format tsv` prints it, or --query TEXT: the
-        event whose title, location or description holds every word (--on DATE narrows it to one day).
-        When several match they are listed with their ids and the command exits 2; --all shows each.
-        Examples:
-          calbridge show work:Calendar --query "design review" --on 2026-12-01 --tz Europe/Berlin
-        """,
+            Prints the event's title, times in its own zone and in --tz, location, description as plain text,
+            organizer, attendees with their responses, reminders, free/busy, privacy, the repeat rule (RRULE and
+            in words; for an occurrence, its series' rule), the online-meeting link, and whether it is a copy
+            made by calbridge (and of which event).
+            EVENT is an event id, as `events --format json` or `--format tsv` prints it, or --query TEXT: the
+            event whose title, location or description holds every word (--on DATE narrows it to one day).
+            When several match they are listed with their ids and the command exits 2; --all shows each.
+            Examples:
+              calbridge show work:Calendar --query "design review" --on 2026-12-01 --tz Europe/Berlin
+            """,
         options: [Options.tz, Options.format] + EventSelection.declarations,
         positionals: [Options.calendarRef, EventSelection.Options.event]
     )
@@ -57,7 +57,7 @@ package enum ShowCommand: Command {
         default:
             for (index, detail) in details.enumerated() {
                 if index > 0 { context.print() }
-                detail.lines().forEach { context.print($0) }
+                for line in detail.lines() { context.print(line) }
             }
         }
         return .success

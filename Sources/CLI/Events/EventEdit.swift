@@ -4,7 +4,10 @@ import Foundation
 /// What `calbridge edit` was asked to change: only the named fields, each nil when not given.
 struct EventEdit: Sendable {
     enum Kind: Sendable { case allDay, timed }
-    enum RepeatChange: Sendable { case set(String), remove }
+    enum RepeatChange: Sendable {
+        case set(String)
+        case remove
+    }
 
     var title: String?
     var location: String?
@@ -82,7 +85,9 @@ struct EventEdit: Sendable {
             event.reminders = [Reminder(minutesBefore: reminderMinutes)]
             fields.insert(.reminders)
             changes.append(
-                Change(field: "reminders", before: EventDetails.remindersText(base.reminders), after: EventDetails.remindersText(event.reminders)))
+                Change(
+                    field: "reminders", before: EventDetails.remindersText(base.reminders),
+                    after: EventDetails.remindersText(event.reminders)))
         }
         if let showAs {
             event.showAs = showAs
@@ -140,7 +145,8 @@ struct EventEdit: Sendable {
             let oldStart = anchor.start.instant(allDayZone: zone), oldEnd = anchor.end.instant(allDayZone: zone)
             let startInstant = try start.map { try DateOptions.dateTime($0, option: "start", zone: zone, command: command) } ?? oldStart
             let length = anchor.isAllDay ? 30 * 60 : oldEnd.timeIntervalSince(oldStart)
-            let endInstant = try end.map { try DateOptions.dateTime($0, option: "end", zone: zone, command: command) }
+            let endInstant =
+                try end.map { try DateOptions.dateTime($0, option: "end", zone: zone, command: command) }
                 ?? startInstant.addingTimeInterval(length)
             guard endInstant > startInstant else { throw UsageError("--end must be after --start", command: command) }
             (newStart, newEnd) = (.timed(instant: startInstant, zone: zoneID), .timed(instant: endInstant, zone: zoneID))
@@ -150,7 +156,10 @@ struct EventEdit: Sendable {
         switch (base.start, newStart, newEnd) {
         case (.timed(let masterStart, _), .timed(let start, _), .timed(let end, _)) where !anchor.isAllDay:
             let shifted = masterStart.addingTimeInterval(start.timeIntervalSince(anchor.start.instant(allDayZone: zone)))
-            return (.timed(instant: shifted, zone: zoneID), .timed(instant: shifted.addingTimeInterval(end.timeIntervalSince(start)), zone: zoneID))
+            return (
+                .timed(instant: shifted, zone: zoneID),
+                .timed(instant: shifted.addingTimeInterval(end.timeIntervalSince(start)), zone: zoneID)
+            )
         case (.allDay(let masterFirst), .allDay(let first), .allDay(let end)):
             guard case .allDay(let anchorFirst) = anchor.start else { break }
             let moved = masterFirst.adding(days: anchorFirst.days(to: first))

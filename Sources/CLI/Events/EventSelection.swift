@@ -38,7 +38,12 @@ enum EventSelection {
         case (let id?, nil):
             guard !id.isEmpty else { throw UsageError("EVENT is empty; give an event id or --query TEXT", command: command) }
             if arguments[Options.on] != nil { throw UsageError("--on goes with --query, not with an event id", command: command) }
-            return .events([try await target.provider.getEvent(id: id, calendarID: target.calendar.id)])
+            do {
+                return .events([try await target.provider.getEvent(id: id, calendarID: target.calendar.id)])
+            } catch let error as CalendarError where error.code == .notFound {
+                throw UsageError(
+                    "\(target.label) has no event with the id '\(id)' (events --format tsv lists the ids)", command: command)
+            }
         case (nil, let text?):
             guard let query = EventQuery(text) else {
                 throw UsageError("--query is empty; give a word of the event's title, e.g. --query standup", command: command)
@@ -101,6 +106,13 @@ enum EventSelection {
 extension EventSelection {
     static let occurrenceFlag = Flag("occurrence", "Act on the one occurrence named (the default for an occurrence id).")
     static let seriesFlag = Flag("series", "Act on the whole series the occurrence belongs to (the default for a series id).")
+
+    /// Refuses `--occurrence` with `--series`, before anything is read.
+    static func checkScope(_ arguments: ParsedArguments, command: String) throws {
+        if arguments[occurrenceFlag] && arguments[seriesFlag] {
+            throw UsageError("give --occurrence or --series, not both", command: command)
+        }
+    }
 
     /// The event a write addresses: the one named, or with `--series` the series it belongs to.
     static func scope(_ event: Event, occurrence: Bool, series: Bool, target: CalendarTarget, command: String) async throws -> Event {

@@ -8,7 +8,8 @@ import Foundation
 enum EventWriteGuard {
     enum Options {
         static let notify = Flag("notify", "Mail the attendees as the service does (Google: sendUpdates=all; Outlook always mails).")
-        static let noNotify = Flag("no-notify", "Mail nobody (Google: sendUpdates=none); refused where the service cannot avoid it (Outlook).")
+        static let noNotify = Flag(
+            "no-notify", "Mail nobody (Google: sendUpdates=none); refused where the service cannot avoid it (Outlook).")
         static let detach = Flag("detach", "Change a calbridge copy itself, not its original (a later copy or sync may undo it).")
     }
 
@@ -31,7 +32,7 @@ enum EventWriteGuard {
         switch capabilities.invitations {
         case .sentByService:
             if notify { return .asService }
-            let fix = "add --notify to go ahead and mail them, or make the change in Outlook, which can skip the mail"
+            let fix = "add --notify to go ahead (they will be mailed)"
             if noNotify {
                 throw UsageError(
                     "--no-notify cannot work here: \(who) and Outlook mails them about every change or deletion of a meeting "
@@ -85,7 +86,7 @@ enum EventWriteGuard {
         let list = recipients.joined(separator: ", ")
         switch (mail, dryRun) {
         case (.asService, true): return "Would mail the attendees: \(list)"
-        case (.asService, false): return "The service mails the attendees: \(list)"
+        case (.asService, false): return "Mailed the attendees (as the service does): \(list)"
         case (.none, true): return "Would mail nobody (not: \(list))"
         case (.none, false): return "Mailed nobody (not: \(list))"
         }

@@ -39,7 +39,8 @@ enum RepeatOption {
         guard !text.isEmpty, let zone = QuickAddZone(identifier: zoneName) else { throw refusal }
         let result: QuickAddResult
         do {
-            result = try QuickAddParser().parse("event " + text, now: start.instant(allDayZone: TimeZone(identifier: zoneName) ?? TimeZone(secondsFromGMT: 0)!), zone: zone)
+            result = try QuickAddParser().parse(
+                "event " + text, now: start.instant(allDayZone: TimeZone(identifier: zoneName) ?? TimeZone(secondsFromGMT: 0)!), zone: zone)
         } catch {
             throw refusal
         }
