@@ -107,7 +107,8 @@ package final class SandboxRequestLog: Sendable {
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             let time = formatter.string(from: Date())
             for mail in new {
-                let fields = "\"from\":\(Self.quote(mail.from)),\"kind\":\"\(mail.kind.rawValue)\","
+                let fields =
+                    "\"from\":\(Self.quote(mail.from)),\"kind\":\"\(mail.kind.rawValue)\","
                     + "\"subject\":\(Self.quote(mail.subject)),\"to\":\(Self.quote(mail.to))"
                 Self.append("{\"mailSent\":{\(fields)},\"time\":\"\(time)\"}\n", to: state.descriptor)
             }
