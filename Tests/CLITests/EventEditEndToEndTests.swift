@@ -301,4 +301,44 @@ struct EventEditEndToEndTests {
             #expect(delete.stderr.contains("a calbridge copy"), "\(delete.stderr)")
         }
     }
+
+    @Test(
+        "add: --repeat (quick-add words), --reminder, --show-as, --private, --description; --dry-run adds nothing",
+        arguments: [true, false])
+    func addOptions(google: Bool) async throws {
+        try await SandboxHome.with { home in
+            let ref = EditFixtures.ref(google: google)
+            let common = [
+                "add", ref, "--title", "Standup", "--start", "2027-05-03 09:15", "--end", "2027-05-03 09:30", "--tz", "Europe/Berlin",
+                "--repeat", "every weekday", "--reminder", "5", "--show-as", "free", "--private", "--description", "Notes",
+            ]
+            let dry = try await home.run(common + ["--dry-run"])
+            #expect(dry.status == 0, "\(dry.stderr)")
+            #expect(dry.stdout.hasPrefix("Would add to \(ref)"), "\(dry.stdout)")
+            #expect(dry.stdout.contains("every weekday at 09:15"), "\(dry.stdout)")
+            #expect(
+                try await EditFixtures.listed(home, ref).allSatisfy { $0["title"] as? String != "Standup" }, "the dry run added nothing")
+
+            let added = try await home.run(common + ["--format", "json"])
+            #expect(added.status == 0, "\(added.stderr)")
+            let id = try #require(try JSONOutput.object(added.stdout)["id"] as? String)
+            let shown = try JSONOutput.object(try await home.run(["show", ref, id, "--format", "json"]).stdout)
+            #expect((shown["recurrence"] as? [String])?.first?.contains("BYDAY=MO,TU,WE,TH,FR") == true, "\(shown)")
+            #expect((shown["reminders"] as? [[String: Any]])?.first?["minutesBefore"] as? Int == 5)
+            #expect(shown["showAs"] as? String == "free")
+            #expect(shown["privacy"] as? String == "private")
+            #expect(shown["description"] as? String == "Notes")
+            // 2027-05-03 is a Monday: five weekdays in its first week.
+            let week = try await home.run([
+                "events", ref, "--from", "2027-05-03", "--to", "2027-05-10", "--tz", "Europe/Berlin", "--format", "json",
+            ])
+            let standups = (try JSONOutput.object(week.stdout)["events"] as? [[String: Any]] ?? []).filter {
+                $0["title"] as? String == "Standup"
+            }
+            #expect(standups.count == 5, "\(standups)")
+            let bad = try await home.run(["add", ref, "--title", "x", "--repeat", "every blue moon"])
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("is not a repeat rule"), "\(bad.stderr)")
+        }
+    }
 }
