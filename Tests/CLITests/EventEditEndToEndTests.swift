@@ -341,4 +341,35 @@ struct EventEditEndToEndTests {
             #expect(bad.stderr.contains("is not a repeat rule"), "\(bad.stderr)")
         }
     }
+
+    @Test(
+        "edit --repeat changes a series' rule (Outlook says it resets the series); --no-repeat leaves one event", arguments: [true, false])
+    func rules(google: Bool) async throws {
+        try await SandboxHome.with { home in
+            let ref = EditFixtures.ref(google: google)
+            let seriesID = try await EditFixtures.series(home, google: google, title: "Weekly planning")
+            let occurrence = try #require(try await EditFixtures.listed(home, ref).first { $0["seriesId"] as? String == seriesID })
+            let refused = try await home.run(["edit", ref, occurrence["id"] as! String, "--repeat", "every day"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("an occurrence has no rule of its own"), "\(refused.stderr)")
+
+            let changed = try await home.run(["edit", ref, seriesID, "--repeat", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4"])
+            #expect(changed.status == 0, "\(changed.stderr)")
+            #expect(changed.stdout.contains("Outlook drops the series' moved and deleted occurrences") == !google, "\(changed.stdout)")
+            let starts = try await EditFixtures.listed(home, ref).filter { $0["seriesId"] as? String == seriesID }.compactMap {
+                $0["start"] as? String
+            }
+            #expect(
+                starts == [
+                    "2027-05-03T09:00:00+02:00", "2027-05-05T09:00:00+02:00", "2027-05-10T09:00:00+02:00", "2027-05-12T09:00:00+02:00",
+                ],
+                "\(starts)")
+
+            let single = try await home.run(["edit", ref, seriesID, "--no-repeat"])
+            #expect(single.status == 0, "\(single.stderr)")
+            let left = try await EditFixtures.listed(home, ref).filter { $0["title"] as? String == "Weekly planning" }
+            #expect(left.count == 1, "\(left)")
+            #expect(left.first?["seriesId"] == nil && left.first?["start"] as? String == "2027-05-03T09:00:00+02:00", "\(left)")
+        }
+    }
 }
