@@ -108,12 +108,20 @@ public struct GoogleCalendarProvider: CalendarProvider {
     }
 
     public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
+        try await updateEvent(event, fields: fields, mail: .none)
+    }
+
+    public func updateEvent(_ event: Event, fields: EventFields, mail: AttendeeMail) async throws -> Event {
         let body = try GoogleEventMapping.patchBody(for: event, fields: fields)
-        return try await patch(id: event.id, body: body, calendarID: event.calendarID)
+        return try await patch(id: event.id, body: body, calendarID: event.calendarID, sendUpdates: Self.sendUpdates(mail))
     }
 
     public func deleteEvent(id: String, calendarID: String) async throws {
-        let url = events(calendarID).segment(id).query("sendUpdates", "none")
+        try await deleteEvent(id: id, calendarID: calendarID, mail: .none)
+    }
+
+    public func deleteEvent(id: String, calendarID: String, mail: AttendeeMail) async throws {
+        let url = events(calendarID).segment(id).query("sendUpdates", Self.sendUpdates(mail))
         let response = try await send(.delete, url, json: nil, calendar: calendarID, retrySafe: true)
         // Already deleted (410) or never there (404): the goal is reached.
         if response.status == 404 || response.status == 410 { return }
@@ -201,8 +209,16 @@ public struct GoogleCalendarProvider: CalendarProvider {
         return try await patch(id: id, body: revived, calendarID: calendarID)
     }
 
-    func patch(id: String, body: [String: Any], calendarID: String) async throws -> Event {
-        let url = events(calendarID).segment(id).query("sendUpdates", "none")
+    /// `sendUpdates` for a write: `all` mails every guest as Google's own app does, `none` nobody.
+    static func sendUpdates(_ mail: AttendeeMail) -> String {
+        switch mail {
+        case .none: "none"
+        case .asService: "all"
+        }
+    }
+
+    func patch(id: String, body: [String: Any], calendarID: String, sendUpdates: String = "none") async throws -> Event {
+        let url = events(calendarID).segment(id).query("sendUpdates", sendUpdates)
         // Setting the same fields twice has the same effect: safe to repeat.
         let response = try await send(.patch, url, json: body, calendar: calendarID, retrySafe: true)
         try check(response, calendar: calendarID)

@@ -170,9 +170,15 @@ enum GoogleEventMapping {
 
     /// The PATCH body writing `fields` of `event`.
     static func patchBody(for event: Event, fields: EventFields) throws(CalendarError) -> [String: Any] {
-        fields.select(
+        var body = fields.select(
             from: try body(for: event, patching: true),
-            members: [.title: ["summary"], .times: ["start", "end"], .location: ["location"], .recurrence: ["recurrence"]])
+            members: [
+                .title: ["summary"], .times: ["start", "end"], .location: ["location"], .recurrence: ["recurrence"],
+                .body: ["description"], .reminders: ["reminders"], .showAs: ["transparency"], .sensitivity: ["visibility"],
+            ])
+        // A rule removed: an empty array replaces the stored one (patch semantics), leaving a single event.
+        if fields != .all, fields.contains(.recurrence), event.recurrence == nil { body["recurrence"] = [String]() }
+        return body
     }
 
     /// The JSON body for insert (with `id`) or patch. Read-only fields (links, created, iCalUID,

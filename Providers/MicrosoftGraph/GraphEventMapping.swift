@@ -255,10 +255,16 @@ struct GraphEventMapping: Sendable {
     /// The PATCH body writing `fields` of `event`. A series' pattern goes with its times: the range's
     /// `startDate` must be the start's date.
     func body(for event: Event, fields: EventFields) throws(CalendarError) -> [String: Any] {
-        fields.select(
+        var body = fields.select(
             from: try body(for: event),
-            members: [.title: ["subject"], .times: ["start", "end", "isAllDay", "recurrence"], .location: ["location"],
-                      .recurrence: ["recurrence"]])
+            members: [
+                .title: ["subject"], .times: ["start", "end", "isAllDay", "recurrence"], .location: ["location"],
+                .recurrence: ["recurrence"], .body: ["body"], .reminders: ["isReminderOn", "reminderMinutesBeforeStart"],
+                .showAs: ["showAs"], .sensitivity: ["sensitivity"],
+            ])
+        // A rule removed: `null` turns the series master into a single event.
+        if fields != .all, fields.contains(.recurrence), event.recurrence == nil { body["recurrence"] = NSNull() }
+        return body
     }
 
     /// The JSON body for create or patch. Read-only fields (links, created, iCalUID, online meeting,

@@ -11,8 +11,15 @@ package enum AddCommand: Command {
         package static let allDay = Flag("all-day", "An all-day event: --start/--end are dates.")
         package static let tz = Option<String>("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone).")
         package static let location = Option<String>("location", "TEXT", "Where.")
-        package static let body = Option<String>("body", "TEXT", "Description.")
-        package static let attendees = Option<String>("attendees", "LIST", "E-mail addresses separated by ',' or ';' (Outlook mails them invitations).")
+        package static let body = Option<String>("body", "TEXT", "Description (the same as --description).")
+        package static let description = Option<String>("description", "TEXT", "Description.")
+        package static let reminder = Option<Int>.int("reminder", "MINUTES", "One reminder this many minutes before.", in: 0...40_320)
+        package static let showAs = Option<String>.choice(
+            "show-as", "free|busy", "Show the time as free or busy.", among: ["free", "busy"])
+        package static let isPrivate = Flag("private", "A private event.")
+        package static let dryRun = Flag("dry-run", "Print the event that would be added; add nothing.")
+        package static let attendees = Option<String>(
+            "attendees", "LIST", "E-mail addresses separated by ',' or ';' (Outlook mails them invitations).")
         package static let noInvitations = Flag("no-invitations", "Write the attendees into the description instead of inviting them.")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
@@ -24,21 +31,27 @@ package enum AddCommand: Command {
         path,
         abstract: "Add an event to a calendar.",
         discussion: """
-        Times without an offset are read in --tz (an IANA zone or a Windows name such as "Pacific
-        Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
-        the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
-        dates (YYYY-MM-DD; --end is the last day, default the start day).
-        --attendees is a list separated by ',' or ';' ("ann@example.com, bob@example.com"). On an Outlook
-        calendar the attendees are invited: Outlook sends each of them an invitation mail, as it does when
-        you add attendees in Outlook, and Microsoft Graph has no way to create the event without sending
-        them. On a Google calendar they are added as guests and no mail is sent (sendUpdates=none).
-        --no-invitations invites nobody: the attendees are written into the description instead (as
-        `copy` does). Who was invited is printed after the event.
-        Examples:
-          calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
-          calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
-        """,
-        options: [Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body, Options.attendees, Options.noInvitations, Options.format],
+            Times without an offset are read in --tz (an IANA zone or a Windows name such as "Pacific
+            Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
+            the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
+            dates (YYYY-MM-DD; --end is the last day, default the start day).
+            --attendees is a list separated by ',' or ';' ("ann@example.com, bob@example.com"). On an Outlook
+            calendar the attendees are invited: Outlook sends each of them an invitation mail, as it does when
+            you add attendees in Outlook, and Microsoft Graph has no way to create the event without sending
+            them. On a Google calendar they are added as guests and no mail is sent (sendUpdates=none).
+            --no-invitations invites nobody: the attendees are written into the description instead (as
+            `copy` does). Who was invited is printed after the event.
+            --repeat takes quick add's repeat words ("every weekday", "every 2 weeks on Tuesday until
+            2027-06-30") or an RRULE (FREQ=WEEKLY;BYDAY=MO); Outlook stores only the rules its patterns can say.
+            Examples:
+              calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
+              calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
+            """,
+        options: [
+            Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body,
+            Options.description, Options.attendees, Options.noInvitations, RepeatOption.option, Options.reminder, Options.showAs,
+            Options.isPrivate, Options.dryRun, Options.format,
+        ],
         positionals: [Options.calendarRef]
     )
 
@@ -51,8 +64,11 @@ package enum AddCommand: Command {
         guard !title.isEmpty else {
             throw UsageError("--title is empty; give the event's title, e.g. --title \"Design review\"", command: spec.name)
         }
-        let (zoneID, zone) = try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
-            ?? { let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local) }()
+        let (zoneID, zone) =
+            try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
+            ?? {
+                let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local)
+            }()
         let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
         let attendees = try parseAttendees(arguments[Options.attendees])
         let noInvitations = arguments[Options.noInvitations]
@@ -61,19 +77,47 @@ package enum AddCommand: Command {
         }
         var event = Event(title: title, start: start, end: end, attendees: attendees)
         if let location = arguments[Options.location], !location.isEmpty { event.location = location }
-        if let body = arguments[Options.body], !body.isEmpty { event.body = .text(body) }
+        if arguments[Options.body] != nil, arguments[Options.description] != nil {
+            throw UsageError("give --description or --body (the same), not both", command: spec.name)
+        }
+        if let body = arguments[Options.description] ?? arguments[Options.body], !body.isEmpty { event.body = .text(body) }
+        if let minutes = arguments[Options.reminder] { event.reminders = [Reminder(minutesBefore: minutes)] }
+        if let showAs = arguments[Options.showAs].flatMap(ShowAs.init(rawValue:)) { event.showAs = showAs }
+        if arguments[Options.isPrivate] { event.sensitivity = .private }
 
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
+        if let rule = arguments[RepeatOption.option] {
+            event.recurrence = try RepeatOption.recurrence(
+                rule, start: event.start, fallbackZone: zoneID, support: target.provider.capabilities.recurrence, command: spec.name)
+        }
         if noInvitations {
             // The same lines `copy` writes, so that nobody is invited and everybody is named.
             let projection = CopyProjection(fields: .basic, target: target.provider.capabilities)
             event.body = projection.body(event.body, appending: projection.attendeeLines(event))
             event.attendees = []
         }
+        if arguments[Options.dryRun] {
+            event.calendarID = target.calendar.id
+            if format == .json {
+                context.print(
+                    try JSONText.render(EventDetails(event: event, series: nil, calendar: target.label, displayZone: zone).json()))
+            } else {
+                context.print("Would add to \(target.label) (nothing was written):")
+                for line in EventDetails(event: event, series: nil, calendar: target.label, displayZone: zone).lines()
+                where !line.hasPrefix("id:") && !line.hasPrefix("link:") && !line.hasPrefix("calendar:") {
+                    context.print("  " + line)
+                }
+            }
+            return .success
+        }
         let created = try await target.provider.createEvent(event, in: target.calendar.id)
         try printCreated(created, target: target, format: format, zone: zone, context: context)
+        if let recurrence = created.recurrence, format != .json {
+            let words = EventDetails(event: created, series: nil, calendar: target.label, displayZone: zone).repeatWords
+            context.print("repeats:  \(words ?? recurrence.lines.joined(separator: " "))")
+        }
         if let notice = invitationNotice(attendees, invitations: target.provider.capabilities.invitations, written: noInvitations) {
             // Beside a table on stdout; on stderr when stdout is JSON for a program.
             if format == .json { context.printError(notice) } else { context.print(notice) }
@@ -109,7 +153,8 @@ package enum AddCommand: Command {
     /// Start and end from the options, checked before anything is sent.
     static func times(_ arguments: ParsedArguments, zone: TimeZone, zoneID: String, now: Date) throws -> (EventTime, EventTime) {
         if arguments[Options.allDay] {
-            let first = try arguments[Options.start].map { try DateOptions.date($0, option: "start", command: spec.name) }
+            let first =
+                try arguments[Options.start].map { try DateOptions.date($0, option: "start", command: spec.name) }
                 ?? LocalDate(instant: now, in: zone)
             let last = try arguments[Options.end].map { try DateOptions.date($0, option: "end", command: spec.name) } ?? first
             guard last >= first else {
@@ -117,9 +162,11 @@ package enum AddCommand: Command {
             }
             return (.allDay(date: first), .allDay(date: last.adding(days: 1)))
         }
-        let start = try arguments[Options.start].map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
+        let start =
+            try arguments[Options.start].map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
             ?? nextHalfHour(after: now, in: zone)
-        let end = try arguments[Options.end].map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
+        let end =
+            try arguments[Options.end].map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
             ?? start.addingTimeInterval(30 * 60)
         guard end > start else {
             throw UsageError("--end must be after --start", command: spec.name)

@@ -2,6 +2,14 @@ extension CalendarProvider {
     /// Changes an existing event to the model: every field the model carries.
     public func updateEvent(_ event: Event) async throws -> Event { try await updateEvent(event, fields: .all) }
 
+    public func updateEvent(_ event: Event, fields: EventFields, mail: AttendeeMail) async throws -> Event {
+        try await updateEvent(event, fields: fields)
+    }
+
+    public func deleteEvent(id: String, calendarID: String, mail: AttendeeMail) async throws {
+        try await deleteEvent(id: id, calendarID: calendarID)
+    }
+
     /// The default batch: every write as its own call, at most `maxConcurrent` in flight.
     public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async
         -> [EventWriteResult]

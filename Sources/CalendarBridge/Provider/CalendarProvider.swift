@@ -77,6 +77,15 @@ public protocol CalendarProvider: Sendable {
     /// Deletes an event. Deleting one that is already gone succeeds.
     func deleteEvent(id: String, calendarID: String) async throws
 
+    /// `updateEvent(_:fields:)`, mailing the attendees as `mail` says where the service lets the caller
+    /// choose (Google's `sendUpdates`). The default implementation is `updateEvent(_:fields:)`: right for a
+    /// service that mails as it likes whatever the caller says (Graph), and for one without attendees.
+    func updateEvent(_ event: Event, fields: EventFields, mail: AttendeeMail) async throws -> Event
+
+    /// `deleteEvent(id:calendarID:)`, mailing the attendees as `mail` says where the service lets the caller
+    /// choose. The default implementation is `deleteEvent(id:calendarID:)`.
+    func deleteEvent(id: String, calendarID: String, mail: AttendeeMail) async throws
+
     /// Creates an event from free text with the service's own parser ("Lunch with Ann tomorrow 1pm").
     /// Throws `.unsupported` where the service has none (Outlook): parse locally and `createEvent`.
     func quickAdd(text: String, in calendarID: String) async throws -> Event

@@ -25,6 +25,14 @@ public struct EventFields: OptionSet, Sendable, Hashable {
     public static let location = EventFields(rawValue: 1 << 2)
     /// A series master's rule.
     public static let recurrence = EventFields(rawValue: 1 << 3)
+    /// The description.
+    public static let body = EventFields(rawValue: 1 << 4)
+    /// The reminders (nil: the calendar's default).
+    public static let reminders = EventFields(rawValue: 1 << 5)
+    /// Free or busy.
+    public static let showAs = EventFields(rawValue: 1 << 6)
+    /// Private, confidential, personal or normal.
+    public static let sensitivity = EventFields(rawValue: 1 << 7)
     /// Every field the model carries: the event becomes the model.
     public static let all = EventFields(rawValue: ~0)
 }

@@ -14,6 +14,13 @@ package protocol SandboxComponent: Sendable {
     func snapshot() async throws -> Data
     /// Replaces this component's state with a snapshot taken earlier.
     func restore(_ snapshot: Data) async throws
+    /// Every mail the emulated service would have sent attendees so far, oldest first (the request log
+    /// records each as "mail sent"). Components that mail nobody keep the default: none.
+    func sentMails() async -> [SandboxInvitation]
+}
+
+extension SandboxComponent {
+    package func sentMails() async -> [SandboxInvitation] { [] }
 }
 
 /// Which real service an emulated account belongs to.

@@ -18,6 +18,8 @@ package actor GoogleCalendarEmulator: SandboxComponent {
     var state: GoogleState
     /// The mails Google would have sent guests (writes with `sendUpdates=all` or `externalOnly`).
     package internal(set) var sentInvitations: [SandboxInvitation] = []
+
+    package func sentMails() -> [SandboxInvitation] { sentInvitations }
     let tokens: any SandboxAccessTokenValidator
     let now: @Sendable () -> Date
     let quickAddInterpreter: QuickAddInterpreter?

@@ -36,6 +36,8 @@ package actor GraphEmulator: SandboxComponent {
     var state: GraphState { didSet { stateVersion &+= 1 } }
     /// The invitation mails Exchange would have sent: one to every attendee of each new event.
     package internal(set) var sentInvitations: [SandboxInvitation] = []
+
+    package func sentMails() -> [SandboxInvitation] { sentInvitations }
     var stateVersion = 0
     /// Expanded, filtered and sorted calendarView results of the current state version, so paging through a
     /// view does not expand and sort the whole calendar again for every page.

@@ -53,6 +53,9 @@ package final class SandboxRequestLog: Sendable {
         var entries: [SandboxRequestLogEntry] = []
         var total = 0
         var descriptor: Int32 = -1
+        /// How many of each component's mails are recorded (components by their index in the router).
+        var mailsSeen: [Int: Int] = [:]
+        var mails: [SandboxInvitation] = []
     }
 
     private let state: Mutex<State>
@@ -85,16 +88,44 @@ package final class SandboxRequestLog: Sendable {
                 // Drop in batches so that appends stay amortised O(1).
                 if state.entries.count > capacity + capacity / 4 { state.entries.removeFirst(state.entries.count - capacity) }
             }
-            if let line, state.descriptor >= 0 {
-                var bytes = Array(line.utf8)
-                var offset = 0
-                while offset < bytes.count {
-                    let written = bytes.withUnsafeMutableBytes { write(state.descriptor, $0.baseAddress! + offset, $0.count - offset) }
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
+            if let line, state.descriptor >= 0 { Self.append(line, to: state.descriptor) }
+        }
+    }
+
+    /// Records the mails of `all` (one component's every mail so far, as `SandboxComponent.sentMails` lists
+    /// them) not recorded yet: in memory (`mails`) and, with `--log FILE`, one line each:
+    /// `{"mailSent":{"from":...,"kind":"update","subject":...,"to":...},"time":"..."}`.
+    package func recordMails(_ all: [SandboxInvitation], source: Int) {
+        state.withLock { state in
+            let seen = state.mailsSeen[source, default: 0]
+            guard all.count > seen else { return }
+            let new = all[seen...]
+            state.mailsSeen[source] = all.count
+            state.mails += new
+            guard state.descriptor >= 0 else { return }
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let time = formatter.string(from: Date())
+            for mail in new {
+                let fields =
+                    "\"from\":\(Self.quote(mail.from)),\"kind\":\"\(mail.kind.rawValue)\","
+                    + "\"subject\":\(Self.quote(mail.subject)),\"to\":\(Self.quote(mail.to))"
+                Self.append("{\"mailSent\":{\(fields)},\"time\":\"\(time)\"}\n", to: state.descriptor)
             }
+        }
+    }
+
+    /// Every mail recorded since start ("mail sent" in the log), oldest first.
+    package var mails: [SandboxInvitation] { state.withLock { $0.mails } }
+
+    private static func append(_ line: String, to descriptor: Int32) {
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { break }
+            offset += written
         }
     }
 

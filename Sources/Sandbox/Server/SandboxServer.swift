@@ -211,6 +211,10 @@ private struct Router: Sendable {
         if let provider {
             final = SandboxCompression.apply(to: final, request: request, provider: provider)
         }
+        if provider != nil, request.method != "GET" {
+            // The mails the write made the service send, each logged as "mail sent".
+            for (index, component) in api.enumerated() { log.recordMails(await component.sentMails(), source: index) }
+        }
         let elapsed = ContinuousClock.now - started
         log.record(SandboxRequestLogEntry(
             time: Date(), method: request.method, path: request.rawPath, status: final.status,

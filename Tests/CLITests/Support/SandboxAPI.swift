@@ -217,6 +217,7 @@ final class WriteBodyRecorder: @unchecked Sendable {
 
         func snapshot() async throws -> Data { try await inner.snapshot() }
         func restore(_ snapshot: Data) async throws { try await inner.restore(snapshot) }
+        func sentMails() async -> [SandboxInvitation] { await inner.sentMails() }
     }
 }
 
