@@ -222,6 +222,8 @@ struct QuickAddCollected {
                 return hour * 60 + point.minute
             }
             if let hour = kindHint?.hour(for: point.hour) { return hour * 60 + point.minute }
+            // German speakers write the 24-hour clock: "Flug 6:05" is 06:05 (a bare "um 3" stays 15:00).
+            if language == "de", point.hasMinutes { return point.hour * 60 + point.minute }
             return Self.defaultHour(point.hour) * 60 + point.minute
         }
         guard let second else { return (try reading(first), nil) }

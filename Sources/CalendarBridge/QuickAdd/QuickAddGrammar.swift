@@ -158,7 +158,7 @@ struct QuickAddGrammar {
         var j = i
         var today = false
         switch meaning(i) {
-        case .deadline?, .at?, .atTime?, .onDate?: j = next(i)
+        case .deadline?, .at?, .atTime?, .onDate?, .untilOrTo?: j = next(i)
         case .this?:
             j = next(i)
             today = true
@@ -449,8 +449,15 @@ struct QuickAddGrammar {
             end = point.end
         }
         if prefix == nil, first.isBare, second == nil || second!.isBare {
-            // "7 in the evening", "8 abends": a part of the day makes a lone hour a time.
-            guard second == nil, case .partOfDay? = meaning(end) else { return nil }
+            if second != nil {
+                // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
+                // a time range ("Chapters 3-5" alone stays in the title).
+                guard isDay(at: end) || isDay(endingAt: i) else { return nil }
+            } else {
+                // "7 in the evening", "8 abends": a part of the day makes a lone hour a time; "Apollo 13
+                // tonight" is a name, 13 being no hour a part of the day needs.
+                guard first.hour <= 12, case .partOfDay? = meaning(end) else { return nil }
+            }
         }
         var zone: String?
         if case .zone(let id)? = meaning(end) {
@@ -458,6 +465,23 @@ struct QuickAddGrammar {
             end = next(end)
         }
         return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
+    }
+
+    /// Does a day word ("tomorrow", "Wednesday", "next Monday", "morgen") start at `k`?
+    func isDay(at k: Int) -> Bool {
+        switch meaning(k) {
+        case .relativeDay?, .weekday?, .next?, .this?: true
+        default: false
+        }
+    }
+
+    /// Does a one-word day ("tomorrow", "Friday") end right before `k`?
+    func isDay(endingAt k: Int) -> Bool {
+        guard k > 0, lengths[k - 1] == 1 else { return false }
+        switch meaning(k - 1) {
+        case .relativeDay?, .weekday?: return true
+        default: return false
+        }
     }
 
     // MARK: durations
@@ -674,11 +698,9 @@ struct QuickAddGrammar {
             return nil
         case .untilOrTo?:
             var j = next(i)
-            var prefixed = false
-            if case .the? = meaning(j) {
-                j = next(j)
-                prefixed = true
-            }
+            // "until" marks what follows as a date as "on" does: "bis zum 20." is the 20th.
+            let prefixed = true
+            if case .the? = meaning(j) { j = next(j) }
             guard let (spec, end) = dateAtom(at: j, prefixed: prefixed) else { return nil }
             part.until = spec
             return QuickAddMatch(end: end, element: .recurrence(part))

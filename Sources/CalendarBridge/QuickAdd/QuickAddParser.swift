@@ -79,7 +79,15 @@ public struct QuickAddParser: Sendable {
         while index < tokens.count {
             if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
                 try collected.add(match.element, fragment: grammar.text(index, min(match.end, tokens.count)))
-                for k in index..<min(match.end, tokens.count) { consumed[k] = true }
+                // "Morning run tomorrow", "Evening walk Friday": a part of the day that starts the text and
+                // names the next word gives the time and stays in the title.
+                let namesTitle: Bool = {
+                    guard index == 0, match.end == 1, case .partOfDay(let part) = match.element, part.day == nil,
+                        tokens.count > 1, tokens[1].kind == .word, meanings[1] == nil
+                    else { return false }
+                    return true
+                }()
+                for k in index..<min(match.end, tokens.count) where !namesTitle { consumed[k] = true }
                 index = max(match.end, index + 1)
             } else {
                 index += 1
