@@ -115,13 +115,39 @@ struct QuickAddParserTests {
 
 @Suite("Quick-add tokenizer edge cases")
 struct QuickAddTokenizerEdgeTests {
-    @Test("control characters are spaces, not an endless loop (found by the fuzz test)", arguments: [
-        "Call\u{7F}tomorrow 3pm", "Call\u{0}tomorrow 3pm", "Call\u{1B}tomorrow\u{85}3pm", "Call\u{8}tomorrow 3pm",
-    ])
+    @Test(
+        "control characters are spaces, not an endless loop (found by the fuzz test)",
+        arguments: [
+            "Call\u{7F}tomorrow 3pm", "Call\u{0}tomorrow 3pm", "Call\u{1B}tomorrow\u{85}3pm", "Call\u{8}tomorrow 3pm",
+        ])
     func controlCharacters(text: String) throws {
         let zone = QuickAddZone(identifier: "UTC")!
         let result = try QuickAddParser().parse(text, now: Date(timeIntervalSince1970: 1_772_700_000), zone: zone)
         #expect(result.title == "Call")
         #expect(result.start.description.hasSuffix("T15:00:00+00:00"))
+    }
+
+    /// German refusals speak German: none of the English message words, and the right code.
+    @Test(
+        "German refusals are in German",
+        arguments: [
+            ("Meeting Montag Dienstag 10 Uhr", "conflict"), ("Termin morgen 10 Uhr 14 Uhr", "conflict"),
+            ("Termin morgen 10 Uhr für 2 Stunden für 1 Stunde", "conflict"), ("Joggen morgen früh um 20 Uhr", "conflict"),
+            ("Urlaub ganztägig morgen 10 Uhr", "conflict"), ("Party 31. April", "invalidDate"),
+            ("Urlaub 16.-14. Dezember", "invalidRange"), ("Brot kaufen", "nothingToSchedule"),
+            ("nächsten Freitag", "missingTitle"), ("Termin Freitag, 6. März 2026 Montag", "conflict"),
+        ])
+    func germanMessages(_ text: String, _ code: String) {
+        let parser = QuickAddTestSupport.parser(lang: "de")
+        let zone = QuickAddZone(identifier: "Europe/Berlin")!
+        #expect(throws: QuickAddError.self) { try parser.parse(text, now: now, zone: zone) }
+        do {
+            _ = try parser.parse(text, now: now, zone: zone)
+        } catch {
+            #expect(error.code.rawValue == code)
+            for english in ["give", "two ", " not ", "date", "found", "says"] {
+                #expect(!error.message.contains(english), "\(text): \(error.message)")
+            }
+        }
     }
 }

@@ -365,14 +365,16 @@ struct QuickAddGrammar {
             guard isRangeSeparator(end) else { return QuickAddMatch(end: end, element: .date(first)) }
             let k = next(end)
             if let (second, secondEnd) = dateAtom(at: k, prefixed: true), second != first {
-                if case .dayOfMonth = second {} else {
+                if case .dayOfMonth = second {
+                } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, second)))
                 }
             }
             if case .absolute(let y, let m, _) = first, let (d2, secondEnd, _) = bareDay(at: k),
                 !(isSymbol(secondEnd, ":") && attached(secondEnd))
             {
-                if case .month? = meaning(secondEnd) {} else {
+                if case .month? = meaning(secondEnd) {
+                } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, .absolute(year: y, month: m, day: d2))))
                 }
             }
@@ -424,7 +426,7 @@ struct QuickAddGrammar {
         case .ordinalSuffix?, .unit?, .times?:
             if !point.hasMinutes { return nil }
         default:
-            if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, ".") , attached(k) { return nil }
+            if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, "."), attached(k) { return nil }
         }
         point.end = k
         return point
@@ -536,7 +538,8 @@ struct QuickAddGrammar {
             j = next(k)
             // "1h30": minutes straight after the hour unit.
             if unit == .hour, isNumber(j), attached(j), tokens[j].digits == 2 {
-                if case .unit? = meaning(j + 1) {} else {
+                if case .unit? = meaning(j + 1) {
+                } else {
                     seconds += Double(value(j)) * 60
                     j += 1
                 }

@@ -23,7 +23,8 @@ public struct QuickAddParser: Sendable {
     public init(options: QuickAddOptions = QuickAddOptions()) {
         self.options = options
         var table: [String: [Entry]] = [:]
-        let phrases = options.locale.phrases
+        let phrases =
+            options.locale.phrases
             + options.locale.zoneAbbreviations.map { ($0.0, QuickAddMeaning.zone($0.1)) }
         for (phrase, meaning) in phrases {
             let tokens = QuickAddTokenizer.tokenize(Array(phrase.unicodeScalars))
@@ -104,7 +105,9 @@ public struct QuickAddParser: Sendable {
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
         guard !title.isEmpty else {
             throw QuickAddError(
-                .missingTitle, "\"\(text)\" says when but not what the event is",
+                .missingTitle,
+                options.locale.identifier == "de"
+                    ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
                 example: example)
         }
         result.title = title
