@@ -49,6 +49,8 @@ def P(file, lang, text, title, days, at=None, to=None, dur=60, next_day_end=Fals
                 end = (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=dur)).isoformat()
             line["expect"] = {"title": title, "start": start, "end": end, "allDay": False, "timeZone": zone,
                               "location": loc, "recurrence": list(rr), "past": past[i]}
+        if file != "heldout" and ctparse_review(text):
+            line["ctparse"] = ctparse_review(text)
         OUT.setdefault(file, []).append(line)
 
 
@@ -56,6 +58,91 @@ def E(*args, **kw): P("moments-en", "en", *args, **kw)
 def G(*args, **kw): P("moments-de", "de", *args, **kw)
 def HE(*args, **kw): P("heldout", "en", *args, **kw)
 def HG(*args, **kw): P("heldout", "de", *args, **kw)
+
+
+# Reviewed disagreements with ctparse (QuickAddCtparseTests): who read the date and time as meant, and why.
+CT_REASONS = {
+    "hour": "calbridge: ctparse reads a bare hour as a.m.; meant is the hour the clock rule gives (a range read from its start, the kind of event, 1-6 in the afternoon)",
+    "part": "calbridge: ctparse keeps only the date of a part of the day or named time (morning 09:00, afternoon 15:00, evening 19:00, noon 12:00, früh 08:00); meant is that time",
+    "relative": "calbridge: ctparse does not read 'in N days/weeks/months' (or reads it as a time); meant is today plus that amount",
+    "next": "calbridge: ctparse takes 'next Monday' as the Monday of next week; meant (documented) is the first Monday after today",
+    "repeat": "calbridge: ctparse reads no repeat rule; meant is the rule's first occurrence that has not passed",
+    "today": "calbridge: the weekday is today and its time (or the whole day) is still ahead, so it is today; ctparse moves it a week on",
+    "passed": "calbridge: the time has passed today, so the next such day is meant; ctparse keeps a day whose time is over",
+    "duration": "calbridge: ctparse ignores the duration and reads only the start; meant is start plus the duration",
+    "title": "calbridge: ctparse reads a number of the title (a count, version, room, code or name) as a date or time",
+    "numeric": "calbridge: a numeric date is month/day in en_US (written order, year included); ctparse reads another order or a time range",
+    "none": "calbridge: ctparse finds no date or time in this wording",
+    "rangestart": "calbridge: a range's start takes the end's am/pm or the end's Uhr (3-4pm is 15:00-16:00); ctparse reads the start alone",
+    "deadline": "calbridge: a deadline ('by', 'bis', 'spätestens') is that day; ctparse reads an open range with no start",
+    "dayafter": "calbridge: ctparse reads 'day after tomorrow' as tomorrow",
+    "weekday": "calbridge: ctparse misreads an abbreviated weekday, or a number next to it, as a date",
+    "past": "calbridge: a date with its year is kept as written (and flagged past); ctparse moves it",
+}
+CT_REVIEW = {
+    "hour": ["Call at 4:30", "Dinner at 8", "Workshop from 9 to 5 Thursday", "Workshop 11-1 tomorrow", "Lunch with Ben at 1",
+             "Drinks at 9", "Office hours 2:00-4:00 Thursday", "Presentation Thursday from 3:30 to 4:15pm", "Vet appointment today at 4",
+             "Nap at 2", "Anruf um 4", "Lunch with Ann 12:30-1:30 tomorrow", "Planning session from 10 to 12 Monday",
+             "Abendessen um 7", "Mittagessen mit Ben um 1", "Dinner at 7 with Jen Friday", "Seminar 1-3 Wednesday"],
+    "part": ["Call Mom tomorrow morning", "Drinks tonight", "Coffee with Jo this afternoon", "Stretching in the evening",
+             "Meet at Starbucks tomorrow morning", "Meeting at noon", "Call the school at 8:45 tomorrow morning",
+             "Call Rachel in the afternoon tomorrow", "Write blog post tomorrow afternoon", "Walk the dog this evening",
+             "Dinner party Saturday evening", "Morning run tomorrow", "Evening walk Friday", "Team lunch tomorrow at lunchtime",
+             "Movie with kids Sunday afternoon", "Laundry this afternoon", "Finish slides by noon tomorrow", "Joggen Montag vormittags",
+             "Rückruf Rachel morgen Nachmittag", "Blogartikel schreiben morgen nachmittags", "Mit dem Hund raus heute Abend",
+             "Spaziergang Freitag abends", "Teamessen morgen mittags", "Wäsche heute Nachmittag", "Bericht abschließen Donnerstag bis Feierabend",
+             "Sport morgen Abend", "Einkaufen Samstag vormittags", "Lesen heute Nacht", "Arzt heute früh", "Lunch @ Chipotle Friday noon",
+             "Parents' night Thursday 6:30pm", "Game night Saturday 7pm", "Elternabend Mittwoch 19:30", "Filmabend Samstag 19 Uhr",
+             "Hackathon Saturday 9am-9pm", "Wrap up report by EOD Thursday", "Folien fertig bis morgen Mittag"],
+    "relative": ["Vet in 3 days 10am", "Dentist in a week", "Follow up in 10 days", "Review contract in 3 weeks", "Renew lease in 6 months",
+                 "Call in 2 days at 10am", "Zahnarzt in einer Woche", "Nachfassen in 10 Tagen", "Vertrag prüfen in 3 Wochen",
+                 "Mietvertrag verlängern in 6 Monaten", "Anruf in 2 Tagen um 10 Uhr"],
+    "next": ["Review next Monday 10am", "Team offsite next Monday", "Grant application due next Monday", "Anruf nächsten Dienstag 11 Uhr",
+             "Teamausflug nächsten Montag", "Förderantrag bis nächsten Montag"],
+    "repeat": ["Standup every weekday 9:30", "Gym every Monday 6pm", "Yoga every Tue and Thu 7am", "Team lunch every Friday at noon",
+               "Piano lesson every Wednesday 4pm", "Swim every Mon, Wed and Fri at 7am", "Timesheet every Friday at 4pm until Jan 29",
+               "Gym Mondays and Thursdays 6pm", "Physio every Tuesday 10am 6 times", "Water the garden every 2 days at 7pm", "Standup weekdays 9:15",
+               "Standup 10am ET every weekday", "Standup 10 Uhr MEZ jeden Werktag", "Schwimmen jeden Montag, Mittwoch und Freitag um 7 Uhr",
+               "Fitness montags und donnerstags 18 Uhr", "Newsletter jeden zweiten Montag", "Standup werktags 9:15", "Check-in weekly on Tuesday 11am",
+               "Jour fixe wöchentlich am Dienstag 11 Uhr", "Physiotherapie jeden Dienstag 10 Uhr 6 mal", "Yoga dienstags 18 Uhr"],
+    "today": ["Submit report by Friday", "Holiday all day Friday", "Night shift Friday 10pm-6am", "Deadline 11:59pm Friday", "Late dinner 9:30pm Friday",
+              "Payday Friday", "Garbage day Thursday", "Monthly report Tuesday", "Soccer practice at Lincoln Park 5:30pm Tuesday",
+              "Nachtschicht Freitag 22-6 Uhr", "Abgabe Freitag 23:59", "Zahltag Freitag", "Müllabfuhr Donnerstag", "Monatsbericht Dienstag",
+              "Fußballtraining im Stadtpark Dienstag 17:30"],
+    "passed": ["Meeting 2pm for 90 min Friday"],
+    "duration": ["Call at 4pm for 30 minutes", "Workshop Friday 1pm 2h", "Meditation 7am for 20 min", "Training Monday 10am for 1h30",
+                 "Telefonat um 16 Uhr für 30 Minuten", "Workshop Freitag 13 Uhr 2 Std.", "Meditation 7 Uhr für 20 Minuten",
+                 "Schulung Montag 10 Uhr für eine halbe Stunde"],
+    "title": ["Book 2 tickets for the concert Friday", "Slurpee at 7-Eleven tomorrow 3pm", "Upgrade to iOS 18.2 Tuesday", "Order 4 chairs for the office Monday",
+              "Meet at Gate B12 Friday 7am", "Pick up 3 boxes at 7-Eleven Sunday", "Watch Apollo 13 tonight", "Update auf iOS 18.2 Dienstag",
+              "Treffpunkt Gate B12 Freitag 7 Uhr", "Room 101 booking Thursday 2-3pm", "Kinder abholen um 3", "Pick up Sam from school at 3"],
+    "numeric": ["Mortgage payment 4/1", "Car inspection 12/15", "Dentist 1/7/2027 9am", "Dentist 10/3 at 2pm"],
+    "rangestart": ["Interview 3-4pm Monday", "Conference call 8:30-9:30am tomorrow", "Tennis 5-6:30pm Wednesday", "Workshop 11-13 Uhr morgen",
+                   "Planung von 10 bis 12 Uhr Montag", "Flight 6:05 a.m. Monday"],
+    "deadline": ["Bericht bis Freitag", "Steuererklärung bis 31. Juli", "Bücher zurückgeben bis Samstag", "Anmeldung spätestens am 15. Januar"],
+    "dayafter": ["Cleaning day after tomorrow"],
+    "weekday": ["Flight Thu 6am"],
+    "past": ["Umzug Samstag, 14. März 2026"],
+}
+CT_SPECIAL = {
+    "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
+    "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
+    "Pick up Sam from school at 3": CT_REASONS["none"] + " ('at 3' is 15:00 by the bare-hour rule)",
+    "Room 101 booking Thursday 2-3pm": CT_REASONS["rangestart"],
+    "Meeting 2pm for 90 min Friday": "calbridge: ctparse drops 'Friday' after the duration and reads today 14:00; meant is Friday 14:00-15:30",
+    "Dinner at 7 with Jen Friday": "calbridge: ctparse keeps only the date; 'Dinner at 7' is 19:00 by the kind of event",
+    "Abendessen um 7": "calbridge: ctparse keeps only the date; 'Abendessen um 7' is 19:00 by the kind of event",
+    "Mittagessen mit Ben um 1": "calbridge: ctparse keeps only the date; 'Mittagessen um 1' is 13:00 by the kind of event",
+    "Planning session from 10 to 12 Monday": "calbridge: ctparse reads 'from 10 to 12' as the 10th to the 12th; meant is Monday 10:00-12:00",
+    "Seminar 1-3 Wednesday": "calbridge: ctparse reads 1-3 as a date; meant is Wednesday 13:00-15:00 (a range of bare hours next to a day)",
+}
+def ctparse_review(text):
+    if text in CT_SPECIAL:
+        return CT_SPECIAL[text]
+    for kind, texts in CT_REVIEW.items():
+        if text in texts:
+            return CT_REASONS[kind]
+    return None
 
 
 WK = "RRULE:FREQ=WEEKLY"

@@ -74,8 +74,9 @@ struct EventsCommandTests {
             ])
             #expect(created.status == 0, "\(created.stderr)")
             let byDate = try await home.run([
-                "events", "ann:Family", "--from", "2027-02-10", "--to", "2027-02-11", "--tz", "Asia/Tokyo", "--format", "json",
+                "events", "ann:Family", "--from", "2027-02-10", "--to", "2027-02-10", "--tz", "Asia/Tokyo", "--format", "json",
             ])
+            // --to a date includes that day (the one rule of DateOptions): the window ends at the next midnight.
             let document = try JSONOutput.object(byDate.stdout)
             #expect(document["from"] as? String == "2027-02-10T00:00:00+09:00")
             #expect(document["to"] as? String == "2027-02-11T00:00:00+09:00")

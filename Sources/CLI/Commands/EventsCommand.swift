@@ -5,8 +5,10 @@ import Foundation
 package enum EventsCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let from = Option<String>("from", "DATE", "Start of the window.")
-        package static let to = Option<String>("to", "DATE", "End of the window (exclusive).")
+        package static let from = Option<String>(
+            "from", "DATE", "Start of the window: 2026-12-10, today, friday, next monday, +3d, in 2 weeks, or a date-time.")
+        package static let to = Option<String>(
+            "to", "DATE", "End of the window: a date includes that day (--to 2026-12-10 ends at 12-11 00:00); a date-time is the end.")
         package static let week = Flag("week", "This week in the calendar owner's zone (the default).")
         package static let tz = ZoneOptions.option("Show times in this zone (default: $TZ, else the system zone).")
         package static let format = OutputFormat.standardOption
@@ -37,8 +39,9 @@ package enum EventsCommand: Command {
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let format = (arguments[Options.format] ?? .table)
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
-        let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
-        let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+        let now = context.now()
+        let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name, now: now) }
+        let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name, now: now) }
         if arguments[Options.week], from != nil || to != nil {
             throw UsageError("--week cannot be combined with --from or --to", command: spec.name)
         }

@@ -248,6 +248,19 @@ struct QuickAddGrammar {
     /// One date without a range: "tomorrow", "next Friday", "Dec 5th, 2026", "5.12.", "12/5", "the 15th".
     func dateAtom(at j: Int, prefixed: Bool) -> (spec: QuickAddDateSpec, end: Int)? {
         guard j < count else { return nil }
+        // "+3d", "+2w", "+1m", "+1y": today plus that many days, weeks, months or years (both languages).
+        if isSymbol(j, "+"), isNumber(j + 1), attached(j + 1), j + 2 < count, attached(j + 2), value(j + 1) <= 100_000,
+            !(j + 3 < count && attached(j + 3) && tokens[j + 3].kind != .symbol)
+        {
+            let n = value(j + 1)
+            switch tokens[j + 2].text {
+            case "d", "t": return (.relative(days: n), j + 3)
+            case "w": return (.relative(days: n * 7), j + 3)
+            case "m": return (.relativeMonths(n), j + 3)
+            case "y", "j": return (.relativeMonths(n * 12), j + 3)
+            default: break
+            }
+        }
         switch meaning(j) {
         case .relativeDay(let n)?:
             return (.relative(days: n), next(j))

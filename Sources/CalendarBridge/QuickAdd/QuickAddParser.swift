@@ -44,6 +44,50 @@ public struct QuickAddParser: Sendable {
     /// - Returns: the event.
     /// - Throws: `QuickAddError` naming what could not be understood, with an example that works.
     public func parse(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
+        var (result, title) = try read(text, now: now, zone: zone)
+        guard !title.isEmpty else {
+            throw QuickAddError(
+                .missingTitle,
+                options.locale.identifier == "de"
+                    ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
+                example: options.locale.example)
+        }
+        result.title = title
+        return result
+    }
+
+    /// A date or a date and time alone ("tomorrow", "next monday 9:00", "in 2 weeks", "+3d", "Dec 5",
+    /// "morgen 15 Uhr"), read by the same grammar and rules as quick-add text: the date options of the
+    /// other commands (`--from`, `--to`, `--start`, `--end`, `--on`).
+    ///
+    /// - Returns: the day (all day: `start` is a `.date`) or the instant (`start` is a `.dateTime`); `end`
+    ///   is the day after, or the one-hour default.
+    /// - Throws: `QuickAddError` when the text is no single date or time: words left over (`nothingToSchedule`),
+    ///   a repeat, a place, a duration or a range of days (`conflict`), or what `parse` refuses.
+    public func parseWhen(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
+        let (result, title) = try read(text, now: now, zone: zone)
+        let german = options.locale.identifier == "de"
+        guard title.isEmpty else {
+            throw QuickAddError(
+                .nothingToSchedule,
+                german ? "„\(title)“ in „\(text)“ ist kein Datum und keine Uhrzeit" : "\"\(title)\" in \"\(text)\" is not a date or time",
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm")
+        }
+        let oneDay: Bool = {
+            guard case .date(let first) = result.start, case .date(let after) = result.end else { return true }
+            return after == first.adding(days: 1)
+        }()
+        guard result.recurrence.isEmpty, result.location == nil, oneDay else {
+            throw QuickAddError(
+                .conflict,
+                german ? "„\(text)“ ist mehr als ein Datum oder eine Uhrzeit" : "\"\(text)\" is more than one date or time",
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm")
+        }
+        return result
+    }
+
+    /// The reading of `text` and the words left for the title.
+    private func read(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> (QuickAddResult, String) {
         let example = options.locale.example
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
@@ -101,17 +145,9 @@ public struct QuickAddParser: Sendable {
                 break
             }
         }
-        var result = try collected.resolve(
+        let result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
-        guard !title.isEmpty else {
-            throw QuickAddError(
-                .missingTitle,
-                options.locale.identifier == "de"
-                    ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
-                example: example)
-        }
-        result.title = title
-        return result
+        return (result, title)
     }
 
     /// Windows zone names end in "Standard Time"; try the longest name ending there that the resolver knows.
