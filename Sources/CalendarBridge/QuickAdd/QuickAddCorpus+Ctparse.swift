@@ -89,6 +89,8 @@ public struct QuickAddCtparseReport: Sendable {
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        // ctparse logs every text it finds nothing in; the report carries what matters.
+        process.standardError = FileHandle.nullDevice
         try process.run()
         // The rows are written on another thread so that a full output pipe cannot stall the writer.
         let text = Data(rows.joined(separator: "\n").utf8)
