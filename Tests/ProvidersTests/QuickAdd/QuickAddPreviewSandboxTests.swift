@@ -83,4 +83,39 @@ struct QuickAddPreviewSandboxTests {
                     rawValue: "\(differences.count) of \(compared) differ on \(name):\n" + differences.prefix(40).joined(separator: "\n")))
         }
     }
+
+    /// `--parser google` as far as the sandbox emulates Google's quick add (one event, no repeat, read in the
+    /// calendar's zone at the server's clock): for every English phrase without a repeat or a zone of its
+    /// own, the event Google's quick add creates equals calbridge's preview of it now.
+    @Test("Google with --parser google: the created event equals the preview for the English phrases the emulator reads")
+    func googleQuickAddEqualsPreview() async throws {
+        let phrases = try Self.phrases().filter { $0.lang == "en" && $0.expect?["recurrence"] == "[]" }
+        let sandbox = try await BatchSandbox.start()
+        defer { Task { try? await sandbox.server.stop() } }
+        let calendars = try await sandbox.google.listCalendars()
+        let calendar = try #require(calendars.first { $0.isPrimary })
+        let zoneName = try #require(calendar.timeZone)
+        let zone = try #require(QuickAddZone(identifier: zoneName))
+        let parser = QuickAddParser()
+        var compared = 0
+        var differences: [String] = []
+        for phrase in phrases where phrase.expect?["timeZone"] == phrase.zone {
+            let now = Date()
+            guard let preview = try? parser.parse(phrase.text, now: now, zone: zone) else { continue }
+            let written = try await sandbox.google.quickAdd(text: phrase.text, in: calendar.id)
+            let created = QuickAddResult(created: written, parser: "calbridge", fallbackZone: zone.identifier, now: now)
+            let (shown, stored) = (Self.fields(preview), Self.fields(created))
+            let wrong = shown.keys.sorted().filter { shown[$0] != stored[$0] }
+            if !wrong.isEmpty {
+                differences.append(
+                    "\(phrase.text): "
+                        + wrong.map { "\($0) preview \(shown[$0]!), created \(stored[$0] ?? "missing")" }.joined(separator: "; "))
+            }
+            compared += 1
+        }
+        #expect(compared >= 150, "only \(compared) English phrases compared")
+        #expect(
+            differences.isEmpty,
+            Comment(rawValue: "\(differences.count) of \(compared) differ:\n" + differences.prefix(40).joined(separator: "\n")))
+    }
 }
