@@ -22,16 +22,17 @@ package enum EventsCommand: Command {
         path,
         abstract: "List a calendar's events (default: this week).",
         discussion: """
-        Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the
-        Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
-        occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
-        JSON and TSV an all-day end is the day after the last day).
-        DATE is YYYY-MM-DD (midnight in the shown zone) or an RFC 3339 date-time such as
-        2026-12-01T09:00:00+01:00. --from alone shows 7 days from it; --to alone the 7 days before it.
-        Examples:
-          calbridge events work:Calendar
-          calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
-        """,
+            Without --from/--to, shows this week (Monday to Sunday) in the calendar owner's time zone (the
+            Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
+            occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
+            JSON and TSV an all-day end is the day after the last day).
+            DATE is a date (2026-12-01, today, friday, next monday, +3d, in 2 weeks; read in the shown zone) or a
+            date-time (2026-12-01T09:00, RFC 3339 2026-12-01T09:00:00+01:00). --to a date includes that day;
+            a date-time is the end. --from alone shows 7 days from it; --to alone the 7 days before it.
+            Examples:
+              calbridge events work:Calendar
+              calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-07 --tz Europe/Berlin
+            """,
         options: [Options.from, Options.to, Options.week, Options.tz, Options.format, Options.noHeader],
         positionals: [Options.calendarRef]
     )
