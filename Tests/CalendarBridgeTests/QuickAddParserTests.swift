@@ -80,7 +80,7 @@ struct QuickAddParserTests {
             } throws: { error in
                 guard let error = error as? QuickAddError else { return false }
                 return error.code == code && !error.description.contains("\n")
-                    && error.description.contains("\"\(locale.example)\"")
+                    && error.description.contains(locale.identifier == "de" ? "zum Beispiel „\(locale.example)“" : "\"\(locale.example)\"")
             }
         }
         let error = #expect(throws: QuickAddError.self) {

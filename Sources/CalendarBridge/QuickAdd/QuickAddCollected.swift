@@ -27,7 +27,7 @@ struct QuickAddCollected {
 
     /// The message in the text's language.
     private func error(_ code: QuickAddError.Code, _ message: String, de german: String) -> QuickAddError {
-        QuickAddError(code, language == "de" ? german : message, example: example)
+        QuickAddError(code, language == "de" ? german : message, example: example, language: language)
     }
 
     mutating func add(_ element: QuickAddElement, fragment: String) throws(QuickAddError) {

@@ -50,7 +50,7 @@ public struct QuickAddParser: Sendable {
                 .missingTitle,
                 options.locale.identifier == "de"
                     ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
-                example: options.locale.example)
+                example: options.locale.example, language: options.locale.identifier)
         }
         result.title = title
         return result
@@ -71,7 +71,7 @@ public struct QuickAddParser: Sendable {
             throw QuickAddError(
                 .nothingToSchedule,
                 german ? "„\(title)“ in „\(text)“ ist kein Datum und keine Uhrzeit" : "\"\(title)\" in \"\(text)\" is not a date or time",
-                example: german ? "morgen 15 Uhr" : "tomorrow 3pm")
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm", language: options.locale.identifier)
         }
         let oneDay: Bool = {
             guard case .date(let first) = result.start, case .date(let after) = result.end else { return true }
@@ -81,7 +81,7 @@ public struct QuickAddParser: Sendable {
             throw QuickAddError(
                 .conflict,
                 german ? "„\(text)“ ist mehr als ein Datum oder eine Uhrzeit" : "\"\(text)\" is more than one date or time",
-                example: german ? "morgen 15 Uhr" : "tomorrow 3pm")
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm", language: options.locale.identifier)
         }
         return result
     }
