@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Differential check of quick-add's date/time reading against ctparse (an independent parser).
 
-Input (stdin): JSON lines written by QuickAddCtparseTests, one per labelled phrase-moment:
-  {"text", "lang", "now" (local wall time, ISO, no offset), "label": [start, end], "ours": [start, end]}
+Input (stdin): JSON lines written by QuickAddCorpus.ctparseRows (for QuickAddCtparseTests and
+`calbridge-bench quick-add`), one per labelled phrase-moment:
+  {"text", "lang", "group", "now" (local wall time, ISO, no offset), "label": [start, end], "ours": [start, end],
+   "review"? (a reviewed disagreement recorded in the corpus: who was right and why)}
 where start/end are local wall times "YYYY-MM-DDTHH:MM" (or "YYYY-MM-DD" all day) in the user's zone.
-Output (stdout): one JSON object: totals, ctparse's exact rate, ours, the agreement rate, and every
-disagreement. Only the date and time are compared (ctparse reads no titles, places or repeats); a
+Output (stdout): one JSON object: totals, ctparse's exact rate, ours, the agreement rate (in all and per
+group), and every disagreement. Only the date and time are compared (ctparse reads no titles, places or repeats); a
 phrase counts as read exactly when its start is right, and its end too when the label is a range.
 Needs no network: ctparse is installed by .ci/install-deps into .build/test-python.
 """
@@ -50,7 +52,7 @@ def right(reading_start, reading_end, label):
 
 
 def main():
-    total = ct_exact = ours_exact = agree = 0
+    tallies = {}
     disagreements = []
     for line in sys.stdin:
         if not line.strip():
@@ -60,19 +62,26 @@ def main():
         label = (row["label"][0], row["label"][1], row["range"])
         ct = reading(row["text"], now)
         ours = tuple(row["ours"])
-        total += 1
         ct_ok = right(ct[0], ct[1], label)
         ours_ok = right(ours[0], ours[1], label)
-        ct_exact += ct_ok
-        ours_exact += ours_ok
         same = ct[0] == ours[0] and (not row["range"] or ct[1] == ours[1])
-        agree += same
+        for name in ("all", row.get("group", "")):
+            t = tallies.setdefault(name, {"total": 0, "ctparseExact": 0, "oursExact": 0, "agree": 0})
+            t["total"] += 1
+            t["ctparseExact"] += ct_ok
+            t["oursExact"] += ours_ok
+            t["agree"] += same
         if not same:
-            disagreements.append({"text": row["text"], "lang": row["lang"], "now": row["now"], "label": row["label"],
-                                  "ours": row["ours"], "ctparse": list(ct),
-                                  "right": "both" if ct_ok and ours_ok else "calbridge" if ours_ok else "ctparse" if ct_ok else "neither"})
-    json.dump({"total": total, "ctparseExact": ct_exact, "oursExact": ours_exact, "agree": agree,
-               "disagreements": disagreements}, sys.stdout, ensure_ascii=False)
+            disagreement = {"text": row["text"], "lang": row["lang"], "group": row.get("group", ""), "now": row["now"],
+                            "label": row["label"], "ours": row["ours"], "ctparse": list(ct),
+                            "right": "both" if ct_ok and ours_ok else "calbridge" if ours_ok else "ctparse" if ct_ok else "neither"}
+            if "review" in row:
+                disagreement["review"] = row["review"]
+            disagreements.append(disagreement)
+    report = dict(tallies.pop("all", {"total": 0, "ctparseExact": 0, "oursExact": 0, "agree": 0}))
+    report["groups"] = tallies
+    report["disagreements"] = disagreements
+    json.dump(report, sys.stdout, ensure_ascii=False)
 
 
 if __name__ == "__main__":

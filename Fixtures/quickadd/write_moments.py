@@ -49,6 +49,8 @@ def P(file, lang, text, title, days, at=None, to=None, dur=60, next_day_end=Fals
                 end = (dt.datetime.fromisoformat(start) + dt.timedelta(minutes=dur)).isoformat()
             line["expect"] = {"title": title, "start": start, "end": end, "allDay": False, "timeZone": zone,
                               "location": loc, "recurrence": list(rr), "past": past[i]}
+        if file != "heldout" and ctparse_review(text):
+            line["ctparse"] = ctparse_review(text)
         OUT.setdefault(file, []).append(line)
 
 
@@ -58,8 +60,109 @@ def HE(*args, **kw): P("heldout", "en", *args, **kw)
 def HG(*args, **kw): P("heldout", "de", *args, **kw)
 
 
+# Reviewed disagreements with ctparse (QuickAddCtparseTests): who read the date and time as meant, and why.
+CT_REASONS = {
+    "hour": "calbridge: ctparse reads a bare hour as a.m.; meant is the hour the clock rule gives (a range read from its start, the kind of event, 1-6 in the afternoon)",
+    "part": "calbridge: ctparse keeps only the date of a part of the day or named time (morning 09:00, afternoon 15:00, evening 19:00, noon 12:00, früh 08:00); meant is that time",
+    "relative": "calbridge: ctparse does not read 'in N days/weeks/months' (or reads it as a time); meant is today plus that amount",
+    "next": "calbridge: ctparse takes 'next Monday' as the Monday of next week; meant (documented) is the first Monday after today",
+    "repeat": "calbridge: ctparse reads no repeat rule; meant is the rule's first occurrence that has not passed",
+    "today": "calbridge: the weekday is today and its time (or the whole day) is still ahead, so it is today; ctparse moves it a week on",
+    "passed": "calbridge: the time has passed today, so the next such day is meant; ctparse keeps a day whose time is over",
+    "duration": "calbridge: ctparse ignores the duration and reads only the start; meant is start plus the duration",
+    "title": "calbridge: ctparse reads a number of the title (a count, version, room, code or name) as a date or time",
+    "numeric": "calbridge: a numeric date is month/day in en_US (written order, year included); ctparse reads another order or a time range",
+    "none": "calbridge: ctparse finds no date or time in this wording",
+    "rangestart": "calbridge: a range's start takes the end's am/pm or the end's Uhr (3-4pm is 15:00-16:00); ctparse reads the start alone",
+    "deadline": "calbridge: a deadline ('by', 'bis', 'spätestens') is that day; ctparse reads an open range with no start",
+    "dayafter": "calbridge: ctparse reads 'day after tomorrow' as tomorrow",
+    "weekday": "calbridge: ctparse misreads an abbreviated weekday, or a number next to it, as a date",
+    "past": "calbridge: a date with its year is kept as written (and flagged past); ctparse moves it",
+}
+CT_REVIEW = {
+    "hour": ["Call at 4:30", "Dinner at 8", "Workshop from 9 to 5 Thursday", "Workshop 11-1 tomorrow", "Lunch with Ben at 1",
+             "Drinks at 9", "Office hours 2:00-4:00 Thursday", "Presentation Thursday from 3:30 to 4:15pm", "Vet appointment today at 4",
+             "Nap at 2", "Anruf um 4", "Lunch with Ann 12:30-1:30 tomorrow", "Planning session from 10 to 12 Monday",
+             "Abendessen um 7", "Mittagessen mit Ben um 1", "Dinner at 7 with Jen Friday", "Seminar 1-3 Wednesday"],
+    "part": ["Call Mom tomorrow morning", "Drinks tonight", "Coffee with Jo this afternoon", "Stretching in the evening",
+             "Meet at Starbucks tomorrow morning", "Meeting at noon", "Call the school at 8:45 tomorrow morning",
+             "Call Rachel in the afternoon tomorrow", "Write blog post tomorrow afternoon", "Walk the dog this evening",
+             "Dinner party Saturday evening", "Morning run tomorrow", "Evening walk Friday", "Team lunch tomorrow at lunchtime",
+             "Movie with kids Sunday afternoon", "Laundry this afternoon", "Finish slides by noon tomorrow", "Joggen Montag vormittags",
+             "Rückruf Rachel morgen Nachmittag", "Blogartikel schreiben morgen nachmittags", "Mit dem Hund raus heute Abend",
+             "Spaziergang Freitag abends", "Teamessen morgen mittags", "Wäsche heute Nachmittag", "Bericht abschließen Donnerstag bis Feierabend",
+             "Sport morgen Abend", "Einkaufen Samstag vormittags", "Lesen heute Nacht", "Arzt heute früh", "Lunch @ Chipotle Friday noon",
+             "Parents' night Thursday 6:30pm", "Game night Saturday 7pm", "Elternabend Mittwoch 19:30", "Filmabend Samstag 19 Uhr",
+             "Hackathon Saturday 9am-9pm", "Wrap up report by EOD Thursday", "Folien fertig bis morgen Mittag"],
+    "relative": ["Vet in 3 days 10am", "Dentist in a week", "Follow up in 10 days", "Review contract in 3 weeks", "Renew lease in 6 months",
+                 "Call in 2 days at 10am", "Zahnarzt in einer Woche", "Nachfassen in 10 Tagen", "Vertrag prüfen in 3 Wochen",
+                 "Mietvertrag verlängern in 6 Monaten", "Anruf in 2 Tagen um 10 Uhr"],
+    "next": ["Review next Monday 10am", "Team offsite next Monday", "Grant application due next Monday", "Anruf nächsten Dienstag 11 Uhr",
+             "Teamausflug nächsten Montag", "Förderantrag bis nächsten Montag"],
+    "repeat": ["Standup every weekday 9:30", "Gym every Monday 6pm", "Yoga every Tue and Thu 7am", "Team lunch every Friday at noon",
+               "Piano lesson every Wednesday 4pm", "Swim every Mon, Wed and Fri at 7am", "Timesheet every Friday at 4pm until Jan 29",
+               "Gym Mondays and Thursdays 6pm", "Physio every Tuesday 10am 6 times", "Water the garden every 2 days at 7pm", "Standup weekdays 9:15",
+               "Standup 10am ET every weekday", "Standup 10 Uhr MEZ jeden Werktag", "Schwimmen jeden Montag, Mittwoch und Freitag um 7 Uhr",
+               "Fitness montags und donnerstags 18 Uhr", "Newsletter jeden zweiten Montag", "Standup werktags 9:15", "Check-in weekly on Tuesday 11am",
+               "Jour fixe wöchentlich am Dienstag 11 Uhr", "Physiotherapie jeden Dienstag 10 Uhr 6 mal", "Yoga dienstags 18 Uhr"],
+    "today": ["Submit report by Friday", "Holiday all day Friday", "Night shift Friday 10pm-6am", "Deadline 11:59pm Friday", "Late dinner 9:30pm Friday",
+              "Payday Friday", "Garbage day Thursday", "Monthly report Tuesday", "Soccer practice at Lincoln Park 5:30pm Tuesday",
+              "Nachtschicht Freitag 22-6 Uhr", "Abgabe Freitag 23:59", "Zahltag Freitag", "Müllabfuhr Donnerstag", "Monatsbericht Dienstag",
+              "Fußballtraining im Stadtpark Dienstag 17:30"],
+    "passed": ["Meeting 2pm for 90 min Friday"],
+    "duration": ["Call at 4pm for 30 minutes", "Workshop Friday 1pm 2h", "Meditation 7am for 20 min", "Training Monday 10am for 1h30",
+                 "Telefonat um 16 Uhr für 30 Minuten", "Workshop Freitag 13 Uhr 2 Std.", "Meditation 7 Uhr für 20 Minuten",
+                 "Schulung Montag 10 Uhr für eine halbe Stunde"],
+    "title": ["Book 2 tickets for the concert Friday", "Slurpee at 7-Eleven tomorrow 3pm", "Upgrade to iOS 18.2 Tuesday", "Order 4 chairs for the office Monday",
+              "Meet at Gate B12 Friday 7am", "Pick up 3 boxes at 7-Eleven Sunday", "Watch Apollo 13 tonight", "Update auf iOS 18.2 Dienstag",
+              "Treffpunkt Gate B12 Freitag 7 Uhr", "Room 101 booking Thursday 2-3pm", "Kinder abholen um 3", "Pick up Sam from school at 3"],
+    "numeric": ["Mortgage payment 4/1", "Car inspection 12/15", "Dentist 1/7/2027 9am", "Dentist 10/3 at 2pm"],
+    "rangestart": ["Interview 3-4pm Monday", "Conference call 8:30-9:30am tomorrow", "Tennis 5-6:30pm Wednesday", "Workshop 11-13 Uhr morgen",
+                   "Planung von 10 bis 12 Uhr Montag", "Flight 6:05 a.m. Monday"],
+    "deadline": ["Bericht bis Freitag", "Steuererklärung bis 31. Juli", "Bücher zurückgeben bis Samstag", "Anmeldung spätestens am 15. Januar"],
+    "dayafter": ["Cleaning day after tomorrow"],
+    "weekday": ["Flight Thu 6am"],
+    "past": ["Umzug Samstag, 14. März 2026"],
+}
+CT_SPECIAL = {
+    "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
+    "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
+    "Pick up Sam from school at 3": CT_REASONS["none"] + " ('at 3' is 15:00 by the bare-hour rule)",
+    "Room 101 booking Thursday 2-3pm": CT_REASONS["rangestart"],
+    "Meeting 2pm for 90 min Friday": "calbridge: ctparse drops 'Friday' after the duration and reads today 14:00; meant is Friday 14:00-15:30",
+    "Dinner at 7 with Jen Friday": "calbridge: ctparse keeps only the date; 'Dinner at 7' is 19:00 by the kind of event",
+    "Abendessen um 7": "calbridge: ctparse keeps only the date; 'Abendessen um 7' is 19:00 by the kind of event",
+    "Mittagessen mit Ben um 1": "calbridge: ctparse keeps only the date; 'Mittagessen um 1' is 13:00 by the kind of event",
+    "Planning session from 10 to 12 Monday": "calbridge: ctparse reads 'from 10 to 12' as the 10th to the 12th; meant is Monday 10:00-12:00",
+    "Seminar 1-3 Wednesday": "calbridge: ctparse reads 1-3 as a date; meant is Wednesday 13:00-15:00 (a range of bare hours next to a day)",
+}
+def ctparse_review(text):
+    if text in CT_SPECIAL:
+        return CT_SPECIAL[text]
+    for kind, texts in CT_REVIEW.items():
+        if text in texts:
+            return CT_REASONS[kind]
+    return None
+
+
 WK = "RRULE:FREQ=WEEKLY"
 R = ["reject:nothingToSchedule"] * 3
+MO, TU, WE, TH, FR, SA, SU = (["2026-03-16", "2026-12-07", "2027-01-04"], ["2026-03-17", "2026-12-08", "2027-01-05"],
+                              ["2026-03-11", "2026-12-09", "2027-01-06"], ["2026-03-12", "2026-12-10", "2027-01-07"],
+                              ["2026-03-13", "2026-12-11", "2027-01-01"], ["2026-03-14", "2026-12-05", "2027-01-02"],
+                              ["2026-03-15", "2026-12-06", "2027-01-03"])
+TOMORROW = ["2026-03-11", "2026-12-05", "2027-01-01"]
+TODAY = ["2026-03-10", "2026-12-04", "2026-12-31"]
+WEEKDAYS = WK + ";BYDAY=MO,TU,WE,TH,FR"
+# Days that depend on whether the moment's time of day is already past (m0 Tuesday 09:00, m1 Friday 17:30,
+# m2 Thursday 23:30): a Tuesday after 09:00, a Friday after 17:30 or all day, a Thursday all day; a time with
+# no date between 09:00 and 17:30, after 17:30, before 09:00.
+TU_LATER = ["2026-03-10", "2026-12-08", "2027-01-05"]
+FR_LATER = ["2026-03-13", "2026-12-04", "2027-01-01"]
+TH_ALLDAY = ["2026-03-12", "2026-12-10", "2026-12-31"]
+AT_DAYTIME = ["2026-03-10", "2026-12-05", "2027-01-01"]
+AT_EVENING = ["2026-03-10", "2026-12-04", "2027-01-01"]
+AT_EARLY = TOMORROW
 
 # English. Clock times and ranges.
 E("Dentist Friday 3pm", "Dentist", ["2026-03-13", "2026-12-11", "2027-01-01"], at=(15, 0))
@@ -112,6 +215,177 @@ E("tomorrow 3pm", "", ["reject:missingTitle"] * 3)
 E("Party Feb 30", "", ["reject:invalidDate"] * 3)
 E("Run tomorrow morning 9pm", "", ["reject:conflict"] * 3)
 
+# English, second batch: the kinds of phrases calendar apps' help pages and date parsers' tests show.
+# Clock times and ranges.
+E("Workshop 11-1 tomorrow", "Workshop", TOMORROW, at=(11, 0), to=(13, 0))
+E("Standup 9:15am", "Standup", AT_DAYTIME, at=(9, 15))
+E("Call Dad at 6pm", "Call Dad", AT_EVENING, at=(18, 0))
+E("Meeting at 10:00", "Meeting", AT_DAYTIME, at=(10, 0))
+E("Appointment 14:30 Thursday", "Appointment", TH, at=(14, 30))
+E("Interview 3-4pm Monday", "Interview", MO, at=(15, 0), to=(16, 0))
+E("Seminar 1-3 Wednesday", "Seminar", WE, at=(13, 0), to=(15, 0))
+E("Team dinner 7:30pm Saturday", "Team dinner", SA, at=(19, 30))
+E("Coffee 10.30am tomorrow", "Coffee", TOMORROW, at=(10, 30))
+E("Call at 4pm for 30 minutes", "Call", AT_DAYTIME, at=(16, 0), dur=30)
+E("Meeting 2pm for 90 min Friday", "Meeting", FR, at=(14, 0), dur=90)
+E("Hackathon Saturday 9am-9pm", "Hackathon", SA, at=(9, 0), to=(21, 0))
+E("Night shift Friday 10pm-6am", "Night shift", FR_LATER, at=(22, 0), to=(6, 0), next_day_end=True)
+E("Lunch with Ben at 1", "Lunch with Ben", AT_DAYTIME, at=(13, 0))
+E("Pick up Sam from school at 3", "Pick up Sam from school", AT_DAYTIME, at=(15, 0))
+E("Call at 11", "Call", AT_DAYTIME, at=(11, 0))
+E("Drinks at 9", "Drinks", AT_EVENING, at=(21, 0))
+E("Breakfast with Kim at 8 tomorrow", "Breakfast with Kim", TOMORROW, at=(8, 0))
+E("Meeting at noon", "Meeting", AT_DAYTIME, at=(12, 0))
+E("Launch at midnight", "Launch", TOMORROW, at=(0, 0))
+E("Deadline 11:59pm Friday", "Deadline", FR_LATER, at=(23, 59))
+E("Check-in 3 pm Saturday", "Check-in", SA, at=(15, 0))
+E("Flight 6:05 a.m. Monday", "Flight", MO, at=(6, 5))
+E("Conference call 8:30-9:30am tomorrow", "Conference call", TOMORROW, at=(8, 30), to=(9, 30))
+E("Office hours 2:00-4:00 Thursday", "Office hours", TH, at=(14, 0), to=(16, 0))
+E("Dentist at 10 o'clock Friday", "Dentist", FR, at=(10, 0))
+E("Tennis 5-6:30pm Wednesday", "Tennis", WE, at=(17, 0), to=(18, 30))
+E("Gym 6:30am", "Gym", AT_EARLY, at=(6, 30))
+E("Planning session from 10 to 12 Monday", "Planning session", MO, at=(10, 0), to=(12, 0))
+E("Presentation Thursday from 3:30 to 4:15pm", "Presentation", TH, at=(15, 30), to=(16, 15))
+E("Lunch and learn Wednesday 12:00-1:00", "Lunch and learn", WE, at=(12, 0), to=(13, 0))
+E("Late dinner 9:30pm Friday", "Late dinner", FR_LATER, at=(21, 30))
+E("Concert at 8 in the evening Saturday", "Concert", SA, at=(20, 0))
+E("Call the school at 8:45 tomorrow morning", "Call the school", TOMORROW, at=(8, 45))
+E("Run at 6 in the morning", "Run", AT_EARLY, at=(6, 0))
+# Parts of the day.
+E("Call Rachel in the afternoon tomorrow", "Call Rachel", TOMORROW, at=(15, 0))
+E("Write blog post tomorrow afternoon", "Write blog post", TOMORROW, at=(15, 0))
+E("Walk the dog this evening", "Walk the dog", TODAY, at=(19, 0), past=(False, False, True))
+E("Dinner party Saturday evening", "Dinner party", SA, at=(19, 0))
+E("Morning run tomorrow", "Morning run", TOMORROW, at=(9, 0))
+E("Evening walk Friday", "Evening walk", FR_LATER, at=(19, 0))
+E("Team lunch tomorrow at lunchtime", "Team lunch", TOMORROW, at=(12, 0))
+E("Movie with kids Sunday afternoon", "Movie with kids", SU, at=(15, 0))
+E("Laundry this afternoon", "Laundry", TODAY, at=(15, 0), past=(False, True, True))
+E("Finish slides by noon tomorrow", "Finish slides", TOMORROW, at=(12, 0))
+E("Wrap up report by EOD Thursday", "Wrap up report", TH, at=(17, 0))
+# Zones.
+E("Call with Tokyo team 9am JST Wednesday", "Call with Tokyo team", WE, at=(9, 0), zone="Asia/Tokyo")
+E("Sync with London 4pm GMT tomorrow", "Sync with London", TOMORROW, at=(16, 0), zone="UTC")
+E("Standup 10am ET every weekday", "Standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(10, 0), rr=[WEEKDAYS])
+E("Call Sydney office 5pm Australia/Sydney Monday", "Call Sydney office", MO, at=(17, 0), zone="Australia/Sydney")
+E("Demo 1pm CET Thursday", "Demo", TH, at=(13, 0), zone="Europe/Berlin")
+# Dates.
+E("Jury duty March 23", "Jury duty", ["2026-03-23", "2027-03-23", "2027-03-23"])
+E("Sam's graduation May 16th", "Sam's graduation", ["2026-05-16", "2027-05-16", "2027-05-16"])
+E("Mortgage payment 4/1", "Mortgage payment", ["2026-04-01", "2027-04-01", "2027-04-01"])
+E("Car inspection 12/15", "Car inspection", ["2026-12-15", "2026-12-15", "2027-12-15"])
+E("Dentist 1/7/2027 9am", "Dentist", ["2027-01-07"] * 3, at=(9, 0))
+E("Bake sale the 28th", "Bake sale", ["2026-03-28", "2026-12-28", "2027-01-28"])
+E("Recital on the 3rd at 6pm", "Recital", ["2026-04-03", "2027-01-03", "2027-01-03"], at=(18, 0))
+E("Housewarming December 19th 6pm", "Housewarming", ["2026-12-19", "2026-12-19", "2027-12-19"], at=(18, 0))
+E("Visit grandparents 15 January", "Visit grandparents", ["2027-01-15"] * 3)
+E("Annual checkup 2027-04-07 10:00", "Annual checkup", ["2027-04-07"] * 3, at=(10, 0))
+E("Moving day Saturday, March 14 2026", "Moving day", ["2026-03-14"] * 3, past=(False, True, True))
+E("Conference Oct 5-7", "Conference", ["2026-10-05", "2027-10-05", "2027-10-05"], last=["2026-10-07", "2027-10-07", "2027-10-07"])
+E("Festival from June 20 to June 22", "Festival", ["2026-06-20", "2027-06-20", "2027-06-20"], last=["2026-06-22", "2027-06-22", "2027-06-22"])
+E("Out of office Monday to Wednesday", "Out of office", MO, last=["2026-03-18", "2026-12-09", "2027-01-06"])
+E("Offsite Dec 10-11", "Offsite", ["2026-12-10", "2026-12-10", "2027-12-10"], last=["2026-12-11", "2026-12-11", "2027-12-11"])
+E("Dentist in a week", "Dentist", ["2026-03-17", "2026-12-11", "2027-01-07"])
+E("Follow up in 10 days", "Follow up", ["2026-03-20", "2026-12-14", "2027-01-10"])
+E("Review contract in 3 weeks", "Review contract", ["2026-03-31", "2026-12-25", "2027-01-21"])
+E("Renew lease in 6 months", "Renew lease", ["2026-09-10", "2027-06-04", "2027-06-30"])
+E("Cleaning day after tomorrow", "Cleaning", ["2026-03-12", "2026-12-06", "2027-01-02"])
+E("Payday Friday", "Payday", FR_LATER)
+E("Garbage day Thursday", "Garbage day", TH_ALLDAY)
+E("Team offsite next Monday", "Team offsite", MO)
+E("Dinner Sat 7pm", "Dinner", SA, at=(19, 0))
+E("Meeting on Mon at 3pm", "Meeting", MO, at=(15, 0))
+E("Flight Thu 6am", "Flight", TH, at=(6, 0))
+E("Christmas dinner Dec 25 at 6pm", "Christmas dinner", ["2026-12-25", "2026-12-25", "2027-12-25"], at=(18, 0))
+E("Call in 2 days at 10am", "Call", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(10, 0))
+E("Meeting tomorrow 3pm", "Meeting", TOMORROW, at=(15, 0))
+E("Dentist tmrw 11am", "Dentist", TOMORROW, at=(11, 0))
+E("Dentist 10/3 at 2pm", "Dentist", ["2026-10-03", "2027-10-03", "2027-10-03"], at=(14, 0))
+E("Reunion Aug 1st, 2027", "Reunion", ["2027-08-01"] * 3)
+E("Interview on the 12th at 11am", "Interview", ["2026-03-12", "2026-12-12", "2027-01-12"], at=(11, 0))
+E("Appt w/ Dr. Lee 3/18 2:30pm", "Appt w/ Dr. Lee", ["2026-03-18", "2027-03-18", "2027-03-18"], at=(14, 30))
+E("Fly to Denver Tuesday 7:15am", "Fly to Denver", TU, at=(7, 15))
+E("Pickup groceries today 6pm", "Pickup groceries", TODAY, at=(18, 0), past=(False, False, True))
+E("Vet appointment today at 4", "Vet appointment", TODAY, at=(16, 0), past=(False, True, True))
+# Deadlines.
+E("Finish taxes by April 15", "Finish taxes", ["2026-04-15", "2027-04-15", "2027-04-15"])
+E("Submit expenses due Friday 5pm", "Submit expenses", FR, at=(17, 0))
+E("Return library books by Saturday", "Return library books", SA)
+E("Pay water bill by the 20th", "Pay water bill", ["2026-03-20", "2026-12-20", "2027-01-20"])
+E("Grant application due next Monday", "Grant application", MO)
+E("Register for marathon no later than Jan 15", "Register for marathon", ["2027-01-15"] * 3)
+E("Report due Wed", "Report", WE)
+# Words that are not dates.
+E("Upgrade to iOS 18.2 Tuesday", "Upgrade to iOS 18.2", TU_LATER)
+E("Order 4 chairs for the office Monday", "Order 4 chairs for the office", MO)
+E("Meeting in Room 204 tomorrow 10am", "Meeting in Room 204", TOMORROW, at=(10, 0))
+E("Fix bug #1234 Wednesday", "Fix bug #1234", WE)
+E("Release 3.0 launch Thursday 9am", "Release 3.0 launch", TH, at=(9, 0))
+E("Meet at Gate B12 Friday 7am", "Meet", FR, at=(7, 0), loc="Gate B12")
+E("Dinner for 6 people Saturday 7pm", "Dinner for 6 people", SA, at=(19, 0))
+E("Review Q4 numbers Monday 2pm", "Review Q4 numbers", MO, at=(14, 0))
+E("Pick up 3 boxes at 7-Eleven Sunday", "Pick up 3 boxes", SU, loc="7-Eleven")
+E("Watch Apollo 13 tonight", "Watch Apollo 13", TODAY, at=(20, 0), past=(False, False, True))
+E("Ship v2.4.1 hotfix tomorrow 4pm", "Ship v2.4.1 hotfix", TOMORROW, at=(16, 0))
+E("Call 555-0123 tomorrow 10am", "Call 555-0123", TOMORROW, at=(10, 0))
+E("Top 10 list review Friday 1pm", "Top 10 list review", FR, at=(13, 0))
+E("Book table for 2 at 8pm Saturday", "Book table for 2", SA, at=(20, 0))
+E("Parents' night Thursday 6:30pm", "Parents' night", TH, at=(18, 30))
+E("Game night Saturday 7pm", "Game night", SA, at=(19, 0))
+E("Weekly review Friday 3pm", "Weekly review", FR, at=(15, 0))
+E("Monthly report Tuesday", "Monthly report", TU_LATER)
+# Repeats.
+E("Piano lesson every Wednesday 4pm", "Piano lesson", WE, at=(16, 0), rr=[WK + ";BYDAY=WE"])
+E("Take vitamins every day at 8am", "Take vitamins", TOMORROW, at=(8, 0), rr=["RRULE:FREQ=DAILY"])
+E("Team retro every 2 weeks on Friday at 2pm", "Team retro", FR, at=(14, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
+E("Pay mortgage monthly on the 15th", "Pay mortgage", ["2026-03-15", "2026-12-15", "2027-01-15"], rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=15"])
+E("Mom's birthday every year on Aug 9", "Mom's birthday", ["2026-08-09", "2027-08-09", "2027-08-09"], rr=["RRULE:FREQ=YEARLY"])
+E("Swim every Mon, Wed and Fri at 7am", "Swim", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(7, 0), rr=[WK + ";BYDAY=MO,WE,FR"])
+E("Standup daily at 9:30am", "Standup", AT_DAYTIME, at=(9, 30), rr=["RRULE:FREQ=DAILY"])
+E("Check-in weekly on Tuesday 11am", "Check-in", TU_LATER, at=(11, 0), rr=[WK + ";BYDAY=TU"])
+E("Timesheet every Friday at 4pm until Jan 29", "Timesheet", FR, at=(16, 0), rr=[WK + ";BYDAY=FR;UNTIL=20270130T045959Z"])
+E("Gym Mondays and Thursdays 6pm", "Gym", ["2026-03-12", "2026-12-07", "2027-01-04"], at=(18, 0), rr=[WK + ";BYDAY=MO,TH"])
+E("Newsletter every other Monday", "Newsletter", MO, rr=[WK + ";INTERVAL=2;BYDAY=MO"])
+E("Physio every Tuesday 10am 6 times", "Physio", TU_LATER, at=(10, 0), rr=[WK + ";BYDAY=TU;COUNT=6"])
+E("Water the garden every 2 days at 7pm", "Water the garden", AT_EVENING, at=(19, 0), rr=["RRULE:FREQ=DAILY;INTERVAL=2"])
+E("Quarterly taxes every 3 months on the 15th", "Quarterly taxes", ["2026-03-15", "2026-12-15", "2027-01-15"], rr=["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"])
+E("Anniversary every year on June 3", "Anniversary", ["2026-06-03", "2027-06-03", "2027-06-03"], rr=["RRULE:FREQ=YEARLY"])
+E("Standup weekdays 9:15", "Standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(9, 15), rr=[WEEKDAYS])
+E("Choir practice Thursdays at 7:30pm", "Choir practice", TH, at=(19, 30), rr=[WK + ";BYDAY=TH"])
+# Places.
+E("Coffee at Starbucks tomorrow 9am", "Coffee", TOMORROW, at=(9, 0), loc="Starbucks")
+E("Lunch @ Chipotle Friday noon", "Lunch", FR, at=(12, 0), loc="Chipotle")
+E("Meeting at the library Thursday 4pm", "Meeting", TH, at=(16, 0), loc="the library")
+E("Drinks with Alex at The Anchor Saturday 8pm", "Drinks with Alex", SA, at=(20, 0), loc="The Anchor")
+E("Soccer practice at Lincoln Park 5:30pm Tuesday", "Soccer practice", TU_LATER, at=(17, 30), loc="Lincoln Park")
+E("Interview at Google HQ Monday 11am", "Interview", MO, at=(11, 0), loc="Google HQ")
+E("Soccer game Sat 10am at Riverside Field", "Soccer game", SA, at=(10, 0), loc="Riverside Field")
+# Durations and all day.
+E("Deep work tomorrow 9am for 3 hours", "Deep work", TOMORROW, at=(9, 0), dur=180)
+E("Call with vendor Thursday 3pm for 45 minutes", "Call with vendor", TH, at=(15, 0), dur=45)
+E("Workshop Friday 1pm 2h", "Workshop", FR, at=(13, 0), dur=120)
+E("Meditation 7am for 20 min", "Meditation", AT_EARLY, at=(7, 0), dur=20)
+E("Training Monday 10am for 1h30", "Training", MO, at=(10, 0), dur=90)
+E("Conference all day Wednesday", "Conference", WE)
+E("Off work tomorrow", "Off work", TOMORROW)
+E("Company holiday Dec 24", "Company holiday", ["2026-12-24", "2026-12-24", "2027-12-24"])
+# Titles with punctuation and abbreviations.
+E("Call mom, tomorrow, 6pm", "Call mom", TOMORROW, at=(18, 0))
+E("Dr. Smith appointment Monday 9:30am", "Dr. Smith appointment", MO, at=(9, 30))
+E("Meet Jo - Thursday 2pm", "Meet Jo", TH, at=(14, 0))
+E("Zoom call w/ team @ 11am tomorrow", "Zoom call w/ team", TOMORROW, at=(11, 0))
+# Refusals: what cannot be one event, or would be a guess.
+E("Meeting Monday Tuesday 10am", "", ["reject:conflict"] * 3)
+E("Party April 31", "", ["reject:invalidDate"] * 3)
+E("Call at 25:00", "", ["reject:invalidTime"] * 3)
+E("Gym 13pm tomorrow", "", ["reject:invalidTime"] * 3)
+E("Dinner tomorrow evening 8am", "", ["reject:conflict"] * 3)
+E("Remember the milk", "", R)
+E("next Friday", "", ["reject:missingTitle"] * 3)
+E("Call 2pm Europe/Nowhere", "", ["reject:unknownTimeZone"] * 3)
+E("Vacation Dec 16-14", "", ["reject:invalidRange"] * 3)
+
 # German.
 G("Zahnarzt Freitag 15 Uhr", "Zahnarzt", ["2026-03-13", "2026-12-11", "2027-01-01"], at=(15, 0))
 G("Kino heute Abend um 20 Uhr", "Kino", ["2026-03-10", "2026-12-04", "2026-12-31"], at=(20, 0), past=(False, False, True))
@@ -134,6 +408,161 @@ G("Abendessen um 7", "Abendessen", ["2026-03-10", "2026-12-04", "2027-01-01"], a
 G("Einkaufen", "", R)
 G("Party 30.2.", "", ["reject:invalidDate"] * 3)
 
+E("Sales call 10am MST Monday", "Sales call", MO, at=(10, 0), zone="America/Denver")
+E("Grocery run Sunday at 10", "Grocery run", SU, at=(10, 0))
+E("Dinner at 7 with Jen Friday", "Dinner with Jen", FR_LATER, at=(19, 0))
+E("Nap at 2", "Nap", AT_DAYTIME, at=(14, 0))
+E("Breakfast tomorrow 7:30", "Breakfast", TOMORROW, at=(7, 30))
+
+# German, second batch. Clock times and ranges.
+G("Workshop 11-13 Uhr morgen", "Workshop", TOMORROW, at=(11, 0), to=(13, 0))
+G("Zahnarzt morgen um 9:30", "Zahnarzt", TOMORROW, at=(9, 30))
+G("Meeting um 10 Uhr", "Meeting", AT_DAYTIME, at=(10, 0))
+G("Anruf bei Mama um 18 Uhr", "Anruf bei Mama", AT_EVENING, at=(18, 0))
+G("Besprechung Donnerstag 14:30", "Besprechung", TH, at=(14, 30))
+G("Vorstellungsgespräch Montag 15-16 Uhr", "Vorstellungsgespräch", MO, at=(15, 0), to=(16, 0))
+G("Seminar Mittwoch von 13 bis 15 Uhr", "Seminar", WE, at=(13, 0), to=(15, 0))
+G("Teamessen Samstag 19:30", "Teamessen", SA, at=(19, 30))
+G("Kaffee morgen um 10.30 Uhr", "Kaffee", TOMORROW, at=(10, 30))
+G("Telefonat um 16 Uhr für 30 Minuten", "Telefonat", AT_DAYTIME, at=(16, 0), dur=30)
+G("Meeting Freitag 14 Uhr für 90 Minuten", "Meeting", FR, at=(14, 0), dur=90)
+G("Nachtschicht Freitag 22-6 Uhr", "Nachtschicht", FR_LATER, at=(22, 0), to=(6, 0), next_day_end=True)
+G("Mittagessen mit Ben um 1", "Mittagessen mit Ben", AT_DAYTIME, at=(13, 0))
+G("Kinder abholen um 3", "Kinder abholen", AT_DAYTIME, at=(15, 0))
+G("Frühstück mit Kim morgen um 8", "Frühstück mit Kim", TOMORROW, at=(8, 0))
+G("Treffen um 12 Uhr mittags", "Treffen", AT_DAYTIME, at=(12, 0))
+G("Silvesterparty um Mitternacht", "Silvesterparty", TOMORROW, at=(0, 0))
+G("Abgabe Freitag 23:59", "Abgabe", FR_LATER, at=(23, 59))
+G("Flug Montag 6:05", "Flug", MO, at=(6, 5))
+G("Telefonkonferenz morgen 8:30-9:30", "Telefonkonferenz", TOMORROW, at=(8, 30), to=(9, 30))
+G("Sprechstunde Donnerstag 14-16 Uhr", "Sprechstunde", TH, at=(14, 0), to=(16, 0))
+G("Tennis Mittwoch 17-18.30 Uhr", "Tennis", WE, at=(17, 0), to=(18, 30))
+G("Joggen um 6:30 Uhr", "Joggen", AT_EARLY, at=(6, 30))
+G("Planung von 10 bis 12 Uhr Montag", "Planung", MO, at=(10, 0), to=(12, 0))
+G("Präsentation Donnerstag von 15:30 bis 16:15", "Präsentation", TH, at=(15, 30), to=(16, 15))
+G("Konzert Samstag um 8 Uhr abends", "Konzert", SA, at=(20, 0))
+G("Schule anrufen morgen früh um 8:45", "Schule anrufen", TOMORROW, at=(8, 45))
+G("Laufen um 6 Uhr morgens", "Laufen", AT_EARLY, at=(6, 0))
+G("Abendessen morgen Abend 8 Uhr", "Abendessen", TOMORROW, at=(20, 0))
+# Parts of the day.
+G("Rückruf Rachel morgen Nachmittag", "Rückruf Rachel", TOMORROW, at=(15, 0))
+G("Blogartikel schreiben morgen nachmittags", "Blogartikel schreiben", TOMORROW, at=(15, 0))
+G("Mit dem Hund raus heute Abend", "Mit dem Hund raus", TODAY, at=(19, 0), past=(False, False, True))
+G("Spaziergang Freitag abends", "Spaziergang", FR_LATER, at=(19, 0))
+G("Teamessen morgen mittags", "Teamessen", TOMORROW, at=(12, 0))
+G("Wäsche heute Nachmittag", "Wäsche", TODAY, at=(15, 0), past=(False, True, True))
+G("Folien fertig bis morgen Mittag", "Folien fertig", TOMORROW, at=(12, 0))
+G("Bericht abschließen Donnerstag bis Feierabend", "Bericht abschließen", TH, at=(17, 0))
+G("Sport morgen Abend", "Sport", TOMORROW, at=(19, 0))
+G("Einkaufen Samstag vormittags", "Einkaufen", SA, at=(10, 0))
+G("Lesen heute Nacht", "Lesen", TODAY, at=(21, 0), past=(False, False, True))
+G("Arzt heute früh", "Arzt", TODAY, at=(8, 0), past=(True, True, True))
+# Zones.
+G("Call mit Tokio 9 Uhr JST Mittwoch", "Call mit Tokio", WE, at=(9, 0), zone="Asia/Tokyo")
+G("Abstimmung mit London 16 Uhr Europe/London morgen", "Abstimmung mit London", TOMORROW, at=(16, 0), zone="Europe/London")
+G("Standup 10 Uhr MEZ jeden Werktag", "Standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(10, 0), rr=[WEEKDAYS])
+G("Call New York 15 Uhr America/New_York Montag", "Call New York", MO, at=(15, 0), zone="America/New_York")
+# Dates.
+G("Schöffendienst 23. März", "Schöffendienst", ["2026-03-23", "2027-03-23", "2027-03-23"])
+G("Abschlussfeier am 16. Mai", "Abschlussfeier", ["2026-05-16", "2027-05-16", "2027-05-16"])
+G("Miete 1.4.", "Miete", ["2026-04-01", "2027-04-01", "2027-04-01"])
+G("TÜV 15.12.", "TÜV", ["2026-12-15", "2026-12-15", "2027-12-15"])
+G("Zahnarzt 7.1.2027 9 Uhr", "Zahnarzt", ["2027-01-07"] * 3, at=(9, 0))
+G("Flohmarkt am 28.", "Flohmarkt", ["2026-03-28", "2026-12-28", "2027-01-28"])
+G("Klavierabend am 3. um 18 Uhr", "Klavierabend", ["2026-04-03", "2027-01-03", "2027-01-03"], at=(18, 0))
+G("Einweihungsfeier 19. Dezember 18 Uhr", "Einweihungsfeier", ["2026-12-19", "2026-12-19", "2027-12-19"], at=(18, 0))
+G("Großeltern besuchen 15. Januar", "Großeltern besuchen", ["2027-01-15"] * 3)
+G("Vorsorgeuntersuchung 2027-04-07 10:00", "Vorsorgeuntersuchung", ["2027-04-07"] * 3, at=(10, 0))
+G("Umzug Samstag, 14. März 2026", "Umzug", ["2026-03-14"] * 3, past=(False, True, True))
+G("Messe 5.-7. Oktober", "Messe", ["2026-10-05", "2027-10-05", "2027-10-05"], last=["2026-10-07", "2027-10-07", "2027-10-07"])
+G("Festival vom 20. bis 22. Juni", "Festival", ["2026-06-20", "2027-06-20", "2027-06-20"], last=["2026-06-22", "2027-06-22", "2027-06-22"])
+G("Abwesend Montag bis Mittwoch", "Abwesend", MO, last=["2026-03-18", "2026-12-09", "2027-01-06"])
+G("Klausurtagung 10.-11. Dezember", "Klausurtagung", ["2026-12-10", "2026-12-10", "2027-12-10"], last=["2026-12-11", "2026-12-11", "2027-12-11"])
+G("Zahnarzt in einer Woche", "Zahnarzt", ["2026-03-17", "2026-12-11", "2027-01-07"])
+G("Nachfassen in 10 Tagen", "Nachfassen", ["2026-03-20", "2026-12-14", "2027-01-10"])
+G("Vertrag prüfen in 3 Wochen", "Vertrag prüfen", ["2026-03-31", "2026-12-25", "2027-01-21"])
+G("Mietvertrag verlängern in 6 Monaten", "Mietvertrag verlängern", ["2026-09-10", "2027-06-04", "2027-06-30"])
+G("Putzen übermorgen", "Putzen", ["2026-03-12", "2026-12-06", "2027-01-02"])
+G("Zahltag Freitag", "Zahltag", FR_LATER)
+G("Müllabfuhr Donnerstag", "Müllabfuhr", TH_ALLDAY)
+G("Teamausflug nächsten Montag", "Teamausflug", MO)
+G("Abendessen Sa 19 Uhr", "Abendessen", SA, at=(19, 0))
+G("Meeting am Mo um 15 Uhr", "Meeting", MO, at=(15, 0))
+G("Flug Do 6 Uhr", "Flug", TH, at=(6, 0))
+G("Weihnachtsessen 25.12. um 18 Uhr", "Weihnachtsessen", ["2026-12-25", "2026-12-25", "2027-12-25"], at=(18, 0))
+G("Anruf in 2 Tagen um 10 Uhr", "Anruf", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(10, 0))
+G("Termin morgen 15 Uhr", "Termin", TOMORROW, at=(15, 0))
+G("Zahnarzt 3.10. um 14 Uhr", "Zahnarzt", ["2026-10-03", "2027-10-03", "2027-10-03"], at=(14, 0))
+G("Klassentreffen 1. August 2027", "Klassentreffen", ["2027-08-01"] * 3)
+G("Vorstellungsgespräch am 12. um 11 Uhr", "Vorstellungsgespräch", ["2026-03-12", "2026-12-12", "2027-01-12"], at=(11, 0))
+G("Flug nach Wien Dienstag 7:15", "Flug nach Wien", TU, at=(7, 15))
+G("Einkauf heute 18 Uhr", "Einkauf", TODAY, at=(18, 0), past=(False, False, True))
+G("Tierarzt heute um 16 Uhr", "Tierarzt", TODAY, at=(16, 0), past=(False, True, True))
+# Deadlines.
+G("Steuererklärung bis 31. Juli", "Steuererklärung", ["2026-07-31", "2027-07-31", "2027-07-31"])
+G("Reisekosten abrechnen fällig Freitag 17 Uhr", "Reisekosten abrechnen", FR, at=(17, 0))
+G("Bücher zurückgeben bis Samstag", "Bücher zurückgeben", SA)
+G("Stromrechnung bezahlen bis zum 20.", "Stromrechnung bezahlen", ["2026-03-20", "2026-12-20", "2027-01-20"])
+G("Förderantrag bis nächsten Montag", "Förderantrag", MO)
+G("Anmeldung spätestens am 15. Januar", "Anmeldung", ["2027-01-15"] * 3)
+# Words that are not dates.
+G("Update auf iOS 18.2 Dienstag", "Update auf iOS 18.2", TU_LATER)
+G("4 Stühle bestellen Montag", "4 Stühle bestellen", MO)
+G("Meeting in Raum 204 morgen 10 Uhr", "Meeting", TOMORROW, at=(10, 0), loc="Raum 204")
+G("Bug #1234 fixen Mittwoch", "Bug #1234 fixen", WE)
+G("Release 3.0 Donnerstag 9 Uhr", "Release 3.0", TH, at=(9, 0))
+G("Treffpunkt Gate B12 Freitag 7 Uhr", "Treffpunkt Gate B12", FR, at=(7, 0))
+G("Essen für 6 Personen Samstag 19 Uhr", "Essen für 6 Personen", SA, at=(19, 0))
+G("Q4-Zahlen durchgehen Montag 14 Uhr", "Q4-Zahlen durchgehen", MO, at=(14, 0))
+G("Tatort heute 20:15", "Tatort", TODAY, at=(20, 15), past=(False, False, True))
+G("Version 2.4.1 ausrollen morgen 16 Uhr", "Version 2.4.1 ausrollen", TOMORROW, at=(16, 0))
+G("Top 10 Liste besprechen Freitag 13 Uhr", "Top 10 Liste besprechen", FR, at=(13, 0))
+G("Tisch für 2 reservieren Samstag 20 Uhr", "Tisch für 2 reservieren", SA, at=(20, 0))
+G("Filmabend Samstag 19 Uhr", "Filmabend", SA, at=(19, 0))
+G("Wochenrückblick Freitag 15 Uhr", "Wochenrückblick", FR, at=(15, 0))
+G("Monatsbericht Dienstag", "Monatsbericht", TU_LATER)
+# Repeats.
+G("Klavierstunde jeden Mittwoch 16 Uhr", "Klavierstunde", WE, at=(16, 0), rr=[WK + ";BYDAY=WE"])
+G("Vitamine nehmen täglich um 8 Uhr", "Vitamine nehmen", TOMORROW, at=(8, 0), rr=["RRULE:FREQ=DAILY"])
+G("Retro alle 2 Wochen am Freitag um 14 Uhr", "Retro", FR, at=(14, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
+G("Kreditrate monatlich am 15.", "Kreditrate", ["2026-03-15", "2026-12-15", "2027-01-15"], rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=15"])
+G("Geburtstag Mama jährlich am 9. August", "Geburtstag Mama", ["2026-08-09", "2027-08-09", "2027-08-09"], rr=["RRULE:FREQ=YEARLY"])
+G("Schwimmen jeden Montag, Mittwoch und Freitag um 7 Uhr", "Schwimmen", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(7, 0), rr=[WK + ";BYDAY=MO,WE,FR"])
+G("Standup täglich um 9:30", "Standup", AT_DAYTIME, at=(9, 30), rr=["RRULE:FREQ=DAILY"])
+G("Jour fixe wöchentlich am Dienstag 11 Uhr", "Jour fixe", TU_LATER, at=(11, 0), rr=[WK + ";BYDAY=TU"])
+G("Stundenzettel jeden Freitag um 16 Uhr bis 29.1.", "Stundenzettel", FR, at=(16, 0), rr=[WK + ";BYDAY=FR;UNTIL=20270129T225959Z"])
+G("Fitness montags und donnerstags 18 Uhr", "Fitness", ["2026-03-12", "2026-12-07", "2027-01-04"], at=(18, 0), rr=[WK + ";BYDAY=MO,TH"])
+G("Newsletter jeden zweiten Montag", "Newsletter", MO, rr=[WK + ";INTERVAL=2;BYDAY=MO"])
+G("Physiotherapie jeden Dienstag 10 Uhr 6 mal", "Physiotherapie", TU_LATER, at=(10, 0), rr=[WK + ";BYDAY=TU;COUNT=6"])
+G("Garten gießen alle 2 Tage um 19 Uhr", "Garten gießen", AT_EVENING, at=(19, 0), rr=["RRULE:FREQ=DAILY;INTERVAL=2"])
+G("Chorprobe donnerstags um 19:30", "Chorprobe", TH, at=(19, 30), rr=[WK + ";BYDAY=TH"])
+G("Standup werktags 9:15", "Standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(9, 15), rr=[WEEKDAYS])
+# Places.
+G("Kaffee im Café Luna morgen 9 Uhr", "Kaffee", TOMORROW, at=(9, 0), loc="Café Luna")
+G("Mittagessen @ Kantine Freitag 12 Uhr", "Mittagessen", FR, at=(12, 0), loc="Kantine")
+G("Treffen in Berlin Donnerstag 16 Uhr", "Treffen", TH, at=(16, 0), loc="Berlin")
+G("Drinks mit Alex im Anker Samstag 20 Uhr", "Drinks mit Alex", SA, at=(20, 0), loc="Anker")
+G("Fußballtraining im Stadtpark Dienstag 17:30", "Fußballtraining", TU_LATER, at=(17, 30), loc="Stadtpark")
+# Durations and all day.
+G("Konzentriert arbeiten morgen 9 Uhr für 3 Stunden", "Konzentriert arbeiten", TOMORROW, at=(9, 0), dur=180)
+G("Lieferantengespräch Donnerstag 15 Uhr für 45 Minuten", "Lieferantengespräch", TH, at=(15, 0), dur=45)
+G("Workshop Freitag 13 Uhr 2 Std.", "Workshop", FR, at=(13, 0), dur=120)
+G("Meditation 7 Uhr für 20 Minuten", "Meditation", AT_EARLY, at=(7, 0), dur=20)
+G("Schulung Montag 10 Uhr für eine halbe Stunde", "Schulung", MO, at=(10, 0), dur=30)
+G("Konferenz ganztägig Mittwoch", "Konferenz", WE)
+G("Brückentag morgen", "Brückentag", TOMORROW)
+G("Betriebsferien 24.12.", "Betriebsferien", ["2026-12-24", "2026-12-24", "2027-12-24"])
+G("Mama anrufen, morgen, 18 Uhr", "Mama anrufen", TOMORROW, at=(18, 0))
+G("Dr. Schmidt Termin Montag 9:30", "Dr. Schmidt Termin", MO, at=(9, 30))
+# Refusals.
+G("Meeting Montag Dienstag 10 Uhr", "", ["reject:conflict"] * 3)
+G("Party 31. April", "", ["reject:invalidDate"] * 3)
+G("Anruf um 25 Uhr", "", ["reject:invalidTime"] * 3)
+G("Brot kaufen", "", R)
+G("nächsten Freitag", "", ["reject:missingTitle"] * 3)
+G("Urlaub 16.-14. Dezember", "", ["reject:invalidRange"] * 3)
+G("Joggen morgen früh um 20 Uhr", "", ["reject:conflict"] * 3)
+
 # Held out: only run, never read while fixing the parser.
 HE("Pick up dry cleaning Thursday 5:30", "Pick up dry cleaning", ["2026-03-12", "2026-12-10", "2027-01-07"], at=(17, 30))
 HE("Book club the 20th 7pm", "Book club", ["2026-03-20", "2026-12-20", "2027-01-20"], at=(19, 0))
@@ -145,6 +574,89 @@ HG("Friseur Samstag um 11", "Friseur", ["2026-03-14", "2026-12-05", "2027-01-02"
 HG("Stammtisch jeden Donnerstag 20 Uhr", "Stammtisch", ["2026-03-12", "2026-12-10", "2027-01-07"], at=(20, 0), rr=[WK + ";BYDAY=TH"])
 HG("Rechnung bezahlen bis 20.1.", "Rechnung bezahlen", ["2027-01-20", "2027-01-20", "2027-01-20"])
 HG("Elterngespräch morgen nachmittags", "Elterngespräch", ["2026-03-11", "2026-12-05", "2027-01-01"], at=(15, 0))
+
+# Held out, second batch (written before any of it was run; only run, never read while fixing).
+HE("Team sync Wednesday 10:30am", "Team sync", WE, at=(10, 30))
+HE("Call with Sarah tomorrow at 2pm", "Call with Sarah", TOMORROW, at=(14, 0))
+HE("Doctor appointment March 20 at 9:15am", "Doctor appointment", ["2026-03-20", "2027-03-20", "2027-03-20"], at=(9, 15))
+HE("Coffee with Tom at Blue Bottle Saturday 10am", "Coffee with Tom", SA, at=(10, 0), loc="Blue Bottle")
+HE("Movie night Friday 8pm", "Movie night", ["2026-03-13", "2026-12-04", "2027-01-01"], at=(20, 0))
+HE("Standup every weekday at 10am", "Standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(10, 0), rr=[WEEKDAYS])
+HE("Lunch 12-1 Thursday", "Lunch", TH, at=(12, 0), to=(13, 0))
+HE("Flight to Chicago Dec 18 7:40am", "Flight to Chicago", ["2026-12-18", "2026-12-18", "2027-12-18"], at=(7, 40))
+HE("Pay credit card bill on the 25th", "Pay credit card bill", ["2026-03-25", "2026-12-25", "2027-01-25"])
+HE("Anniversary dinner Feb 14 7pm", "Anniversary dinner", ["2027-02-14"] * 3, at=(19, 0))
+HE("Quarterly review in 2 weeks 3pm", "Quarterly review", ["2026-03-24", "2026-12-18", "2027-01-14"], at=(15, 0))
+HE("Water plants every 3 days", "Water plants", TODAY, rr=["RRULE:FREQ=DAILY;INTERVAL=3"])
+HE("Board meeting Monday 9-11am", "Board meeting", MO, at=(9, 0), to=(11, 0))
+HE("Pick up kids at 3:15", "Pick up kids", ["2026-03-10", "2026-12-05", "2027-01-01"], at=(15, 15))
+HE("Webinar 11am PST tomorrow", "Webinar", TOMORROW, at=(11, 0), zone="America/Los_Angeles")
+HE("Vacation Dec 21 - Jan 3", "Vacation", ["2026-12-21", "2026-12-21", "2027-12-21"], last=["2027-01-03", "2027-01-03", "2028-01-03"])
+HE("Send invoice by end of day Monday", "Send invoice", MO, at=(17, 0))
+HE("Yoga class every Tuesday and Thursday at 6:30pm", "Yoga class", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(18, 30), rr=[WK + ";BYDAY=TU,TH"])
+HE("Parent-teacher conference Thursday 4:15pm", "Parent-teacher conference", TH, at=(16, 15))
+HE("Brunch with Lisa Sunday 11am", "Brunch with Lisa", SU, at=(11, 0))
+HE("Haircut next Tuesday at 4pm", "Haircut", TU, at=(16, 0))
+HE("Car service 8:30am Friday", "Car service", FR, at=(8, 30))
+HE("Book launch party Saturday 7-10pm", "Book launch party", SA, at=(19, 0), to=(22, 0))
+HE("Call Grandma tonight at 8", "Call Grandma", TODAY, at=(20, 0), past=(False, False, True))
+HE("Dentist cleaning Jan 12 at 10:30", "Dentist cleaning", ["2027-01-12"] * 3, at=(10, 30))
+HE("Project deadline Friday 5pm", "Project deadline", FR, at=(17, 0))
+HE("Run 5k Saturday morning", "Run 5k", SA, at=(9, 0))
+HE("Meeting with Acme Corp 2pm-3:30pm Wednesday", "Meeting with Acme Corp", WE, at=(14, 0), to=(15, 30))
+HE("Pay rent every month on the 1st", "Pay rent", ["2026-04-01", "2027-01-01", "2027-01-01"], rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=1"])
+HE("Trash out every Tuesday night", "Trash out", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(21, 0), rr=[WK + ";BYDAY=TU"])
+HE("Concert at Madison Square Garden Dec 12 8pm", "Concert", ["2026-12-12", "2026-12-12", "2027-12-12"], at=(20, 0), loc="Madison Square Garden")
+HE("Renew car registration by 3/31", "Renew car registration", ["2026-03-31", "2027-03-31", "2027-03-31"])
+HE("Call Mike at 11:30 tomorrow", "Call Mike", TOMORROW, at=(11, 30))
+HE("Sprint planning Monday 10am for 2 hours", "Sprint planning", MO, at=(10, 0), dur=120)
+HE("Daily standup at 9:45am every weekday", "Daily standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(9, 45), rr=[WEEKDAYS])
+HE("Ski trip Jan 8-10", "Ski trip", ["2027-01-08"] * 3, last=["2027-01-10"] * 3)
+HE("Lunch tomorrow at noon with Priya", "Lunch with Priya", TOMORROW, at=(12, 0))
+HE("Tax appointment April 14 2pm", "Tax appointment", ["2026-04-14", "2027-04-14", "2027-04-14"], at=(14, 0))
+HE("Dinner with the Johnsons Saturday at 7", "Dinner with the Johnsons", SA, at=(19, 0))
+HE("Happy hour Friday 6pm", "Happy hour", ["2026-03-13", "2026-12-04", "2027-01-01"], at=(18, 0))
+HE("Wedding June 12 2027", "Wedding", ["2027-06-12"] * 3)
+HE("Remember to call the plumber", "", R)
+HE("Meeting tomorrow 10am 2pm", "", ["reject:conflict"] * 3)
+HG("Arzttermin Donnerstag 10:30", "Arzttermin", TH, at=(10, 30))
+HG("Besprechung morgen um 14 Uhr", "Besprechung", TOMORROW, at=(14, 0))
+HG("Geburtstagsfeier Samstag 19 Uhr", "Geburtstagsfeier", SA, at=(19, 0))
+HG("Mittagessen mit Anna Freitag 12:30", "Mittagessen mit Anna", FR, at=(12, 30))
+HG("Konzert am 12. Dezember um 20 Uhr", "Konzert", ["2026-12-12", "2026-12-12", "2027-12-12"], at=(20, 0))
+HG("Zugfahrt nach Hamburg übermorgen 7:15", "Zugfahrt nach Hamburg", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(7, 15))
+HG("Teamrunde jeden Dienstag um 10 Uhr", "Teamrunde", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(10, 0), rr=[WK + ";BYDAY=TU"])
+HG("Müll rausbringen jeden Mittwoch", "Müll rausbringen", WE, rr=[WK + ";BYDAY=WE"])
+HG("Urlaub vom 20. bis 24. Juli", "Urlaub", ["2026-07-20", "2027-07-20", "2027-07-20"], last=["2026-07-24", "2027-07-24", "2027-07-24"])
+HG("Steuerberater nächsten Montag 9 Uhr", "Steuerberater", MO, at=(9, 0))
+HG("Yoga heute Abend", "Yoga", TODAY, at=(19, 0), past=(False, False, True))
+HG("Termin beim Friseur Samstag um 10", "Termin beim Friseur", SA, at=(10, 0))
+HG("Elternsprechtag am 18.3. von 15 bis 17 Uhr", "Elternsprechtag", ["2026-03-18", "2027-03-18", "2027-03-18"], at=(15, 0), to=(17, 0))
+HG("Kaffee mit Jonas in 3 Tagen um 15 Uhr", "Kaffee mit Jonas", ["2026-03-13", "2026-12-07", "2027-01-03"], at=(15, 0))
+HG("Wocheneinkauf samstags 9 Uhr", "Wocheneinkauf", SA, at=(9, 0), rr=[WK + ";BYDAY=SA"])
+HG("Projektabgabe bis 15. Januar", "Projektabgabe", ["2027-01-15"] * 3)
+HG("Spieleabend Freitag 19:30", "Spieleabend", ["2026-03-13", "2026-12-04", "2027-01-01"], at=(19, 30))
+HG("Videocall 16 Uhr MEZ morgen", "Videocall", TOMORROW, at=(16, 0))
+HG("Anruf bei der Bank morgen Vormittag", "Anruf bei der Bank", TOMORROW, at=(10, 0))
+HG("Fahrstunde Dienstag 16:45", "Fahrstunde", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(16, 45))
+HG("Weihnachtsfeier 18.12. 18 Uhr", "Weihnachtsfeier", ["2026-12-18", "2026-12-18", "2027-12-18"], at=(18, 0))
+HG("Zahnreinigung am 3. Februar um 8:30", "Zahnreinigung", ["2027-02-03"] * 3, at=(8, 30))
+HG("Lauftreff jeden Donnerstag 7 Uhr", "Lauftreff", TH, at=(7, 0), rr=[WK + ";BYDAY=TH"])
+HG("Wäsche waschen", "", R)
+HG("Meeting am 31.4.", "", ["reject:invalidDate"] * 3)
+HG("Abendessen bei Oma Sonntag 18 Uhr", "Abendessen bei Oma", SU, at=(18, 0))
+HE("Lunch with Maria Thursday 1pm", "Lunch with Maria", TH, at=(13, 0))
+HE("Call insurance company Monday morning", "Call insurance company", MO, at=(9, 0))
+HE("Guitar lesson every Saturday at 11am", "Guitar lesson", SA, at=(11, 0), rr=[WK + ";BYDAY=SA"])
+HE("Book flights by March 31", "Book flights", ["2026-03-31", "2027-03-31", "2027-03-31"])
+HE("Team building Friday 2-5pm", "Team building", FR, at=(14, 0), to=(17, 0))
+HE("Pediatrician in 4 days at 9:30am", "Pediatrician", ["2026-03-14", "2026-12-08", "2027-01-04"], at=(9, 30))
+HE("Pick up 12 cupcakes Saturday 10am", "Pick up 12 cupcakes", SA, at=(10, 0))
+HG("Friseurtermin Mittwoch 17 Uhr", "Friseurtermin", WE, at=(17, 0))
+HG("Elternabend am 20.3. um 19 Uhr", "Elternabend", ["2026-03-20", "2027-03-20", "2027-03-20"], at=(19, 0))
+HG("Yoga jeden Sonntag um 10 Uhr", "Yoga", SU, at=(10, 0), rr=[WK + ";BYDAY=SU"])
+HG("Reifenwechsel nächsten Samstag", "Reifenwechsel", SA)
+HG("Meeting morgen von 9 bis 10:30", "Meeting", TOMORROW, at=(9, 0), to=(10, 30))
 
 here = os.path.dirname(os.path.abspath(__file__))
 for name, lines in OUT.items():

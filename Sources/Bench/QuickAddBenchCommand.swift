@@ -3,20 +3,28 @@ import CalendarBridge
 import Foundation
 import TimeZones
 
-/// `calbridge-bench quickadd`: how many corpus phrases the quick-add parser reads per second.
+/// `calbridge-bench quick-add`: how many corpus phrases the quick-add parser reads per second, and how many
+/// of the hand-labelled phrases it reads exactly as meant (per language and on the held-out part), with
+/// ctparse's rate on the same dates and times beside ours when the test venv has it.
 package enum QuickAddBenchCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let corpus = Option<String>("corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree).")
+        package static let corpus = Option<String>(
+            "corpus", "DIR", "Directory with en.jsonl and de.jsonl (default: Fixtures/quickadd of this source tree).")
         package static let seconds = Option.number("seconds", "N", "How long to run (default 2).", in: 0.1...600)
+        package static let python = Option<String>(
+            "python", "PATH", "Python with ctparse for the differential check (default: .build/test-python/bin/python of this source tree)."
+        )
+        package static let noCtparse = Flag("no-ctparse", "Skip the differential check against ctparse (it takes a minute or two).")
     }
 
-    package static let path = ["quickadd"]
+    package static let path = ["quick-add"]
 
     package static let spec = CommandSpec(
         path,
-        abstract: "Measure quick-add parsing speed on the phrase corpus (goal: 50,000 phrases/s, each under 1 ms).",
-        options: [Options.corpus, Options.seconds],
+        abstract:
+            "Measure quick-add parsing speed (goal: 50,000 phrases/s, each under 1 ms) and exactness (goal: 97% per language and held out).",
+        options: [Options.corpus, Options.seconds, Options.python, Options.noCtparse],
         program: "calbridge-bench"
     )
 
@@ -84,15 +92,73 @@ package enum QuickAddBenchCommand: Command {
         let rate = Double(parsed) / total
         context.print("quick-add: \(phrases.count) corpus phrases, \(parsed) parses in \(String(format: "%.2f", total)) s")
         context.print("throughput: \(Int(rate)) phrases/s (goal 50000) \(rate >= 50_000 ? "ok" : "BELOW GOAL")")
-        context.print("latency: median \(micro(latencies[latencies.count / 2])), p99 \(micro(latencies[latencies.count * 99 / 100])), max \(micro(latencies.last!)) (goal < 1 ms)")
-        for name in ["en", "de", "moments-en", "moments-de", "heldout"] {
+        context.print(
+            "latency: median \(micro(latencies[latencies.count / 2])), p99 \(micro(latencies[latencies.count * 99 / 100])), max \(micro(latencies.last!)) (goal < 1 ms)"
+        )
+        let resolver: @Sendable (String) -> String? = { WindowsZones.ianaIdentifier(forWindowsName: $0) }
+        func report(_ label: String, _ score: QuickAddCorpus.Score) {
+            let percent = String(format: "%.1f%%", score.rate * 100)
+            context.print(
+                "exact: \(label) \(score.right)/\(score.total) = \(percent) (goal 97%) \(score.rate >= 0.97 ? "ok" : "BELOW GOAL")")
+        }
+        var corpora: [String: QuickAddCorpus] = [:]
+        for name in ["moments-en", "moments-de", "heldout", "en", "de"] {
             let url = directory.appendingPathComponent("\(name).jsonl")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let score = try QuickAddCorpus(contentsOf: url).score { WindowsZones.ianaIdentifier(forWindowsName: $0) }
-            let percent = String(format: "%.1f%%", score.rate * 100)
-            context.print("exact: \(name) \(score.right)/\(score.total) = \(percent) (goal 97%) \(score.rate >= 0.97 ? "ok" : "BELOW GOAL")")
+            corpora[name] = try QuickAddCorpus(contentsOf: url)
+        }
+        // The hand-labelled phrases at three moments: the part the parser is fixed against, per language,
+        // then the held-out part (only run), per language and in all.
+        if let english = corpora["moments-en"] { report("English (hand-labelled)", english.score(windowsZoneResolver: resolver)) }
+        if let german = corpora["moments-de"] { report("German (hand-labelled)", german.score(windowsZoneResolver: resolver)) }
+        if let heldOut = corpora["heldout"] {
+            for (lang, label) in [("en", "held-out English"), ("de", "held-out German")] {
+                report(label, QuickAddCorpus(phrases: heldOut.phrases.filter { $0.lang == lang }).score(windowsZoneResolver: resolver))
+            }
+            report("held-out", heldOut.score(windowsZoneResolver: resolver))
+        }
+        for name in ["en", "de"] {
+            if let corpus = corpora[name] { report("\(name).jsonl (generated examples)", corpus.score(windowsZoneResolver: resolver)) }
+        }
+        if !arguments[Options.noCtparse] {
+            try compareWithCtparse(corpora, resolver: resolver, python: arguments[Options.python], directory: directory, context: context)
         }
         return .success
+    }
+
+    /// ctparse's exact rate on the same dates and times beside ours (Fixtures/quickadd/ctparse_diff.py), per
+    /// group; says so and goes on when the venv is missing.
+    static func compareWithCtparse(
+        _ corpora: [String: QuickAddCorpus], resolver: @escaping @Sendable (String) -> String?, python: String?, directory: URL,
+        context: CommandContext
+    ) throws {
+        let root = defaultCorpus().deletingLastPathComponent().deletingLastPathComponent()
+        let executable = URL(fileURLWithPath: python ?? root.appendingPathComponent(".build/test-python/bin/python").path)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            context.print("ctparse: not compared (no \(executable.path); .ci/install-deps makes it, or pass --python)")
+            return
+        }
+        var rows: [String] = []
+        for name in ["moments-en", "moments-de", "heldout"] {
+            if let corpus = corpora[name] { rows += corpus.ctparseRows(group: name, windowsZoneResolver: resolver) }
+        }
+        let script = directory.appendingPathComponent("ctparse_diff.py")
+        guard let result = try QuickAddCtparseReport.run(python: executable, script: script, rows: rows) else {
+            context.print("ctparse: the differential script failed (\(script.path))")
+            return
+        }
+        func line(_ label: String, _ tally: QuickAddCtparseReport.Tally) {
+            func rate(_ n: Int) -> String {
+                String(format: "%d/%d = %.1f%%", n, tally.total, tally.total == 0 ? 0 : Double(n) * 100 / Double(tally.total))
+            }
+            context.print(
+                "dates and times, \(label): calbridge \(rate(tally.oursExact)), ctparse \(rate(tally.ctparseExact)), agree \(rate(tally.agree))"
+            )
+        }
+        for (name, label) in [("moments-en", "English"), ("moments-de", "German"), ("heldout", "held-out")] {
+            if let tally = result.groups[name] { line(label, tally) }
+        }
+        line("all", result.all)
     }
 
     /// Fixtures/quickadd next to this source file's package root.

@@ -66,7 +66,7 @@ struct CLIEndToEndTests {
         let bench = try await CalbridgeBinary.run(["--help"], executable: "calbridge-bench")
         #expect(bench.status == 0)
         #expect(bench.stdout.hasPrefix("calbridge-bench: "))
-        for name in ["http", "timezones", "sandbox", "calendars", "agenda", "copy", "quickadd"] {
+        for name in ["http", "timezones", "sandbox", "calendars", "agenda", "copy", "quick-add"] {
             #expect(bench.stdout.contains("\n  \(name) "), "calbridge-bench --help lists no '\(name)'")
         }
         let typo = try await CalbridgeBinary.run(["copy", "--evnets", "5"], executable: "calbridge-bench")

@@ -32,9 +32,10 @@ struct CopyTrustEndToEndTests {
         return try JSONOutput.object(run.stdout)
     }
 
-    /// The events of a calendar (series expanded) between two dates, as `calbridge events` lists them.
+    /// The events of a calendar (series expanded) from `from` up to the start of `to` in UTC, as `calbridge
+    /// events` lists them (`to` as an instant: a date as --to would include that day).
     static func events(_ home: SandboxHome, _ ref: String, from: String, to: String) async throws -> [[String: Any]] {
-        let listed = try await home.run(["events", ref, "--tz", "UTC", "--format", "json", "--from", from, "--to", to])
+        let listed = try await home.run(["events", ref, "--tz", "UTC", "--format", "json", "--from", from, "--to", to + "T00:00:00Z"])
         guard listed.status == 0 else { throw SandboxAPI.Failed(description: "events \(ref): \(listed.stderr)") }
         return try JSONOutput.object(listed.stdout)["events"] as? [[String: Any]] ?? []
     }

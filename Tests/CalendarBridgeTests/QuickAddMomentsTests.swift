@@ -14,16 +14,17 @@ struct QuickAddMomentsTests {
     @Test("every labelled phrase-moment is exactly right", arguments: ["moments-en", "moments-de"])
     func labelled(_ name: String) throws {
         let score = try Self.score(name)
-        #expect(score.total >= 60)
+        #expect(score.total >= 450)
         #expect(score.misses.isEmpty, Comment(rawValue: "\(score.right) of \(score.total) right:\n" + score.misses.map(\.description).joined(separator: "\n")))
     }
 
     /// The goal (97%) is measured by `calbridge-bench quick-add`; this floor only catches a collapse. The
-    /// held-out file is run, never read while fixing the parser.
-    @Test("the held-out part stays above a floor of 85%")
+    /// held-out file is run, never read while fixing the parser: only its rate is reported, not which
+    /// phrases missed.
+    @Test("the held-out part stays above a floor of 90%")
     func heldOut() throws {
         let score = try Self.score("heldout")
-        #expect(score.total >= 30)
-        #expect(score.rate >= 0.85, Comment(rawValue: "\(score.right) of \(score.total) right:\n" + score.misses.map(\.description).joined(separator: "\n")))
+        #expect(score.total >= 270)
+        #expect(score.rate >= 0.90, "\(score.right) of \(score.total) held-out phrase-moments right")
     }
 }

@@ -80,7 +80,7 @@ struct QuickAddParserTests {
             } throws: { error in
                 guard let error = error as? QuickAddError else { return false }
                 return error.code == code && !error.description.contains("\n")
-                    && error.description.contains("\"\(locale.example)\"")
+                    && error.description.contains(locale.identifier == "de" ? "zum Beispiel „\(locale.example)“" : "\"\(locale.example)\"")
             }
         }
         let error = #expect(throws: QuickAddError.self) {
@@ -115,13 +115,40 @@ struct QuickAddParserTests {
 
 @Suite("Quick-add tokenizer edge cases")
 struct QuickAddTokenizerEdgeTests {
-    @Test("control characters are spaces, not an endless loop (found by the fuzz test)", arguments: [
-        "Call\u{7F}tomorrow 3pm", "Call\u{0}tomorrow 3pm", "Call\u{1B}tomorrow\u{85}3pm", "Call\u{8}tomorrow 3pm",
-    ])
+    @Test(
+        "control characters are spaces, not an endless loop (found by the fuzz test)",
+        arguments: [
+            "Call\u{7F}tomorrow 3pm", "Call\u{0}tomorrow 3pm", "Call\u{1B}tomorrow\u{85}3pm", "Call\u{8}tomorrow 3pm",
+        ])
     func controlCharacters(text: String) throws {
         let zone = QuickAddZone(identifier: "UTC")!
         let result = try QuickAddParser().parse(text, now: Date(timeIntervalSince1970: 1_772_700_000), zone: zone)
         #expect(result.title == "Call")
         #expect(result.start.description.hasSuffix("T15:00:00+00:00"))
+    }
+
+    /// German refusals speak German: none of the English message words, and the right code.
+    @Test(
+        "German refusals are in German",
+        arguments: [
+            ("Meeting Montag Dienstag 10 Uhr", "conflict"), ("Termin morgen 10 Uhr 14 Uhr", "conflict"),
+            ("Termin morgen 10 Uhr für 2 Stunden für 1 Stunde", "conflict"), ("Joggen morgen früh um 20 Uhr", "conflict"),
+            ("Urlaub ganztägig morgen 10 Uhr", "conflict"), ("Party 31. April", "invalidDate"),
+            ("Urlaub 16.-14. Dezember", "invalidRange"), ("Brot kaufen", "nothingToSchedule"),
+            ("nächsten Freitag", "missingTitle"), ("Termin Freitag, 6. März 2026 Montag", "conflict"),
+        ])
+    func germanMessages(_ text: String, _ code: String) {
+        let parser = QuickAddTestSupport.parser(lang: "de")
+        let zone = QuickAddZone(identifier: "Europe/Berlin")!
+        let now = QuickAddTestSupport.instant("2026-03-05T15:00:00Z")
+        let outcome = Result { () throws(QuickAddError) in try parser.parse(text, now: now, zone: zone) }
+        guard case .failure(let error) = outcome else {
+            Issue.record("\(text) was not refused")
+            return
+        }
+        #expect(error.code.rawValue == code)
+        for english in ["give", "two ", " not ", "date", "found", "says"] {
+            #expect(!error.message.contains(english), "\(text): \(error.message)")
+        }
     }
 }

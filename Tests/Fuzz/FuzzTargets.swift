@@ -268,6 +268,8 @@ let quickAddZone = QuickAddZone(identifier: "Europe/Berlin")
     guard let quickAddZone, data.count <= 512 else { return }
     let text = String(decoding: data, as: UTF8.self)
     _ = try? QuickAddParser().parse(text, now: quickAddNow, zone: quickAddZone)
+    // The same grammar read as a date option's value (DateOptions).
+    _ = try? QuickAddParser().parseWhen(text, now: quickAddNow, zone: quickAddZone)
 }
 
 let fuzzHome: CalbridgeHome = {

@@ -154,19 +154,21 @@ package enum AddCommand: Command {
     static func times(_ arguments: ParsedArguments, zone: TimeZone, zoneID: String, now: Date) throws -> (EventTime, EventTime) {
         if arguments[Options.allDay] {
             let first =
-                try arguments[Options.start].map { try DateOptions.date($0, option: "start", command: spec.name) }
+                try arguments[Options.start].map { try DateOptions.date($0, option: "start", command: spec.name, zone: zone, now: now) }
                 ?? LocalDate(instant: now, in: zone)
-            let last = try arguments[Options.end].map { try DateOptions.date($0, option: "end", command: spec.name) } ?? first
+            let last =
+                try arguments[Options.end].map { try DateOptions.date($0, option: "end", command: spec.name, zone: zone, now: now) }
+                ?? first
             guard last >= first else {
                 throw UsageError("--end (\(last)) is before --start (\(first))", command: spec.name)
             }
             return (.allDay(date: first), .allDay(date: last.adding(days: 1)))
         }
         let start =
-            try arguments[Options.start].map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name) }
+            try arguments[Options.start].map { try DateOptions.dateTime($0, option: "start", zone: zone, command: spec.name, now: now) }
             ?? nextHalfHour(after: now, in: zone)
         let end =
-            try arguments[Options.end].map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name) }
+            try arguments[Options.end].map { try DateOptions.dateTime($0, option: "end", zone: zone, command: spec.name, now: now) }
             ?? start.addingTimeInterval(30 * 60)
         guard end > start else {
             throw UsageError("--end must be after --start", command: spec.name)

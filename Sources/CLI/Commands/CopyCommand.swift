@@ -7,8 +7,10 @@ import OAuth
 package enum CopyCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let from = Option<String>("from", "DATE", "Start of the window: YYYY-MM-DD (local midnight) or an RFC 3339 time (default today).")
-        package static let to = Option<String>("to", "DATE", "End of the window: YYYY-MM-DD (through that day) or an RFC 3339 time (default from + 30 days).")
+        package static let from = Option<String>(
+            "from", "DATE", "Start of the window: 2026-12-10, today, next monday, +3d, or a date-time (default today).")
+        package static let to = Option<String>(
+            "to", "DATE", "End of the window: a date includes that day; a date-time is the exclusive end (default from + 30 days).")
         package static let tz = ZoneOptions.option("The zone the window's dates are read in (default $TZ, else the system zone).")
         package static let dryRun = Flag("dry-run", "Print the plan (what would be created, updated, deleted, skipped and why); write nothing.")
         package static let prune = Flag("prune", "Delete copies in the window whose source event is provably gone (read by id), and surplus duplicates.")
@@ -154,9 +156,12 @@ package enum CopyCommand: Command {
             if arguments[Options.prune] { throw UsageError("--remove-copies and --prune do not go together", command: "copy") }
         }
         let today = LocalDate(instant: context.now(), in: zone)
-        let start = try arguments[Options.from].map { try parseDate($0, option: "from", zone: zone, endOfDay: false) }
+        let now = context.now()
+        let start =
+            try arguments[Options.from].map { try parseDate($0, option: "from", zone: zone, endOfDay: false, now: now) }
             ?? today.startInstant(in: zone)
-        let end = try arguments[Options.to].map { try parseDate($0, option: "to", zone: zone, endOfDay: true) }
+        let end =
+            try arguments[Options.to].map { try parseDate($0, option: "to", zone: zone, endOfDay: true, now: now) }
             ?? LocalDate(instant: start, in: zone).adding(days: 30).startInstant(in: zone)
         guard let window = TimeRange(validating: start, end: end), end > start else {
             throw UsageError("--to must be after --from", command: "copy")
@@ -170,9 +175,9 @@ package enum CopyCommand: Command {
             removeCopies: removeCopies, dryRun: arguments[Options.dryRun])
     }
 
-    /// `YYYY-MM-DD` (midnight in `zone`, or the next midnight for an inclusive end) or RFC 3339.
-    static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool) throws -> Date {
-        try DateOptions.instant(text, option: option, zone: zone, command: "copy", endOfDay: endOfDay)
+    /// A date in `DateOptions`' grammar: midnight in `zone`, or the next midnight for the inclusive end.
+    static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool, now: Date = Date()) throws -> Date {
+        try DateOptions.instant(text, option: option, zone: zone, command: "copy", endOfDay: endOfDay, now: now)
     }
 
     /// Every item, unchanged ones too, with both ids: what a script needs to follow each event.

@@ -5,8 +5,10 @@ import Foundation
 package enum EventsCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let from = Option<String>("from", "DATE", "Start of the window.")
-        package static let to = Option<String>("to", "DATE", "End of the window (exclusive).")
+        package static let from = Option<String>(
+            "from", "DATE", "Start of the window: 2026-12-10, today, friday, next monday, +3d, in 2 weeks, or a date-time.")
+        package static let to = Option<String>(
+            "to", "DATE", "End of the window: a date includes that day (--to 2026-12-10 ends at 12-11 00:00); a date-time is the end.")
         package static let week = Flag("week", "This week in the calendar owner's zone (the default).")
         package static let tz = ZoneOptions.option("Show times in this zone (default: $TZ, else the system zone).")
         package static let query = AgendaOptions.query
@@ -25,15 +27,16 @@ package enum EventsCommand: Command {
             Outlook mailbox zone, or the Google primary calendar's zone). Recurring events are shown as their
             occurrences. Times are shown in --tz, else $TZ, else the system zone; all-day events as dates (in
             JSON and TSV an all-day end is the day after the last day).
-            DATE is YYYY-MM-DD (midnight in the shown zone) or an RFC 3339 date-time such as
-            2026-12-01T09:00:00+01:00. --from alone shows 7 days from it; --to alone the 7 days before it.
+            DATE is a date (2026-12-01, today, friday, next monday, +3d, in 2 weeks; read in the shown zone) or a
+            date-time (2026-12-01T09:00, RFC 3339 2026-12-01T09:00:00+01:00). --to a date includes that day;
+            a date-time is the end. --from alone shows 7 days from it; --to alone the 7 days before it.
             A repeating event (an occurrence of a series) is marked \(EventFormatting.repeatMarker) in the table; JSON and TSV
             give its series id. --query keeps the events with every word of TEXT in the title, location or
             description ("stand" finds "Stand-up"); 'calbridge agenda' reads every calendar at once.
             Examples:
               calbridge events work:Calendar
-              calbridge events work:Calendar --query "design review" --from 2026-12-01 --to 2027-01-01
-              calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-08 --tz Europe/Berlin
+              calbridge events work:Calendar --query "design review" --from 2026-12-01 --to 2026-12-31
+              calbridge events me@gmail.com:primary --from 2026-12-01 --to 2026-12-07 --tz Europe/Berlin
             """,
         options: [Options.from, Options.to, Options.week, Options.tz, Options.query, Options.format, Options.noHeader],
         positionals: [Options.calendarRef]
@@ -42,8 +45,9 @@ package enum EventsCommand: Command {
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let format = (arguments[Options.format] ?? .table)
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
-        let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
-        let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+        let now = context.now()
+        let from = try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name, now: now) }
+        let to = try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name, now: now) }
         let query = try AgendaOptions.eventQuery(arguments, command: spec.name)
         if arguments[Options.week], from != nil || to != nil {
             throw UsageError("--week cannot be combined with --from or --to", command: spec.name)

@@ -25,40 +25,55 @@ struct QuickAddCollected {
         QuickAddError(code, message, example: example)
     }
 
+    /// The message in the text's language.
+    private func error(_ code: QuickAddError.Code, _ message: String, de german: String) -> QuickAddError {
+        QuickAddError(code, language == "de" ? german : message, example: example, language: language)
+    }
+
     mutating func add(_ element: QuickAddElement, fragment: String) throws(QuickAddError) {
         switch element {
         case .date(let spec):
             dates.append((spec, fragment))
         case .time(let first, let second, let zone, let prefixed):
             if let time {
-                throw error(.conflict, "two times, \"\(time.fragment)\" and \"\(fragment)\"; give one start time or a range")
+                throw error(
+                    .conflict, "two times, \"\(time.fragment)\" and \"\(fragment)\"; give one start time or a range",
+                    de: "zwei Uhrzeiten, „\(time.fragment)“ und „\(fragment)“; gib eine Anfangszeit oder einen Zeitraum an")
             }
             time = (first, second, prefixed, fragment)
             if let zone { zones.append((zone, fragment)) }
         case .duration(let seconds, let wholeDays):
             if let duration {
-                throw error(.conflict, "two durations, \"\(duration.fragment)\" and \"\(fragment)\"; give one")
+                throw error(
+                    .conflict, "two durations, \"\(duration.fragment)\" and \"\(fragment)\"; give one",
+                    de: "zwei Dauern, „\(duration.fragment)“ und „\(fragment)“; gib eine an")
             }
             duration = (seconds, wholeDays, fragment)
         case .zone(let id):
             zones.append((id, fragment))
         case .location(let place):
             if let location {
-                throw error(.conflict, "two places, \"\(location)\" and \"\(place)\"; give one location")
+                throw error(
+                    .conflict, "two places, \"\(location)\" and \"\(place)\"; give one location",
+                    de: "zwei Orte, „\(location)“ und „\(place)“; gib einen Ort an")
             }
             location = place
         case .allDay:
             allDay = fragment
         case .partOfDay(let part):
             if let partOfDay {
-                throw error(.conflict, "two parts of the day, \"\(partOfDay.fragment)\" and \"\(fragment)\"; give one")
+                throw error(
+                    .conflict, "two parts of the day, \"\(partOfDay.fragment)\" and \"\(fragment)\"; give one",
+                    de: "zwei Tagesteile, „\(partOfDay.fragment)“ und „\(fragment)“; gib einen an")
             }
             partOfDay = (part, fragment)
             if let day = part.day { dates.append((.relative(days: day), fragment)) }
         case .recurrence(let part):
             if part.frequency != nil {
                 if hasFrequency {
-                    throw error(.conflict, "two repeat rules, \"\(recurrenceFragment ?? "")\" and \"\(fragment)\"; give one")
+                    throw error(
+                        .conflict, "two repeat rules, \"\(recurrenceFragment ?? "")\" and \"\(fragment)\"; give one",
+                        de: "zwei Wiederholungen, „\(recurrenceFragment ?? "")“ und „\(fragment)“; gib eine an")
                 }
                 hasFrequency = true
                 recurrence.frequency = part.frequency
@@ -69,11 +84,17 @@ struct QuickAddCollected {
                 if let start = part.start { dates.append((start, fragment)) }
             }
             if let until = part.until {
-                if recurrence.until != nil { throw error(.conflict, "two end dates for the repeat (\"\(fragment)\")") }
+                if recurrence.until != nil {
+                    throw error(
+                        .conflict, "two end dates for the repeat (\"\(fragment)\")",
+                        de: "zwei Enddaten für die Wiederholung („\(fragment)“)")
+                }
                 recurrence.until = until
             }
             if let count = part.count {
-                if recurrence.count != nil { throw error(.conflict, "two repeat counts (\"\(fragment)\")") }
+                if recurrence.count != nil {
+                    throw error(.conflict, "two repeat counts (\"\(fragment)\")", de: "zwei Anzahlen für die Wiederholung („\(fragment)“)")
+                }
                 recurrence.count = count
             }
         }
@@ -86,18 +107,24 @@ struct QuickAddCollected {
         throws(QuickAddError) -> QuickAddDate
     {
         guard (1...12).contains(month) else {
-            throw error(.invalidDate, "\"\(fragment)\" is not a date: there is no month \(month)")
+            throw error(
+                .invalidDate, "\"\(fragment)\" is not a date: there is no month \(month)",
+                de: "„\(fragment)“ ist kein Datum: es gibt keinen Monat \(month)")
         }
         let longest = month == 2 ? 29 : QuickAddDate.daysIn(month: month, year: 2001)
         guard day >= 1, day <= longest else {
-            throw error(.invalidDate, "\"\(fragment)\" is not a date: \(Self.monthNames[month - 1]) has \(longest) days at most")
+            throw error(
+                .invalidDate, "\"\(fragment)\" is not a date: \(Self.monthNames[month - 1]) has \(longest) days at most",
+                de: "„\(fragment)“ ist kein Datum: der Monat hat höchstens \(longest) Tage")
         }
         if let year {
             guard (1900...2999).contains(year) else {
                 throw error(.outOfRange, "\"\(fragment)\" is outside the years 1900 to 2999")
             }
             guard QuickAddDate.isValid(year: year, month: month, day: day) else {
-                throw error(.invalidDate, "\"\(fragment)\" is not a date: \(year) is not a leap year")
+                throw error(
+                    .invalidDate, "\"\(fragment)\" is not a date: \(year) is not a leap year",
+                    de: "„\(fragment)“ ist kein Datum: \(year) ist kein Schaltjahr")
             }
             return QuickAddDate(year: year, month: month, day: day)
         }
@@ -105,7 +132,7 @@ struct QuickAddCollected {
             let date = QuickAddDate(year: year, month: month, day: day)
             if date >= base { return date }
         }
-        throw error(.invalidDate, "\"\(fragment)\" is not a date")
+        throw error(.invalidDate, "\"\(fragment)\" is not a date", de: "„\(fragment)“ ist kein Datum")
     }
 
     static let monthNames = [
@@ -113,11 +140,14 @@ struct QuickAddCollected {
         "November", "December",
     ]
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let germanWeekdayNames = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
     static let rruleDays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// The first date on or after `base` whose day of month is `day` (months without it are skipped).
     private func dayOfMonth(_ day: Int, from base: QuickAddDate, fragment: String) throws(QuickAddError) -> QuickAddDate {
-        guard (1...31).contains(day) else { throw error(.invalidDate, "\"\(fragment)\" is not a day of the month") }
+        guard (1...31).contains(day) else {
+            throw error(.invalidDate, "\"\(fragment)\" is not a day of the month", de: "„\(fragment)“ ist kein Tag des Monats")
+        }
         var month = QuickAddDate(year: base.year, month: base.month, day: 1)
         for _ in 0..<13 {
             if day <= QuickAddDate.daysIn(month: month.month, year: month.year) {
@@ -126,7 +156,7 @@ struct QuickAddCollected {
             }
             month = month.adding(months: 1)
         }
-        throw error(.invalidDate, "\"\(fragment)\" is not a day of the month")
+        throw error(.invalidDate, "\"\(fragment)\" is not a day of the month", de: "„\(fragment)“ ist kein Tag des Monats")
     }
 
     /// A date spec on or after `base` (relative specs count from `today`). Returns the first and last day.
@@ -155,12 +185,12 @@ struct QuickAddCollected {
             if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,
                 y1 == y2, m1 == m2, d2 < d1
             {
-                throw error(.invalidRange, "\"\(fragment)\" ends before it starts")
+                throw error(.invalidRange, "\"\(fragment)\" ends before it starts", de: "„\(fragment)“ endet, bevor es beginnt")
             }
             let (start, _) = try resolve(first, today: today, base: base, fragment: fragment)
             let (end, _) = try resolve(second, today: today, base: start, fragment: fragment)
             guard end >= start else {
-                throw error(.invalidRange, "\"\(fragment)\" ends before it starts")
+                throw error(.invalidRange, "\"\(fragment)\" ends before it starts", de: "„\(fragment)“ endet, bevor es beginnt")
             }
             return (start, end)
         }
@@ -180,19 +210,25 @@ struct QuickAddCollected {
         for point in [first] + (second.map { [$0] } ?? []) {
             if point.pm != nil {
                 guard (1...12).contains(point.hour) else {
-                    throw error(.invalidTime, language == "de"
-                        ? "„\(fragment)“ ist keine Uhrzeit: mit am/pm geht die Stunde von 1 bis 12"
-                        : "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12")
+                    throw error(
+                        .invalidTime,
+                        language == "de"
+                            ? "„\(fragment)“ ist keine Uhrzeit: mit am/pm geht die Stunde von 1 bis 12"
+                            : "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12")
                 }
             } else if !(0...23).contains(point.hour) {
-                throw error(.invalidTime, language == "de"
-                    ? "„\(fragment)“ ist keine Uhrzeit: die Stunde geht von 0 bis 23"
-                    : "\"\(fragment)\" is not a time: the hour is 0 to 23")
+                throw error(
+                    .invalidTime,
+                    language == "de"
+                        ? "„\(fragment)“ ist keine Uhrzeit: die Stunde geht von 0 bis 23"
+                        : "\"\(fragment)\" is not a time: the hour is 0 to 23")
             }
             guard (0...59).contains(point.minute) else {
-                throw error(.invalidTime, language == "de"
-                    ? "„\(fragment)“ ist keine Uhrzeit: die Minuten gehen von 0 bis 59"
-                    : "\"\(fragment)\" is not a time: minutes are 0 to 59")
+                throw error(
+                    .invalidTime,
+                    language == "de"
+                        ? "„\(fragment)“ ist keine Uhrzeit: die Minuten gehen von 0 bis 59"
+                        : "\"\(fragment)\" is not a time: minutes are 0 to 59")
             }
         }
         let part = partOfDay
@@ -202,9 +238,11 @@ struct QuickAddCollected {
         }
         func outside(_ hour: Int) -> QuickAddError {
             let partText = part?.fragment ?? ""
-            return error(.conflict, language == "de"
-                ? "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an, zum Beispiel „morgen 8 Uhr“"
-                : "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"")
+            return error(
+                .conflict,
+                language == "de"
+                    ? "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an, zum Beispiel „morgen 8 Uhr“"
+                    : "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"")
         }
         /// A 24-hour reading checked against the part of the day; "8 Uhr abends" is 20:00.
         func checked(_ minutes: Int, shiftable: Bool) throws(QuickAddError) -> Int {
@@ -222,6 +260,8 @@ struct QuickAddCollected {
                 return hour * 60 + point.minute
             }
             if let hour = kindHint?.hour(for: point.hour) { return hour * 60 + point.minute }
+            // German speakers write the 24-hour clock: "Flug 6:05" is 06:05 (a bare "um 3" stays 15:00).
+            if language == "de", point.hasMinutes { return point.hour * 60 + point.minute }
             return Self.defaultHour(point.hour) * 60 + point.minute
         }
         guard let second else { return (try reading(first), nil) }
@@ -241,7 +281,9 @@ struct QuickAddCollected {
         if let pm = second.pm {
             end = twelve(second, pm: pm)
         } else if typed24(second) {
-            end = second.explicit && part != nil ? try checked(second.hour * 60 + second.minute, shiftable: true) : second.hour * 60 + second.minute
+            end =
+                second.explicit && part != nil
+                ? try checked(second.hour * 60 + second.minute, shiftable: true) : second.hour * 60 + second.minute
         } else {
             let options = [twelve(second, pm: false), twelve(second, pm: true)]
             func ahead(_ minutes: Int) -> Int {
@@ -275,13 +317,17 @@ struct QuickAddCollected {
             if recurrence.until != nil || recurrence.count != nil {
                 throw error(.untilWithoutRepeat, "\"\(text)\" has an end for a repeat but no repeat rule such as \"every Monday\"")
             }
-            throw error(.nothingToSchedule, "found no date, time or repeat rule in \"\(text)\"")
+            throw error(
+                .nothingToSchedule, "found no date, time or repeat rule in \"\(text)\"",
+                de: "kein Datum, keine Uhrzeit und keine Wiederholung in „\(text)“ gefunden")
         }
         if !hasFrequency && (recurrence.until != nil || recurrence.count != nil) {
             throw error(.untilWithoutRepeat, "\"until\" and \"N times\" need a repeat rule such as \"every Monday\"")
         }
         if recurrence.until != nil && recurrence.count != nil {
-            throw error(.conflict, "a repeat can end on a date or after a number of times, not both")
+            throw error(
+                .conflict, "a repeat can end on a date or after a number of times, not both",
+                de: "eine Wiederholung endet an einem Datum oder nach einer Anzahl, nicht beides")
         }
         guard recurrence.interval >= 1, recurrence.interval <= 999 else {
             throw error(.outOfRange, "the repeat interval in \"\(recurrenceFragment ?? text)\" must be 1 to 999")
@@ -295,13 +341,19 @@ struct QuickAddCollected {
         var zoneFragment: String?
         for zone in zones {
             guard let id = zone.id else {
-                throw error(.unknownTimeZone, "\"\(zone.fragment)\" is not a time zone the tz database knows")
+                throw error(
+                    .unknownTimeZone, "\"\(zone.fragment)\" is not a time zone the tz database knows",
+                    de: "„\(zone.fragment)“ ist keine Zeitzone der tz-Datenbank")
             }
             if let zoneFragment, id != eventZone.identifier {
-                throw error(.conflict, "two time zones, \"\(zoneFragment)\" and \"\(zone.fragment)\"; give one")
+                throw error(
+                    .conflict, "two time zones, \"\(zoneFragment)\" and \"\(zone.fragment)\"; give one",
+                    de: "zwei Zeitzonen, „\(zoneFragment)“ und „\(zone.fragment)“; gib eine an")
             }
             guard let resolved = QuickAddZone(identifier: id) else {
-                throw error(.unknownTimeZone, "\"\(zone.fragment)\" is not a time zone the tz database knows")
+                throw error(
+                    .unknownTimeZone, "\"\(zone.fragment)\" is not a time zone the tz database knows",
+                    de: "„\(zone.fragment)“ ist keine Zeitzone der tz-Datenbank")
             }
             eventZone = resolved
             zoneFragment = zone.fragment
@@ -314,7 +366,9 @@ struct QuickAddCollected {
         let movable = exact.isEmpty && !hasFrequency
         let weekdays = dates.filter { if case .weekday(_, false) = $0.spec { true } else { false } }
         if exact.count > 1 {
-            throw error(.conflict, "two dates, \"\(exact[0].fragment)\" and \"\(exact[1].fragment)\"; give one")
+            throw error(
+                .conflict, "two dates, \"\(exact[0].fragment)\" and \"\(exact[1].fragment)\"; give one",
+                de: "zwei Daten, „\(exact[0].fragment)“ und „\(exact[1].fragment)“; gib eines an")
         }
         var startDate = today
         var lastDay: QuickAddDate?
@@ -323,11 +377,16 @@ struct QuickAddCollected {
             for weekday in weekdays {
                 guard case .weekday(let w, _) = weekday.spec, w != startDate.weekday else { continue }
                 if exact.isEmpty {
-                    throw error(.conflict, "two dates, \"\(weekdays[0].fragment)\" and \"\(weekday.fragment)\"; give one")
+                    throw error(
+                        .conflict, "two dates, \"\(weekdays[0].fragment)\" and \"\(weekday.fragment)\"; give one",
+                        de: "zwei Daten, „\(weekdays[0].fragment)“ und „\(weekday.fragment)“; gib eines an")
                 }
                 throw error(
                     .conflict,
-                    "\"\(exact[0].fragment)\" is a \(Self.weekdayNames[startDate.weekday - 1]), not a \(Self.weekdayNames[w - 1])")
+                    "\"\(exact[0].fragment)\" is a \(Self.weekdayNames[startDate.weekday - 1]), not a \(Self.weekdayNames[w - 1])",
+                    de:
+                        "„\(exact[0].fragment)“ ist ein \(Self.germanWeekdayNames[startDate.weekday - 1]), kein \(Self.germanWeekdayNames[w - 1])"
+                )
             }
         }
 
@@ -342,7 +401,9 @@ struct QuickAddCollected {
             }
             if let last = lastDay {
                 if recurrence.until != nil || recurrence.count != nil {
-                    throw error(.conflict, "a repeat with a range of days and its own end; give one end")
+                    throw error(
+                        .conflict, "a repeat with a range of days and its own end; give one end",
+                        de: "eine Wiederholung mit Zeitraum und eigenem Ende; gib ein Ende an")
                 }
                 untilDate = last
                 lastDay = nil
@@ -351,7 +412,9 @@ struct QuickAddCollected {
                 (untilDate, _) = try resolve(until, today: today, base: startDate, fragment: "until")
             }
             if let untilDate, untilDate < startDate {
-                throw error(.invalidRange, "the repeat ends (\(untilDate)) before it starts (\(startDate))")
+                throw error(
+                    .invalidRange, "the repeat ends (\(untilDate)) before it starts (\(startDate))",
+                    de: "die Wiederholung endet (\(untilDate)), bevor sie beginnt (\(startDate))")
             }
         }
         guard (1900...2999).contains(startDate.year), (1900...2999).contains((lastDay ?? startDate).year),
@@ -366,9 +429,15 @@ struct QuickAddCollected {
         var isPast = false
         if time != nil || partOfDay != nil {
             let fragment = time?.fragment ?? partOfDay!.fragment
-            if let allDay { throw error(.conflict, "\"\(allDay)\" and a time (\"\(fragment)\"); give one") }
+            if let allDay {
+                throw error(
+                    .conflict, "\"\(allDay)\" and a time (\"\(fragment)\"); give one",
+                    de: "„\(allDay)“ und eine Uhrzeit („\(fragment)“); gib eines an")
+            }
             if lastDay != nil {
-                throw error(.conflict, "a range of days cannot also have a time (\"\(fragment)\"); give one day")
+                throw error(
+                    .conflict, "a range of days cannot also have a time (\"\(fragment)\"); give one day",
+                    de: "ein Zeitraum über mehrere Tage kann keine Uhrzeit haben („\(fragment)“); gib einen Tag an")
             }
             let (startMinutes, endMinutes): (Int, Int?)
             if let time {
@@ -391,15 +460,21 @@ struct QuickAddCollected {
                 }
                 startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
                 if let untilDate, untilDate < startDate {
-                    throw error(.invalidRange, "the repeat ends (\(untilDate)) before it starts (\(startDate))")
+                    throw error(
+                        .invalidRange, "the repeat ends (\(untilDate)) before it starts (\(startDate))",
+                        de: "die Wiederholung endet (\(untilDate)), bevor sie beginnt (\(startDate))")
                 }
             }
             isPast = startSeconds < now
             var endSeconds: Int
             if let endMinutes {
-                if let duration { throw error(.conflict, "an end time and a duration (\"\(duration.fragment)\"); give one") }
+                if let duration {
+                    throw error(
+                        .conflict, "an end time and a duration (\"\(duration.fragment)\"); give one",
+                        de: "eine Endzeit und eine Dauer („\(duration.fragment)“); gib eines an")
+                }
                 guard endMinutes != startMinutes else {
-                    throw error(.invalidRange, "\"\(fragment)\" ends when it starts")
+                    throw error(.invalidRange, "\"\(fragment)\" ends when it starts", de: "„\(fragment)“ endet, wenn es beginnt")
                 }
                 let endDate = endMinutes < startMinutes ? startDate.adding(days: 1) : startDate
                 endSeconds = eventZone.instant(endDate, hour: endMinutes / 60, minute: endMinutes % 60)
@@ -426,7 +501,11 @@ struct QuickAddCollected {
                     throw error(
                         .durationWithoutTime, "\"\(duration.fragment)\" needs a start time; add one such as 3pm or 15:00")
                 }
-                if lastDay != nil { throw error(.conflict, "a range of days and a duration (\"\(duration.fragment)\"); give one") }
+                if lastDay != nil {
+                    throw error(
+                        .conflict, "a range of days and a duration (\"\(duration.fragment)\"); give one",
+                        de: "ein Zeitraum über mehrere Tage und eine Dauer („\(duration.fragment)“); gib eines an")
+                }
                 guard days >= 1, days <= 366 else {
                     throw error(.outOfRange, "\"\(duration.fragment)\" must be 1 to 366 days")
                 }

@@ -16,6 +16,8 @@ public struct QuickAddCorpus: Sendable {
         /// Labelled key -> canonical value text (see `canonical`).
         public var expect: [String: String]?
         public var reject: String?
+        /// A reviewed disagreement with ctparse: who read the date and time as labelled, and why.
+        public var ctparseReview: String?
         public var description: String { "[\(lang) \(zone) \(now)] \(text)" }
     }
 
@@ -48,10 +50,11 @@ public struct QuickAddCorpus: Sendable {
                 let lang = object["lang"] as? String
             else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path, "line": number + 1]) }
             let expect = (object["expect"] as? [String: Any])?.mapValues(Self.canonical)
-            phrases.append(Phrase(
+            let entry = Phrase(
                 text: phrase, now: now, zone: zone, lang: lang,
                 dateOrder: (object["dateOrder"] as? String).flatMap(QuickAddDateOrder.init(rawValue:)),
-                expect: expect, reject: object["reject"] as? String))
+                expect: expect, reject: object["reject"] as? String, ctparseReview: object["ctparse"] as? String)
+            phrases.append(entry)
         }
         self.phrases = phrases
     }

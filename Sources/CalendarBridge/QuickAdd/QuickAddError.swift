@@ -39,13 +39,18 @@ public struct QuickAddError: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// A phrase in the same language that would work.
     public var example: String
+    /// The language of `message` and `example` (`en`, `de`), so that the line around them fits too.
+    public var language: String
 
-    public init(_ code: Code, _ message: String, example: String) {
+    public init(_ code: Code, _ message: String, example: String, language: String = "en") {
         self.code = code
         self.message = message
         self.example = example
+        self.language = language
     }
 
-    /// One line: the problem, then an example to copy.
-    public var description: String { "\(message); try for example \"\(example)\"" }
+    /// One line: the problem, then an example to copy, in the message's language.
+    public var description: String {
+        language == "de" ? "\(message); zum Beispiel „\(example)“" : "\(message); try for example \"\(example)\""
+    }
 }

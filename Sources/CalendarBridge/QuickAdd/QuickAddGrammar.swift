@@ -158,7 +158,7 @@ struct QuickAddGrammar {
         var j = i
         var today = false
         switch meaning(i) {
-        case .deadline?, .at?, .atTime?, .onDate?: j = next(i)
+        case .deadline?, .at?, .atTime?, .onDate?, .untilOrTo?: j = next(i)
         case .this?:
             j = next(i)
             today = true
@@ -248,6 +248,19 @@ struct QuickAddGrammar {
     /// One date without a range: "tomorrow", "next Friday", "Dec 5th, 2026", "5.12.", "12/5", "the 15th".
     func dateAtom(at j: Int, prefixed: Bool) -> (spec: QuickAddDateSpec, end: Int)? {
         guard j < count else { return nil }
+        // "+3d", "+2w", "+1m", "+1y": today plus that many days, weeks, months or years (both languages).
+        if isSymbol(j, "+"), isNumber(j + 1), attached(j + 1), j + 2 < count, attached(j + 2), value(j + 1) <= 100_000,
+            !(j + 3 < count && attached(j + 3) && tokens[j + 3].kind != .symbol)
+        {
+            let n = value(j + 1)
+            switch tokens[j + 2].text {
+            case "d", "t": return (.relative(days: n), j + 3)
+            case "w": return (.relative(days: n * 7), j + 3)
+            case "m": return (.relativeMonths(n), j + 3)
+            case "y", "j": return (.relativeMonths(n * 12), j + 3)
+            default: break
+            }
+        }
         switch meaning(j) {
         case .relativeDay(let n)?:
             return (.relative(days: n), next(j))
@@ -365,14 +378,16 @@ struct QuickAddGrammar {
             guard isRangeSeparator(end) else { return QuickAddMatch(end: end, element: .date(first)) }
             let k = next(end)
             if let (second, secondEnd) = dateAtom(at: k, prefixed: true), second != first {
-                if case .dayOfMonth = second {} else {
+                if case .dayOfMonth = second {
+                } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, second)))
                 }
             }
             if case .absolute(let y, let m, _) = first, let (d2, secondEnd, _) = bareDay(at: k),
                 !(isSymbol(secondEnd, ":") && attached(secondEnd))
             {
-                if case .month? = meaning(secondEnd) {} else {
+                if case .month? = meaning(secondEnd) {
+                } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, .absolute(year: y, month: m, day: d2))))
                 }
             }
@@ -424,7 +439,7 @@ struct QuickAddGrammar {
         case .ordinalSuffix?, .unit?, .times?:
             if !point.hasMinutes { return nil }
         default:
-            if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, ".") , attached(k) { return nil }
+            if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, "."), attached(k) { return nil }
         }
         point.end = k
         return point
@@ -449,8 +464,15 @@ struct QuickAddGrammar {
             end = point.end
         }
         if prefix == nil, first.isBare, second == nil || second!.isBare {
-            // "7 in the evening", "8 abends": a part of the day makes a lone hour a time.
-            guard second == nil, case .partOfDay? = meaning(end) else { return nil }
+            if second != nil {
+                // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
+                // a time range ("Chapters 3-5" alone stays in the title).
+                guard isDay(at: end) || isDay(endingAt: i) else { return nil }
+            } else {
+                // "7 in the evening", "8 abends": a part of the day makes a lone hour a time; "Apollo 13
+                // tonight" is a name, 13 being no hour a part of the day needs.
+                guard first.hour <= 12, case .partOfDay? = meaning(end) else { return nil }
+            }
         }
         var zone: String?
         if case .zone(let id)? = meaning(end) {
@@ -458,6 +480,23 @@ struct QuickAddGrammar {
             end = next(end)
         }
         return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
+    }
+
+    /// Does a day word ("tomorrow", "Wednesday", "next Monday", "morgen") start at `k`?
+    func isDay(at k: Int) -> Bool {
+        switch meaning(k) {
+        case .relativeDay?, .weekday?, .next?, .this?: true
+        default: false
+        }
+    }
+
+    /// Does a one-word day ("tomorrow", "Friday") end right before `k`?
+    func isDay(endingAt k: Int) -> Bool {
+        guard k > 0, lengths[k - 1] == 1 else { return false }
+        switch meaning(k - 1) {
+        case .relativeDay?, .weekday?: return true
+        default: return false
+        }
     }
 
     // MARK: durations
@@ -512,7 +551,8 @@ struct QuickAddGrammar {
             j = next(k)
             // "1h30": minutes straight after the hour unit.
             if unit == .hour, isNumber(j), attached(j), tokens[j].digits == 2 {
-                if case .unit? = meaning(j + 1) {} else {
+                if case .unit? = meaning(j + 1) {
+                } else {
                     seconds += Double(value(j)) * 60
                     j += 1
                 }
@@ -674,11 +714,9 @@ struct QuickAddGrammar {
             return nil
         case .untilOrTo?:
             var j = next(i)
-            var prefixed = false
-            if case .the? = meaning(j) {
-                j = next(j)
-                prefixed = true
-            }
+            // "until" marks what follows as a date as "on" does: "bis zum 20." is the 20th.
+            let prefixed = true
+            if case .the? = meaning(j) { j = next(j) }
             guard let (spec, end) = dateAtom(at: j, prefixed: prefixed) else { return nil }
             part.until = spec
             return QuickAddMatch(end: end, element: .recurrence(part))

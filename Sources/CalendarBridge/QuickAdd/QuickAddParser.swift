@@ -23,7 +23,8 @@ public struct QuickAddParser: Sendable {
     public init(options: QuickAddOptions = QuickAddOptions()) {
         self.options = options
         var table: [String: [Entry]] = [:]
-        let phrases = options.locale.phrases
+        let phrases =
+            options.locale.phrases
             + options.locale.zoneAbbreviations.map { ($0.0, QuickAddMeaning.zone($0.1)) }
         for (phrase, meaning) in phrases {
             let tokens = QuickAddTokenizer.tokenize(Array(phrase.unicodeScalars))
@@ -43,6 +44,50 @@ public struct QuickAddParser: Sendable {
     /// - Returns: the event.
     /// - Throws: `QuickAddError` naming what could not be understood, with an example that works.
     public func parse(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
+        var (result, title) = try read(text, now: now, zone: zone)
+        guard !title.isEmpty else {
+            throw QuickAddError(
+                .missingTitle,
+                options.locale.identifier == "de"
+                    ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
+                example: options.locale.example, language: options.locale.identifier)
+        }
+        result.title = title
+        return result
+    }
+
+    /// A date or a date and time alone ("tomorrow", "next monday 9:00", "in 2 weeks", "+3d", "Dec 5",
+    /// "morgen 15 Uhr"), read by the same grammar and rules as quick-add text: the date options of the
+    /// other commands (`--from`, `--to`, `--start`, `--end`, `--on`).
+    ///
+    /// - Returns: the day (all day: `start` is a `.date`) or the instant (`start` is a `.dateTime`); `end`
+    ///   is the day after, or the one-hour default.
+    /// - Throws: `QuickAddError` when the text is no single date or time: words left over (`nothingToSchedule`),
+    ///   a repeat, a place, a duration or a range of days (`conflict`), or what `parse` refuses.
+    public func parseWhen(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
+        let (result, title) = try read(text, now: now, zone: zone)
+        let german = options.locale.identifier == "de"
+        guard title.isEmpty else {
+            throw QuickAddError(
+                .nothingToSchedule,
+                german ? "„\(title)“ in „\(text)“ ist kein Datum und keine Uhrzeit" : "\"\(title)\" in \"\(text)\" is not a date or time",
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm", language: options.locale.identifier)
+        }
+        let oneDay: Bool = {
+            guard case .date(let first) = result.start, case .date(let after) = result.end else { return true }
+            return after == first.adding(days: 1)
+        }()
+        guard result.recurrence.isEmpty, result.location == nil, oneDay else {
+            throw QuickAddError(
+                .conflict,
+                german ? "„\(text)“ ist mehr als ein Datum oder eine Uhrzeit" : "\"\(text)\" is more than one date or time",
+                example: german ? "morgen 15 Uhr" : "tomorrow 3pm", language: options.locale.identifier)
+        }
+        return result
+    }
+
+    /// The reading of `text` and the words left for the title.
+    private func read(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> (QuickAddResult, String) {
         let example = options.locale.example
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
@@ -79,7 +124,15 @@ public struct QuickAddParser: Sendable {
         while index < tokens.count {
             if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
                 try collected.add(match.element, fragment: grammar.text(index, min(match.end, tokens.count)))
-                for k in index..<min(match.end, tokens.count) { consumed[k] = true }
+                // "Morning run tomorrow", "Evening walk Friday": a part of the day that starts the text and
+                // names the next word gives the time and stays in the title.
+                let namesTitle: Bool = {
+                    guard index == 0, match.end == 1, case .partOfDay(let part) = match.element, part.day == nil,
+                        tokens.count > 1, tokens[1].kind == .word, meanings[1] == nil
+                    else { return false }
+                    return true
+                }()
+                for k in index..<min(match.end, tokens.count) where !namesTitle { consumed[k] = true }
                 index = max(match.end, index + 1)
             } else {
                 index += 1
@@ -92,15 +145,9 @@ public struct QuickAddParser: Sendable {
                 break
             }
         }
-        var result = try collected.resolve(
+        let result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
-        guard !title.isEmpty else {
-            throw QuickAddError(
-                .missingTitle, "\"\(text)\" says when but not what the event is",
-                example: example)
-        }
-        result.title = title
-        return result
+        return (result, title)
     }
 
     /// Windows zone names end in "Standard Time"; try the longest name ending there that the resolver knows.

@@ -37,9 +37,43 @@ extension QuickAddResult {
         case .dateTime(let seconds, _): past = (start.instant.map { Int($0.timeIntervalSince1970) } ?? seconds) < nowSeconds
         case .date(let last): past = last <= zone.date(at: nowSeconds)
         }
+        let firstDay: QuickAddDate = {
+            switch start {
+            case .date(let date): return date
+            case .dateTime(let seconds, _): return zone.date(at: seconds)
+            }
+        }()
         self.init(
             title: event.title, start: start, end: time(event.end), isAllDay: event.isAllDay,
-            location: (event.location?.isEmpty ?? true) ? nil : event.location, timeZone: zone.identifier,
-            recurrence: (event.recurrence?.lines ?? []).filter { $0.hasPrefix("RRULE:") }, isPast: past, parser: parser)
+            location: (event.location?.isEmpty ?? true) ? nil : event.location,
+            timeZone: Self.utcAliases.contains(zone.identifier) ? "UTC" : zone.identifier,
+            recurrence: (event.recurrence?.lines ?? []).filter { $0.hasPrefix("RRULE:") }.map { Self.quickAddForm($0, first: firstDay) },
+            isPast: past, parser: parser)
+    }
+
+    /// The names of UTC a provider may answer with; shown as the parser writes it.
+    static let utcAliases: Set<String> = ["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/Universal", "Etc/Zulu"]
+
+    /// A rule a provider returned, written as the parser writes the same rule, so that the created event
+    /// shows what the preview showed when they mean the same: parts in the parser's order (FREQ,
+    /// INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL), the default week start (`WKST=MO`) left out, and a
+    /// yearly rule's BYMONTH/BYMONTHDAY left out when they are the first occurrence's (RFC 5545 takes
+    /// them from the start). Any other part keeps the rule as the provider wrote it.
+    static func quickAddForm(_ line: String, first: QuickAddDate) -> String {
+        var parts: [String: String] = [:]
+        for part in line.dropFirst("RRULE:".count).split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, parts[pair[0]] == nil else { return line }
+            parts[pair[0]] = pair[1]
+        }
+        if parts["WKST"] == "MO" { parts["WKST"] = nil }
+        if parts["FREQ"] == "YEARLY", parts["BYMONTH"] == "\(first.month)", parts["BYMONTHDAY"] == "\(first.day)" {
+            parts["BYMONTH"] = nil
+            parts["BYMONTHDAY"] = nil
+        }
+        if parts["INTERVAL"] == "1" { parts["INTERVAL"] = nil }
+        let order = ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "COUNT", "UNTIL"]
+        guard parts["FREQ"] != nil, Set(parts.keys).isSubset(of: order) else { return line }
+        return "RRULE:" + order.compactMap { key in parts[key].map { "\(key)=\($0)" } }.joined(separator: ";")
     }
 }
