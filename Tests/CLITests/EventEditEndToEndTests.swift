@@ -330,7 +330,7 @@ struct EventEditEndToEndTests {
             #expect(shown["description"] as? String == "Notes")
             // 2027-05-03 is a Monday: five weekdays in its first week.
             let week = try await home.run([
-                "events", ref, "--from", "2027-05-03", "--to", "2027-05-10", "--tz", "Europe/Berlin", "--format", "json",
+                "events", ref, "--from", "2027-05-03", "--to", "2027-05-09", "--tz", "Europe/Berlin", "--format", "json",
             ])
             let standups = (try JSONOutput.object(week.stdout)["events"] as? [[String: Any]] ?? []).filter {
                 $0["title"] as? String == "Standup"

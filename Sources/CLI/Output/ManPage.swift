@@ -98,7 +98,17 @@ package enum ManPage {
     /// Text as roff reads it literally: backslashes escaped, hyphens as \- (so they stay ASCII when
     /// copied), and no line starting with a control character.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            // troff reads bytes: anything beyond ASCII is named (\[u21BB]), whatever the page's encoding.
+            case _ where !scalar.isASCII: out += "\\[u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "]"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     static func escapeLines(_ text: String) -> String {
@@ -114,4 +124,8 @@ package enum ManPage {
     private static func quoted(_ text: String) -> String {
         "\"" + escape(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }
