@@ -11,6 +11,8 @@ package enum CommandRegistry {
         AddCommand.self,
         QuickAddCommand.self,
         CopyCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         SyncCommand.self,
         SyncAddCommand.self,
         SyncListCommand.self,
