@@ -50,7 +50,7 @@ package enum ImportCommand: Command {
             throw InputError("\(path == "-" ? "standard input" : path): \(error.message)")
         }
         let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
-        let source = ICalendarFileProvider(file: file, account: name, name: name)
+        let source = ICalendarFileProvider(file: file, account: "file", name: name)
 
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
