@@ -57,6 +57,21 @@ struct ICalendarEndToEndTests {
             #expect(again["updated"] as? Int == 0, "\(second.stdout)")
             #expect(home.apiMethods(since: mark) == ["GET"], "a second import sent a write: \(home.apiMethods(since: mark))")
             #expect(try await events(home, "ann:Family").count == target.count)
+
+            // A changed file: the one changed event is updated, nothing else written.
+            var blocks = text.components(separatedBy: "BEGIN:VEVENT")
+            let index = try #require(
+                blocks.indices.dropFirst().first { !blocks[$0].contains("RRULE") && !blocks[$0].contains("RECURRENCE-ID") })
+            let summary = try #require(blocks[index].components(separatedBy: "\r\n").first { $0.hasPrefix("SUMMARY:") })
+            blocks[index] = blocks[index].replacingOccurrences(of: summary, with: "SUMMARY:Renamed in the file")
+            try blocks.joined(separator: "BEGIN:VEVENT").write(to: file, atomically: true, encoding: .utf8)
+            let changed = try await home.run(["import", file.path, "ann:Family", "--format", "json"])
+            #expect(changed.status == 0, "\(changed.stderr)")
+            let update = try JSONOutput.object(changed.stdout)
+            #expect(update["created"] as? Int == 0 && update["updated"] as? Int == 1, "\(changed.stdout)")
+            let renamed = try await events(home, "ann:Family")
+            #expect(renamed.count == target.count)
+            #expect(renamed.filter { $0["title"] as? String == "Renamed in the file" }.count == 1)
         }
     }
 
