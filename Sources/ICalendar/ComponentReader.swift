@@ -14,7 +14,11 @@ struct ComponentReader {
     /// Reads the event that begins on line `line`.
     func read(_ component: OpaquePointer, line: Int) throws(ICalendarError) -> ParsedEvent {
         let uid = text(icalcomponent_get_uid(component)) ?? ""
-        if uid.isEmpty { throw ICalendarError("an event has no UID (near '\(summary(component).prefix(40))'); every VEVENT needs one") }
+        if uid.isEmpty { throw ICalendarError("the event on line \(line) has no UID; every VEVENT needs one") }
+        // RFC 5545 TEXT has no control characters; a UID with one could not be written back as the same UID.
+        if uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ICalendarError("the UID of the event on line \(line) contains a control character; a UID is one line of text")
+        }
         if let error = firstError(in: component) {
             throw ICalendarError(
                 "libical refused a line of event '\(uid.prefix(60))' (line \(lines.line(of: error.value, after: line))): \(error.message)")
