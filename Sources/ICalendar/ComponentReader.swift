@@ -290,10 +290,14 @@ struct ComponentReader {
             alarm = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
         }
         for c in components {
-            guard let p = icalcomponent_get_first_property(c, ICAL_XLICERROR_PROPERTY), let message = text(icalproperty_get_xlicerror(p))
-            else { continue }
-            let value = message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            return (message, value)
+            var property = icalcomponent_get_first_property(c, ICAL_XLICERROR_PROPERTY)
+            while let p = property, let message = text(icalproperty_get_xlicerror(p)) {
+                property = icalcomponent_get_next_property(c, ICAL_XLICERROR_PROPERTY)
+                // An empty property (`SUMMARY:`, common in real files) is dropped by libical: nothing is lost.
+                if message.hasPrefix("No value for") { continue }
+                let value = message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                return (message, value)
+            }
         }
         return nil
     }

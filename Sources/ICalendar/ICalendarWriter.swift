@@ -63,7 +63,8 @@ public enum ICalendarWriter {
                 try add(component, propertyLine("DTEND", event.end, zoneOf: event.start))
                 if let recurrenceID { try add(component, recurrenceID) }
                 for line in event.recurrence?.lines ?? [] { try add(component, line) }
-                icalcomponent_add_property(component, icalproperty_new_summary(event.title))
+                // libical refuses an empty SUMMARY when reading: an untitled event has none.
+                if !event.title.isEmpty { icalcomponent_add_property(component, icalproperty_new_summary(event.title)) }
                 if let location = event.location, !location.isEmpty {
                     icalcomponent_add_property(component, icalproperty_new_location(location))
                 }

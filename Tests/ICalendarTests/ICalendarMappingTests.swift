@@ -112,6 +112,15 @@ struct ICalendarMappingTests {
         #expect(events[1].reminders == nil)
     }
 
+    @Test("an empty SUMMARY is an untitled event (found by the fuzz target: it was written, then refused when read)")
+    func untitled() throws {
+        let events = try Self.read("BEGIN:VEVENT\nUID:u\nDTSTART:20260101T090000Z\nSUMMARY:\nEND:VEVENT\n")
+        #expect(events.map(\.title) == [""])
+        let text = try ICalendarWriter.write(events)
+        #expect(!text.contains("SUMMARY"))
+        #expect(try ICalendarReader.read(text, floatingZone: Self.utc).events.map(\.id) == ["u"])
+    }
+
     static let series = """
         BEGIN:VEVENT
         UID:weekly
