@@ -359,7 +359,8 @@ let fuzzHome: CalbridgeHome = {
     guard let file = try? ICalendarReader.read(String(decoding: data, as: UTF8.self), floatingZone: utc) else { return }
     let horizon = LocalDate(year: 2100, month: 1, day: 1)!
     for event in file.events {
-        if let recurrence = event.recurrence { _ = try? RecurrenceExpansion.starts(of: recurrence, from: event.start, through: horizon, limit: 200) }
+        guard let recurrence = event.recurrence else { continue }
+        _ = try? RecurrenceExpansion.starts(of: recurrence, from: event.start, through: horizon, limit: 200)
     }
     guard let text = try? ICalendarWriter.write(file.events, name: file.name) else { return }
     do {
