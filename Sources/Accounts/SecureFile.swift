@@ -85,9 +85,11 @@ public struct SecureFile: Sendable {
     // MARK: - Writing
 
     /// Replaces the file's contents atomically, mode 0600.
-    public func write(_ data: Data, to url: URL) throws {
+    /// - Parameter privateDirectory: true: the directory is made (or checked to be) 0700, as calbridge's own
+    ///   files need; false: a user's directory (`export --output`), which must exist and is left as it is.
+    public func write(_ data: Data, to url: URL, privateDirectory: Bool = true) throws {
         let directory = url.deletingLastPathComponent()
-        try ensureDirectory(directory)
+        if privateDirectory { try ensureDirectory(directory) }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(Base64URL.random(bytes: 9)).tmp").path
         let path = url.path
 

@@ -17,6 +17,8 @@ package enum CommandRegistry {
         EditCommand.self,
         DeleteCommand.self,
         CopyCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         SyncCommand.self,
         SyncAddCommand.self,
         SyncListCommand.self,

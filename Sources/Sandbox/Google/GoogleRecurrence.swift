@@ -45,9 +45,10 @@ struct GoogleRecurrence: Equatable {
         for raw in lines {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let colon = line.firstIndex(of: ":") else { throw ParseError.invalid(line) }
-            let head = line[..<colon].uppercased()
+            // Names are case-insensitive, a TZID's value is not (RFC 5545 §3.2.19 names a zone exactly).
+            let head = String(line[..<colon])
             let value = String(line[line.index(after: colon)...])
-            let name = head.split(separator: ";").first.map(String.init) ?? ""
+            let name = head.split(separator: ";").first.map { $0.uppercased() } ?? ""
             switch name {
             case "RRULE":
                 guard rule == nil else { throw ParseError.invalid("more than one RRULE") }
@@ -74,7 +75,7 @@ struct GoogleRecurrence: Equatable {
 
     private static func parseDates(head: String, value: String, zone: TimeZone) throws -> ([Date], [Int]) {
         var lineZone = zone
-        for parameter in head.split(separator: ";").dropFirst() where parameter.hasPrefix("TZID=") {
+        for parameter in head.split(separator: ";").dropFirst() where parameter.uppercased().hasPrefix("TZID=") {
             guard let named = TimeZone(identifier: String(parameter.dropFirst(5))) else { throw ParseError.invalid(head) }
             lineZone = named
         }

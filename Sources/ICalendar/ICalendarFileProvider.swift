@@ -1,0 +1,170 @@
+import CalendarBridge
+import Foundation
+
+/// An iCalendar file as a read-only calendar service with one calendar: the source `import` copies from,
+/// so that an import is a `copy` (origin markers, batching, series handling, exit codes) and a second
+/// import of the same file writes nothing.
+///
+/// Ids are the file's (`ICalendarFile`): a `UID`, or `UID_<original start>` for an occurrence, so the copy
+/// engine's origin keys are the file's UIDs and RECURRENCE-IDs, the same at every import. Series are
+/// expanded by libical (`RecurrenceExpansion`) with the file's overrides in place of their occurrences.
+public struct ICalendarFileProvider: CalendarProvider {
+    /// The provider kind of iCalendar files (origin markers name it).
+    public static let kind = ProviderKind(rawValue: "ics")
+    /// The id of the file's one calendar.
+    public static let calendarID = "file"
+
+    public let provider = Self.kind
+    public let account: String
+    public let capabilities = ProviderCapabilities(
+        serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false, htmlBody: false,
+        invitations: .notSent(how: "an iCalendar file sends nothing"))
+    let file: ICalendarFile
+    let calendarName: String
+    let byID: [String: Event]
+    /// Overrides by master id, then by occurrence id.
+    let overrides: [String: [String: Event]]
+
+    /// - Parameters:
+    ///   - account: the name origin markers record as the source account (a stable name: the same for every
+    ///     import of the same file, so its copies are found again).
+    ///   - name: the calendar's name in reports (default the file's `X-WR-CALNAME`, else "file").
+    public init(file: ICalendarFile, account: String, name: String? = nil) {
+        self.file = file
+        self.account = account
+        calendarName = name ?? file.name ?? Self.calendarID
+        byID = Dictionary(file.events.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var overrides: [String: [String: Event]] = [:]
+        for event in file.events { if let series = event.seriesID { overrides[series, default: [:]][event.id] = event } }
+        self.overrides = overrides
+    }
+
+    /// The calendar as `listCalendars` gives it.
+    public var calendar: CalendarInfo {
+        CalendarInfo(id: Self.calendarID, name: calendarName, account: account, provider: provider, isPrimary: true, accessRole: .reader)
+    }
+
+    public func userInfo() async throws -> UserInfo { UserInfo(displayName: calendarName, accountIdentity: account) }
+
+    public func listCalendars() async throws -> [CalendarInfo] { [calendar] }
+
+    public func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        try check(calendarID)
+        var result: [Event] = []
+        for event in file.events {
+            if event.seriesID != nil {
+                // Overrides: with the series as Google lists them (cancelled ones too); expanded, in place of
+                // their occurrences (below).
+                if !expand, Self.overlaps(event, range) || event.originalStart.map({ Self.overlaps($0, $0, range) }) == true {
+                    result.append(event)
+                }
+                continue
+            }
+            guard event.recurrence != nil else {
+                if Self.overlaps(event, range) { result.append(event) }
+                continue
+            }
+            let occurrences = try occurrences(of: event, through: range.end)
+            if expand {
+                result += occurrences.filter { $0.status != .cancelled && Self.overlaps($0, range) }
+            } else if occurrences.contains(where: { Self.overlaps($0, range) }) {
+                result.append(event)
+            }
+        }
+        return result
+    }
+
+    public func getEvent(id: String, calendarID: String) async throws -> Event {
+        try check(calendarID)
+        if let event = byID[id] { return event }
+        // An occurrence: `<master>_<original start>`.
+        if let underscore = id.lastIndex(of: "_"), let master = byID[String(id[..<underscore])], master.recurrence != nil {
+            let key = id[id.index(after: underscore)...]
+            var horizon = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+            if key.count >= 8, let y = Int(key.prefix(4)), let m = Int(key.dropFirst(4).prefix(2)), let d = Int(key.dropFirst(6).prefix(2)),
+                let date = LocalDate(year: y, month: m, day: d)
+            {
+                horizon = date.adding(days: 2).startInstant(in: TimeZone(secondsFromGMT: 0)!)
+            }
+            if let found = try occurrences(of: master, through: horizon).first(where: { $0.id == id }) { return found }
+        }
+        throw CalendarError(.notFound, "no event \(id) in the file", provider: provider, account: account, calendar: calendarName)
+    }
+
+    /// A series' occurrences starting before `end`, overrides in place of theirs.
+    func occurrences(of master: Event, through end: Date) throws -> [Event] {
+        guard let recurrence = master.recurrence else { return [] }
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let last = LocalDate(instant: end, in: utc).adding(days: 1)
+        let starts: [EventTime]
+        do {
+            starts = try RecurrenceExpansion.starts(of: recurrence, from: master.start, through: last)
+        } catch {
+            throw CalendarError(
+                .invalidRequest, "series '\(master.title)' (UID \(master.id)): \(error.message)", provider: provider, account: account)
+        }
+        let overrides = overrides[master.id] ?? [:]
+        let duration = master.end.instant(allDayZone: utc).timeIntervalSince(master.start.instant(allDayZone: utc))
+        return starts.map { start in
+            let id = master.id + "_" + ICalendarReader.occurrenceKey(start)
+            if let override = overrides[id] { return override }
+            var occurrence = master
+            occurrence.id = id
+            occurrence.recurrence = nil
+            occurrence.seriesID = master.id
+            occurrence.originalStart = start
+            occurrence.start = start
+            switch (start, master.start, master.end) {
+            case (.allDay(let date), .allDay(let first), .allDay(let lastDay)):
+                occurrence.end = .allDay(date: date.adding(days: first.days(to: lastDay)))
+            case (.timed(let instant, _), _, _):
+                occurrence.end = .timed(instant: instant.addingTimeInterval(duration), zone: master.end.zone ?? master.start.zone ?? "UTC")
+            default:
+                occurrence.end = start
+            }
+            return occurrence
+        }
+    }
+
+    public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
+        throw readOnly()
+    }
+
+    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { throw readOnly() }
+
+    public func deleteEvent(id: String, calendarID: String) async throws { throw readOnly() }
+
+    public func quickAdd(text: String, in calendarID: String) async throws -> Event { throw readOnly() }
+
+    /// Nothing in a file was written by calbridge.
+    public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }
+
+    public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
+        writes.map { _ in .failure(readOnly()) }
+    }
+
+    func readOnly() -> CalendarError {
+        CalendarError(.readOnly, "an iCalendar file is read-only", provider: provider, account: account, calendar: calendarName)
+    }
+
+    func check(_ calendarID: String) throws {
+        guard calendarID == Self.calendarID else {
+            throw CalendarError(.notFound, "an iCalendar file has one calendar, '\(Self.calendarID)'", provider: provider, account: account)
+        }
+    }
+
+    static func overlaps(_ event: Event, _ range: TimeRange) -> Bool { overlaps(event.start, event.end, range) }
+
+    /// Whether the times overlap the range; all-day dates are taken a day wide on either side (the copy
+    /// window cuts them exactly, in its own zone).
+    static func overlaps(_ start: EventTime, _ end: EventTime, _ range: TimeRange) -> Bool {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        var from = start.instant(allDayZone: utc)
+        var to = end.instant(allDayZone: utc)
+        if start.isAllDay {
+            from -= 86_400
+            to += 86_400
+        }
+        return from < range.end && (to > range.start || (to == from && from >= range.start))
+    }
+}
