@@ -9,7 +9,7 @@ package enum AddCommand: Command {
         package static let start = Option<String>("start", "DATETIME", "Start (default: the next half hour).")
         package static let end = Option<String>("end", "DATETIME", "End (default: start + 30 minutes).")
         package static let allDay = Flag("all-day", "An all-day event: --start/--end are dates.")
-        package static let tz = Option<String>("tz", "ZONE", "The event's zone, IANA or Windows name (default: $TZ, else the system zone).")
+        package static let tz = ZoneOptions.option("The event's zone (default: $TZ, else the system zone).")
         package static let location = Option<String>("location", "TEXT", "Where.")
         package static let body = Option<String>("body", "TEXT", "Description (the same as --description).")
         package static let description = Option<String>("description", "TEXT", "Description.")

@@ -9,7 +9,7 @@ package enum EditCommand: Command {
         package static let start = Option<String>(
             "start", "DATETIME", "New start (a date with --all-day); the length is kept without --end.")
         package static let end = Option<String>("end", "DATETIME", "New end (with --all-day: the last day).")
-        package static let tz = Option<String>("tz", "ZONE", "The zone --start/--end are read in, and the event's zone from now on.")
+        package static let tz = ZoneOptions.option("The zone --start/--end are read in, and the event's zone from now on.")
         package static let allDay = Flag("all-day", "Make it an all-day event (on its start day unless --start is given).")
         package static let timed = Flag("timed", "Make an all-day event timed (needs --start).")
         package static let location = Option<String>("location", "TEXT", "New location (\"\" clears it).")

@@ -3,45 +3,6 @@ import Testing
 
 @testable import CalendarBridge
 
-/// A provider double with calendars and their events, a delay on each read, and failures chosen by stage.
-private struct AgendaStub: CalendarProvider {
-    let provider: ProviderKind
-    let account: String
-    var calendars: [CalendarInfo] = []
-    var events: [String: [Event]] = [:]
-    var listFailure: CalendarError?
-    var failingCalendars: Set<String> = []
-    var delay: Duration = .zero
-    var calendarReads: PeakCounter?
-    var eventReads: PeakCounter?
-    var capabilities: ProviderCapabilities {
-        ProviderCapabilities(
-            serverQuickAdd: false, recurrence: .patterned, personalSensitivity: false, richShowAs: false, categories: false)
-    }
-
-    func userInfo() async throws -> UserInfo { UserInfo() }
-    func listCalendars() async throws -> [CalendarInfo] {
-        calendarReads?.enter()
-        defer { calendarReads?.leave() }
-        try await Task.sleep(for: delay)
-        if let listFailure { throw listFailure }
-        return calendars
-    }
-    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
-        eventReads?.enter()
-        defer { eventReads?.leave() }
-        try await Task.sleep(for: delay)
-        if failingCalendars.contains(calendarID) { throw CalendarError(.server, "backend error", account: account, calendar: calendarID) }
-        return events[calendarID] ?? []
-    }
-    func getEvent(id: String, calendarID: String) async throws -> Event { throw CalendarError(.notFound, "none") }
-    func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event { event }
-    func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { event }
-    func deleteEvent(id: String, calendarID: String) async throws {}
-    func quickAdd(text: String, in calendarID: String) async throws -> Event { throw CalendarError(.unsupported, "no") }
-    func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }
-}
-
 @Suite("AgendaReader: many accounts' calendars in one window")
 struct AgendaReaderTests {
     static let utc = TimeZone(identifier: "UTC")!
@@ -65,14 +26,14 @@ struct AgendaReaderTests {
 
     @Test("every account's calendars merged in agenda order: by day, all-day first, then start, end and title")
     func order() async {
-        var work = AgendaStub(provider: .microsoft, account: "work", calendars: [Self.calendar("main", "work", .microsoft)])
+        var work = StubProvider(provider: .microsoft, account: "work", calendars: [Self.calendar("main", "work", .microsoft)])
         work.events["main"] = [
             Self.timed("Review", "2027-03-01T10:00:00Z", "2027-03-01T11:00:00Z"),
             Self.timed("Late", "2027-03-02T23:00:00Z", "2027-03-03T01:00:00Z"),
             Self.timed("Evening", "2027-03-01T20:00:00Z", "2027-03-01T21:00:00Z"),
             Self.allDay("Offsite", "2027-03-02", "2027-03-04"),
         ]
-        var home = AgendaStub(
+        var home = StubProvider(
             provider: .google, account: "home", calendars: [Self.calendar("family", "home"), Self.calendar("holidays", "home")])
         home.events["family"] = [
             Self.timed("Breakfast", "2027-03-01T08:00:00Z", "2027-03-01T09:00:00Z"),
@@ -115,13 +76,13 @@ struct AgendaReaderTests {
 
     @Test("failures by stage: an account's list, a reference, one calendar; the rest is read")
     func failures() async throws {
-        let broken = AgendaStub(
-            provider: .google, account: "broken", listFailure: CalendarError(.unauthorized, "grant revoked", account: "broken"))
-        var work = AgendaStub(
+        let broken = StubProvider(
+            provider: .google, account: "broken", failure: CalendarError(.unauthorized, "grant revoked", account: "broken"))
+        var work = StubProvider(
             provider: .microsoft, account: "work", calendars: [Self.calendar("main", "work"), Self.calendar("shared", "work")])
         work.events["main"] = [Self.timed("Review", "2027-03-01T10:00:00Z", "2027-03-01T11:00:00Z")]
         work.failingCalendars = ["shared"]
-        let home = AgendaStub(provider: .google, account: "home", calendars: [Self.calendar("family", "home")])
+        let home = StubProvider(provider: .google, account: "home", calendars: [Self.calendar("family", "home")])
         let references = [
             try CalendarRef(parsing: "home:Nope"), try CalendarRef(parsing: "home:family"), try CalendarRef(parsing: "home:FAMILY"),
         ]
@@ -148,9 +109,9 @@ struct AgendaReaderTests {
         let calendarReads = PeakCounter()
         let eventReads = (1...3).map { _ in PeakCounter() }
         let accounts = (1...3).map { index in
-            AgendaStub(
+            StubProvider(
                 provider: .google, account: "a\(index)", calendars: (1...6).map { Self.calendar("c\($0)", "a\(index)") },
-                delay: .milliseconds(50), calendarReads: calendarReads, eventReads: eventReads[index - 1])
+                delay: .milliseconds(50), counter: calendarReads, eventReads: eventReads[index - 1])
         }
         let agenda = await AgendaReader(accounts.map { .init(provider: $0) }, calendarsAtOnce: 2).read(Self.week, zone: Self.utc)
         #expect(agenda.readCalendars.count == 18)

@@ -12,7 +12,9 @@ final class PeakCounter: @unchecked Sendable {
     var peak: Int { lock.withLock { peakValue } }
 }
 
-/// A provider double that answers listCalendars after a delay, or fails.
+/// A provider double with calendars and their events: each read after a delay, the calendar list failing
+/// with `failure`, the events of `failingCalendars` failing; `counter` and `eventReads` count overlapping
+/// calendar and event reads.
 struct StubProvider: CalendarProvider {
     let provider: ProviderKind
     let account: String
@@ -20,6 +22,9 @@ struct StubProvider: CalendarProvider {
     var failure: CalendarError?
     var delay: Duration = .zero
     var counter: PeakCounter?
+    var events: [String: [Event]] = [:]
+    var failingCalendars: Set<String> = []
+    var eventReads: PeakCounter?
     var capabilities: ProviderCapabilities {
         ProviderCapabilities(serverQuickAdd: false, recurrence: .patterned, personalSensitivity: false, richShowAs: false, categories: false)
     }
@@ -32,7 +37,13 @@ struct StubProvider: CalendarProvider {
         if let failure { throw failure }
         return calendars
     }
-    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] { [] }
+    func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
+        eventReads?.enter()
+        defer { eventReads?.leave() }
+        try await Task.sleep(for: delay)
+        if failingCalendars.contains(calendarID) { throw CalendarError(.server, "backend error", account: account, calendar: calendarID) }
+        return events[calendarID] ?? []
+    }
     func getEvent(id: String, calendarID: String) async throws -> Event { throw CalendarError(.notFound, "none") }
     func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event { event }
     func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { event }
