@@ -1,7 +1,7 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Writes through Google's batch endpoint (`POST /batch/calendar/v3`): many inserts, patches and deletes
 /// in one HTTP request. Each inner answer is judged exactly as the single call's would be: a 409 on an

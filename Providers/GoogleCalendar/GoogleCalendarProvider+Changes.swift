@@ -1,7 +1,7 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Incremental reads with events.list's `syncToken` (Google's "Synchronize resources efficiently" guide).
 ///

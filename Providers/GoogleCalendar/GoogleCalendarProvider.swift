@@ -2,6 +2,7 @@ import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Google Calendar API v3 behind `CalendarProvider`.
 ///

@@ -1,6 +1,6 @@
 import CalendarBridge
-import CalbridgeSupport
 import Foundation
+import JSON
 
 /// Google event JSON ↔ `Event`, both ways.
 enum GoogleEventMapping {

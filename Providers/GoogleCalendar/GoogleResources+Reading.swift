@@ -1,5 +1,5 @@
-import CalbridgeSupport
 import CalendarBridge
+import JSON
 
 // The Google resources read from JSON by hand (`JSONReader`): listings are most of what a copy reads, and
 // `JSONDecoder` costs many times as much per event. As `JSONDecoder` would: unknown members

@@ -1,6 +1,6 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
+import JSON
 
 // Google Calendar v3 resources as the API sends them (see the discovery document, schemas `Event`,
 // `CalendarListEntry`, `Events`, `CalendarList`). Only what calbridge maps is declared; the rest is

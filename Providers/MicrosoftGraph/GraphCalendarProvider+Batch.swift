@@ -1,7 +1,7 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Writes through Graph JSON batching (`POST /v1.0/$batch`, learn.microsoft.com/graph/json-batching): up to
 /// 20 requests in one HTTP request, answers matched by `id`. Each inner answer is judged as the single call's

@@ -1,7 +1,7 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Incremental reads with `calendarView/delta` (Graph's `event: delta` reference and "Get incremental
 /// changes to events in a calendar view").

@@ -1,7 +1,7 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
 import HTTP
+import JSON
 
 /// Microsoft Graph v1.0 (Outlook, Microsoft 365) behind `CalendarProvider`.
 ///

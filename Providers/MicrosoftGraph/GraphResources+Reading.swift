@@ -1,5 +1,5 @@
-import CalbridgeSupport
 import CalendarBridge
+import JSON
 
 // The Graph event resources read from JSON by hand (`JSONReader`): calendarView pages are most of what a
 // copy reads, and `JSONDecoder` cost about 1.3 million instructions per event. As `JSONDecoder` would:

@@ -1,6 +1,6 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
+import JSON
 
 // Microsoft Graph v1.0 resources as the API sends them (calendar, event, dateTimeTimeZone,
 // patternedRecurrence, user, mailboxSettings, OData collections and errors). Only what calbridge maps

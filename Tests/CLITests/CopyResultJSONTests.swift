@@ -1,9 +1,11 @@
-@testable import CLI
 import CalbridgeSupport
 import CalendarBridge
 import Foundation
+import JSON
 import TestSupport
 import Testing
+
+@testable import CLI
 
 /// `copy --format json` is written by hand (`PrettyJSONWriter`); it must stay the text `JSONEncoder` writes
 /// for the report's `Codable` form, with what a terminal may act on escaped as `TerminalText.escapeJSON`

@@ -5,7 +5,7 @@
 // Each target must not crash, hang or grow memory past its limits on any input; where a property can be
 // checked cheaply (a re-parse of what was printed, a split feed giving the same requests), it traps when
 // that property fails, so libFuzzer reports it like a crash.
-import CalbridgeSupport
+import JSON
 @testable import CalendarBridge
 import Foundation
 @testable import CLI

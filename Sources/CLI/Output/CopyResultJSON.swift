@@ -1,5 +1,5 @@
-import CalbridgeSupport
 import CalendarBridge
+import JSON
 
 // `calbridge copy --format json`: the report's `Codable` form, written by `PrettyJSONWriter` (the same text
 // `JSONEncoder` writes, at a fraction of its cost). A member added to these types must be added here, in

@@ -1,4 +1,5 @@
 import CalbridgeSupport
+import JSON
 
 /// Text from servers made safe for a terminal: the one place calbridge neutralises control characters.
 ///

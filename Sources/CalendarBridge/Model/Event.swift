@@ -1,5 +1,5 @@
-import CalbridgeSupport
 import Foundation
+import JSON
 
 /// One calendar event (a single event, a series master, or one occurrence of a series), provider-neutral.
 ///

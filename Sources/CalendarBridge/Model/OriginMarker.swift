@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import JSON
 
 /// Where a copied event came from: written into every event calbridge creates, so copies are found
 /// again on the server (never by matching titles) and are not copied back (no ping-pong).

@@ -1,7 +1,9 @@
 import CalbridgeSupport
-@testable import CalendarBridge
 import Foundation
+import JSON
 import Testing
+
+@testable import CalendarBridge
 
 @Suite("SHA-256, idempotency keys and origin markers")
 struct KeysTests {

@@ -1,6 +1,8 @@
 import CalbridgeSupport
 import Foundation
+import JSON
 import Testing
+
 @testable import CalendarBridge
 
 /// `OriginMarker(properties:)` reads the markers calbridge writes by hand and anything else with

@@ -1,9 +1,11 @@
-@testable import GoogleCalendar
 import CalbridgeSupport
 import CalendarBridge
 import Foundation
+import JSON
 import TestSupport
 import Testing
+
+@testable import GoogleCalendar
 
 /// Google insert bodies are written from the event in key order; the requests sent must stay those the
 /// dictionary path (`body(for:id:)` written by `SortedJSONWriter`) sent, byte for byte.

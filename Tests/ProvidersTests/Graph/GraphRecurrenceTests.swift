@@ -1,8 +1,9 @@
-import CalbridgeSupport
 import CalendarBridge
 import Foundation
-@testable import MicrosoftGraph
+import JSON
 import Testing
+
+@testable import MicrosoftGraph
 
 @Suite("Graph provider: patternedRecurrence <-> RRULE")
 struct GraphRecurrenceTests {

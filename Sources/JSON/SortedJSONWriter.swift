@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 
 /// Writes request bodies built as `[String: Any]` (strings, integers, booleans, `NSNull`, arrays,

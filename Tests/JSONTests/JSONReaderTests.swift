@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import JSON
 import Testing
 
 @Suite("JSONReader: RFC 8259 documents, and every malformed one refused")

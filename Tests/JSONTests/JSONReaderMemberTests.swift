@@ -1,5 +1,6 @@
 import CJSONScan
 import CalbridgeSupport
+import JSON
 import TestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import CalbridgeSupport
+
 /// Writes JSON for output (`--format json`) as `JSONEncoder` writes with
 /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, byte for byte: two-space indents,
 /// `"key" : value`, empty containers as `[`, a blank line, `]`; strings with `\"`, `\\`, `\b \f \n \r \t`,

@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import JSON
 import Testing
 
 /// `JSONReader.KeyTable` must name the member a `switch` over string cases would, for every key.

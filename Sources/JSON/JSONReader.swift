@@ -1,4 +1,5 @@
 import CJSONScan
+import CalbridgeSupport
 import Foundation
 
 /// A forward-only reader of JSON text (RFC 8259), for decoders written by hand for the response types

@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import JSON
 import TestSupport
 import Testing
 
