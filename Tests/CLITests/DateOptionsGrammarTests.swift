@@ -69,7 +69,8 @@ struct DateOptionsGrammarTests {
         #expect(
             try DateOptions.date("next friday", option: "start", command: "add", zone: Self.zone, now: Self.now).description == "2026-12-11"
         )
-        #expect(try DateOptions.date("2026-12-24", option: "start", command: "add").description == "2026-12-24")
+        let iso = try DateOptions.date("2026-12-24", option: "start", command: "add", zone: Self.zone, now: Self.now)
+        #expect(iso.description == "2026-12-24")
         let day = try DateOptions.day("tomorrow", option: "on", zone: Self.zone, command: "agenda", now: Self.now)
         #expect(Self.text(day.start) == "2026-12-05T00:00:00+01:00")
         #expect(Self.text(day.end) == "2026-12-06T00:00:00+01:00")
