@@ -1,3 +1,4 @@
+import CLI
 import Foundation
 import Sandbox
 import Testing
@@ -37,7 +38,7 @@ struct AddCommandTests {
         }
     }
 
-    @Test("defaults: the next half hour for 30 minutes, in $TZ; printed as id, title, start, end, link")
+    @Test("defaults: the next half hour for 30 minutes, in the mailbox's zone (not $TZ); printed as id, title, start, end, link")
     func defaults() async throws {
         try await SandboxHome.with { home in
             let before = Date()
@@ -48,9 +49,11 @@ struct AddCommandTests {
             #expect(lines.contains("title:    Quick sync"))
             #expect(lines.contains { $0.hasPrefix("id:       ") && $0.count > 12 })
             #expect(lines.contains { $0.hasPrefix("link:     https://") })
+            #expect(lines.contains("read in:  America/Los_Angeles (the mailbox's zone)"), "\(lines)")
             let startLine = try #require(lines.first { $0.hasPrefix("start:    ") })
-            // Outlook stores the zone as "India Standard Time"; CLDR's IANA spelling of it may be either.
-            #expect(startLine.hasSuffix("+05:30 (Asia/Kolkata)") || startLine.hasSuffix("+05:30 (Asia/Calcutta)"), "\(startLine)")
+            // carol's mailbox is on "Pacific Standard Time": -08:00 or -07:00 with summer time.
+            #expect(
+                startLine.hasSuffix("-08:00 (America/Los_Angeles)") || startLine.hasSuffix("-07:00 (America/Los_Angeles)"), "\(startLine)")
             let json = try await home.run(["add", "carol:Calendar", "--title", "Quick sync 2", "--format", "json"], environment: ["TZ": "Asia/Kolkata"])
             let event = try JSONOutput.object(json.stdout)
             let start = try #require(Self.instant(event["start"] as? String))
@@ -60,6 +63,98 @@ struct AddCommandTests {
             let minute = Int((event["start"] as! String).dropFirst(14).prefix(2))
             #expect(minute == 0 || minute == 30)
             #expect(start > before && start.timeIntervalSince(before) <= 1800 + 60)
+        }
+    }
+
+    /// Runs one command line in this process at a fixed `now`, with `TZ` set to a zone no calendar uses.
+    static func run(_ arguments: [String], home: SandboxHome, now: Date) async -> (status: ExitCode, stdout: String, stderr: String) {
+        let out = BufferSink(), err = BufferSink()
+        let context = CommandContext(
+            stdout: out, stderr: err, environment: home.environment.merging(["TZ": "Asia/Tokyo"]) { $1 }, now: { now })
+        let status = await CalbridgeCLI.run(arguments, context: context)
+        return (status, out.text, err.text)
+    }
+
+    @Test(
+        "times are read in the calendar's zone (Outlook: the mailbox's, Google: the calendar's own) unless --tz; the dry run names it and equals the real run",
+        arguments: [
+            ("carol:Calendar", "America/Los_Angeles", "the mailbox's zone", "-08:00"),
+            ("ann:Family", "Europe/Berlin", "the calendar's zone", "+01:00"),
+        ])
+    func calendarZone(ref: String, zone: String, source: String, offset: String) async throws {
+        // Wednesday 2027-03-10 12:00 UTC: 04:00 in Los Angeles, 13:00 in Berlin, 21:00 in Tokyo ($TZ, which no calendar uses).
+        let now = Date(timeIntervalSince1970: 1_804_680_000)
+        try await SandboxHome.with { home in
+            let own = "\(zone) (\(source))"
+            let cases: [(options: [String], start: String, end: String, readIn: String)] = [
+                (
+                    ["--start", "2027-03-12 09:00", "--end", "2027-03-12 10:30"], "2027-03-12T09:00:00\(offset)",
+                    "2027-03-12T10:30:00\(offset)", own
+                ),
+                (["--start", "tomorrow 9am"], "2027-03-11T09:00:00\(offset)", "2027-03-11T09:30:00\(offset)", own),
+                // A zone whose IANA name Outlook's Windows name maps back to (Asia/Kolkata would come back as Asia/Calcutta).
+                (
+                    ["--start", "2027-03-12 09:00", "--tz", "Europe/London"], "2027-03-12T09:00:00+00:00", "2027-03-12T09:30:00+00:00",
+                    "Europe/London (--tz)"
+                ),
+            ]
+            for (index, c) in cases.enumerated() {
+                let line = ["add", ref, "--title", "Zone probe \(index)", "--location", "Room 7", "--format", "json"] + c.options
+                let dry = await Self.run(line + ["--dry-run"], home: home, now: now)
+                #expect(dry.status == .success, "\(dry.stderr)")
+                let preview = try JSONOutput.object(dry.stdout)
+                let real = await Self.run(line, home: home, now: now)
+                #expect(real.status == .success, "\(real.stderr)")
+                let created = try JSONOutput.object(real.stdout)
+                #expect(preview["start"] as? String == c.start, "\(ref) \(c.options): \(dry.stdout)")
+                #expect(preview["end"] as? String == c.end, "\(ref) \(c.options)")
+                #expect(preview["readIn"] as? String == c.readIn, "\(ref) \(c.options)")
+                for key in ["title", "start", "end", "allDay", "timeZone", "location", "readIn"] {
+                    #expect("\(preview[key] ?? "none")" == "\(created[key] ?? "none")", "\(ref) \(c.options): \(key) differs")
+                }
+                // Read back from the calendar: the same instants.
+                let listed = await Self.run(
+                    ["events", ref, "--from", "2027-03-11", "--to", "2027-03-13", "--tz", zone, "--format", "json"], home: home, now: now)
+                let events = try #require(try JSONOutput.object(listed.stdout)["events"] as? [[String: Any]])
+                let back = try #require(events.first { $0["id"] as? String == created["id"] as? String }, "\(ref)")
+                #expect(Self.instant(back["start"] as? String) == Self.instant(c.start), "\(ref) \(c.options): \(back)")
+            }
+            // The table names the zone in the preview and after the write.
+            let line = ["add", ref, "--title", "Zone table", "--start", "2027-03-12 09:00"]
+            let table = await Self.run(line + ["--dry-run"], home: home, now: now)
+            #expect(table.stdout.contains("read in:   \(zone) (\(source))"), "\(table.stdout)")
+            let written = await Self.run(line, home: home, now: now)
+            #expect(written.stdout.contains("read in:  \(zone) (\(source))"), "\(written.stdout)")
+        }
+    }
+
+    @Test(
+        "--format tsv: one header line, one row of stable columns; the dry run's row equals the created event's",
+        arguments: ["carol:Calendar", "ann:Family"])
+    func tsv(ref: String) async throws {
+        let now = Date(timeIntervalSince1970: 1_804_680_000)
+        try await SandboxHome.with { home in
+            let header = "calendar\tid\ttitle\tstart\tend\tall_day\ttime_zone\tlocation\trecurrence\trepeat\tread_in\tlink"
+            let line = ["add", ref, "--title", "TSV\tprobe", "--start", "2027-03-12 09:00", "--location", "Room 7", "--format", "tsv"]
+            let dry = await Self.run(line + ["--dry-run"], home: home, now: now)
+            #expect(dry.status == .success, "\(dry.stderr)")
+            let dryLines = dry.stdout.split(separator: "\n").map(String.init)
+            #expect(dryLines.count == 2 && dryLines.first == header, "\(dry.stdout)")
+            let preview = dryLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            #expect(preview.count == 12, "\(preview)")
+            #expect(preview.first == ref && preview[1] == "" && preview.last == "", "\(preview)")
+            // A tab in the title is a space, never a column break.
+            #expect(preview[2] == "TSV probe" && preview[7] == "Room 7" && preview[5] == "false", "\(preview)")
+            let real = await Self.run(line, home: home, now: now)
+            #expect(real.status == .success, "\(real.stderr)")
+            let realLines = real.stdout.split(separator: "\n").map(String.init)
+            #expect(realLines.count == 2 && realLines.first == header, "\(real.stdout)")
+            let created = realLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            #expect(created.count == 12 && !created[1].isEmpty && created.last?.hasPrefix("https://") == true, "\(created)")
+            let same = created.first == preview.first && Array(created[2...10]) == Array(preview[2...10])
+            #expect(same, "preview \(preview), created \(created)")
+            let bare = await Self.run(line + ["--dry-run", "--no-header"], home: home, now: now)
+            #expect(bare.stdout.split(separator: "\n").count == 1 && bare.stdout.hasPrefix(ref), "\(bare.stdout)")
         }
     }
 
@@ -175,3 +270,4 @@ struct AddCommandTests {
         }
     }
 }
+

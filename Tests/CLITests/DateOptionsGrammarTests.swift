@@ -59,6 +59,28 @@ struct DateOptionsGrammarTests {
         #expect(Self.text(copy) == "2026-12-11T00:00:00+01:00")
     }
 
+    @Test("edit's --start and show/edit/delete's --on count relative dates from the command's now (not the clock), in their zone")
+    func commandsUseTheirNow() throws {
+        // The test's now is a day before the machine's clock, so a reading at the clock's now would differ.
+        let on = try EventSelection.window("tomorrow", zone: Self.zone, now: Self.now, command: "show")
+        #expect(Self.text(on.start) == "2026-12-05T00:00:00+01:00" && Self.text(on.end) == "2026-12-06T00:00:00+01:00")
+        let event = Event(
+            title: "Probe", start: .timed(instant: Self.now, zone: "Europe/Berlin"),
+            end: .timed(instant: Self.now.addingTimeInterval(1800), zone: "Europe/Berlin"))
+        let berlin = (id: "Europe/Berlin", zone: Self.zone)
+        func noRule(_: String, _: EventTime) throws -> Recurrence { throw UsageError("no rule here", command: "edit") }
+        var timed = EventEdit()
+        timed.start = "tomorrow 9am"
+        let moved = try timed.plan(on: event, anchor: event, fallbackZone: berlin, now: Self.now, command: "edit", recurrence: noRule)
+        #expect(moved.event.start == .timed(instant: RFC3339.parse("2026-12-05T09:00:00+01:00")!, zone: "Europe/Berlin"))
+        #expect(moved.event.end == .timed(instant: RFC3339.parse("2026-12-05T09:30:00+01:00")!, zone: "Europe/Berlin"))
+        var allDay = EventEdit()
+        allDay.start = "tomorrow"
+        allDay.kind = .allDay
+        let day = try allDay.plan(on: event, anchor: event, fallbackZone: berlin, now: Self.now, command: "edit", recurrence: noRule)
+        #expect(day.event.start == .allDay(date: LocalDate("2026-12-05")!))
+    }
+
     @Test("--start/--end of a timed event, --start of an all-day one and --on take the same words")
     func startEndOn() throws {
         let start = try DateOptions.dateTime("tomorrow 9am", option: "start", zone: Self.zone, command: "add", now: Self.now)
@@ -69,7 +91,8 @@ struct DateOptionsGrammarTests {
         #expect(
             try DateOptions.date("next friday", option: "start", command: "add", zone: Self.zone, now: Self.now).description == "2026-12-11"
         )
-        #expect(try DateOptions.date("2026-12-24", option: "start", command: "add").description == "2026-12-24")
+        let iso = try DateOptions.date("2026-12-24", option: "start", command: "add", zone: Self.zone, now: Self.now)
+        #expect(iso.description == "2026-12-24")
         let day = try DateOptions.day("tomorrow", option: "on", zone: Self.zone, command: "agenda", now: Self.now)
         #expect(Self.text(day.start) == "2026-12-05T00:00:00+01:00")
         #expect(Self.text(day.end) == "2026-12-06T00:00:00+01:00")

@@ -111,6 +111,52 @@ struct QuickAddCommandTests {
         }
     }
 
+    @Test("a repeat Google drops is named even when calbridge's parser refuses the text as a whole (here: no title)")
+    func googleDroppedRepeatOfARefusedText() async throws {
+        try await SandboxHome.with { home in
+            // calbridge refuses "every weekday 9:30" (no title); Google's quick add takes it and, in the sandbox
+            // as with unreadable text at Google, creates one event titled with the whole text.
+            let result = try await home.run(["quick-add", "ann:Family", "every weekday 9:30", "--parser", "google", "--format", "json"])
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect((try JSONOutput.object(result.stdout)["recurrence"] as? [Any])?.isEmpty == true)
+            #expect(result.stderr.contains("dropped the repeat the text asks for (\"every weekday"), "\(result.stderr)")
+            // Text without a repeat is not flagged, readable or not.
+            let plain = try await home.run(["quick-add", "ann:Family", "tomorrow 9:30", "--parser", "google"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(!plain.stderr.contains("repeat"), "\(plain.stderr)")
+        }
+    }
+
+    @Test(
+        "--format tsv: one header line, one row of stable columns; the dry run's row equals the created event's",
+        arguments: ["carol:Calendar", "ann:Family"])
+    func tsv(ref: String) async throws {
+        try await SandboxHome.with { home in
+            let header = "calendar\tid\ttitle\tstart\tend\tall_day\ttime_zone\tlocation\trecurrence\trepeat\tpast\tparser\tread_in\tlink"
+            let text = "Lunch with Ann tomorrow 12:30-1:30 at Cafe Luna"
+            let options = ["--now", "2027-03-12T17:30:00", "--parser", "local", "--format", "tsv"]
+            let dry = try await home.run(["quick-add", ref, text, "--dry-run"] + options)
+            #expect(dry.status == 0, "\(dry.stderr)")
+            let dryLines = dry.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            #expect(dryLines.count == 2 && dryLines.first == header, "\(dry.stdout)")
+            let preview = dryLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            #expect(preview.count == 14, "\(preview)")
+            #expect(preview.first == "" && preview[1] == "" && preview.last == "", "a dry run has no calendar, id or link: \(preview)")
+            #expect(preview[2] == "Lunch with Ann" && preview[7] == "Cafe Luna" && preview[10] == "false" && preview[11] == "calbridge")
+            let run = try await home.run(["quick-add", ref, text] + options)
+            #expect(run.status == 0, "\(run.stderr)")
+            let runLines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(runLines.count == 2 && runLines.first == header, "\(run.stdout)")
+            let created = runLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            #expect(created.count == 14)
+            #expect(created.first == ref && !created[1].isEmpty && created.last?.hasPrefix("https://") == true, "\(created)")
+            #expect(Array(created[2...12]) == Array(preview[2...12]), "preview \(preview), created \(created)")
+            // --no-header: the row alone.
+            let bare = try await home.run(["quick-add", text, "--dry-run", "--no-header"] + options)
+            #expect(bare.stdout.split(separator: "\n").count == 1 && !bare.stdout.hasPrefix("calendar"), "\(bare.stdout)")
+        }
+    }
+
     @Test("an event in the past is refused without --allow-past, shown as past, and created with it")
     func past() async throws {
         try await SandboxHome.with { home in

@@ -98,6 +98,42 @@ struct QuickAddRulesTests {
         }
     }
 
+    @Test(
+        "every refusal of German text is German (the message and the advice around the example), never English",
+        arguments: [
+            "Laufen morgen früh um 20 Uhr", "Party 30.2.", "Kurs jeden Montag 10 Mal bis 31.12.", "Urlaub 31.12.1800",
+            "Reise in 500000 Tagen", "Yoga bis 31.12. 5 Mal", "Seminar morgen für 400 Tage", "Projekt Montag für 500 Tage",
+            "Training jeden Montag 1000 Mal", "Kurs alle 1000 Wochen", "Kaufen", "morgen 15 Uhr",
+            "Feier " + String(repeating: "x", count: 600), "Seminar 3 Tage",
+        ])
+    func germanRefusals(text: String) throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        do {
+            let result = try QuickAddTestSupport.parser(lang: "de").parse(text, now: now, zone: zone)
+            Issue.record("\(text) was read as \(result.title) \(result.start.description)")
+        } catch {
+            #expect(error.language == "de", "\(text): \(error.description)")
+            #expect(error.description.contains("zum Beispiel"), "\(text): \(error.description)")
+            // English words of the English messages and their advice.
+            for english in ["the ", " is ", "try", "give ", "needs", "must", "repeat", "outside", "add "] {
+                #expect(!error.description.contains(english), "\(text): \(error.description)")
+            }
+        }
+    }
+
+    @Test("the words that ask for a repeat are found even where the whole text is refused")
+    func repeatFragment() {
+        let english = QuickAddTestSupport.parser(lang: "en"), german = QuickAddTestSupport.parser(lang: "de")
+        #expect(english.repeatFragment(in: "every weekday 9:30")?.hasPrefix("every weekday") == true)
+        #expect(english.repeatFragment(in: "Gym every Monday 6pm")?.hasPrefix("every Monday") == true)
+        #expect(english.repeatFragment(in: "Standup daily at 9") != nil)
+        #expect(english.repeatFragment(in: "Dentist tomorrow 3pm") == nil)
+        #expect(english.repeatFragment(in: "Everyone's lunch Friday") == nil)
+        #expect(german.repeatFragment(in: "Teammeeting jeden Montag um 9 Uhr")?.hasPrefix("jeden Montag") == true)
+        #expect(german.repeatFragment(in: "Kino morgen um 20 Uhr") == nil)
+    }
+
     @Test("a repeat shows its rule in words; one past today starts on its next day")
     func repeats() throws {
         let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))

@@ -32,6 +32,18 @@ struct CalendarTarget: Sendable {
         return nil
     }
 
+    /// The zone times typed for this calendar are read in when the user names none, and where it came from: a
+    /// Google calendar's own zone, else the owner's (Outlook: the mailbox's). Nil when the calendar and its owner
+    /// state none. `quick-add` and `add` read their text and `--start`/`--end` in it, preview and real run alike.
+    func readingZone() async throws -> (name: String, zone: TimeZone, source: String)? {
+        let isGoogle = provider.capabilities.serverQuickAdd
+        if isGoogle, let name = calendar.timeZone, let zone = TimeZone(identifier: name) {
+            return (name, zone, "the calendar's zone")
+        }
+        guard let owner = try await ownerZone() else { return nil }
+        return (ZoneOptions.name(of: owner), owner, isGoogle ? "the owner's zone" : "the mailbox's zone")
+    }
+
     /// Refuses a calendar this account may not write to, before anything is sent.
     func requireWritable() throws(CalendarError) {
         guard calendar.accessRole.canWrite else {

@@ -29,7 +29,7 @@ enum DateOptions {
     /// `--from` / `--to`: a date is midnight in `zone` at its start, or for an end (`endOfDay`, or the
     /// option `to`) the next midnight, so the day is included; a date-time is that instant.
     static func instant(
-        _ text: String, option: String, zone: TimeZone, command: String, endOfDay: Bool = false, now: Date = Date()
+        _ text: String, option: String, zone: TimeZone, command: String, endOfDay: Bool = false, now: Date
     ) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let isEnd = endOfDay || option == "to"
@@ -53,7 +53,7 @@ enum DateOptions {
     }
 
     /// `--on`: the whole day (midnight to midnight in `zone`) of a date in the grammar; a date-time names its day.
-    static func day(_ text: String, option: String, zone: TimeZone, command: String, now: Date = Date()) throws -> TimeRange {
+    static func day(_ text: String, option: String, zone: TimeZone, command: String, now: Date) throws -> TimeRange {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var date: LocalDate
         if let iso = LocalDate(trimmed) {
@@ -141,7 +141,7 @@ enum DateOptions {
     /// `--start` / `--end` of a timed event: an RFC 3339 date-time with an offset, a wall-clock time
     /// (`2026-12-01T09:00`, `2026-12-01 09:00`) read in `zone` (in a DST gap, as calendar servers do), or a
     /// date and time in quick-add's grammar (`tomorrow 9am`, `friday 14:30`).
-    static func dateTime(_ text: String, option: String, zone: TimeZone, command: String, now: Date = Date()) throws -> Date {
+    static func dateTime(_ text: String, option: String, zone: TimeZone, command: String, now: Date) throws -> Date {
         let local = spaced(text.trimmingCharacters(in: .whitespaces))
         try checkOffset(local, text: text, option: option, command: command)
         if let instant = RFC3339.parse(local) { return try checkRange(instant, text: text, option: option, command: command) }
@@ -160,7 +160,7 @@ enum DateOptions {
 
     /// `--start` / `--end` of an all-day event: `YYYY-MM-DD`, or a date in quick-add's grammar (`tomorrow`,
     /// `next friday`, `Dec 24`) read in `zone` at `now`.
-    static func date(_ text: String, option: String, command: String, zone: TimeZone = .current, now: Date = Date()) throws -> LocalDate {
+    static func date(_ text: String, option: String, command: String, zone: TimeZone, now: Date) throws -> LocalDate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let date: LocalDate
         if let iso = LocalDate(trimmed) {

@@ -9,7 +9,8 @@ package enum AddCommand: Command {
         package static let start = Option<String>("start", "DATETIME", "Start (default: the next half hour).")
         package static let end = Option<String>("end", "DATETIME", "End (default: start + 30 minutes).")
         package static let allDay = Flag("all-day", "An all-day event: --start/--end are dates.")
-        package static let tz = ZoneOptions.option("The event's zone (default: $TZ, else the system zone).")
+        package static let tz = ZoneOptions.option(
+            "The zone --start/--end are read in and the event's zone (default: the calendar's zone, as quick-add).")
         package static let location = Option<String>("location", "TEXT", "Where.")
         package static let body = Option<String>("body", "TEXT", "Description (the same as --description).")
         package static let description = Option<String>("description", "TEXT", "Description.")
@@ -21,7 +22,8 @@ package enum AddCommand: Command {
         package static let attendees = Option<String>(
             "attendees", "LIST", "E-mail addresses separated by ',' or ';' (Outlook mails them invitations).")
         package static let noInvitations = Flag("no-invitations", "Write the attendees into the description instead of inviting them.")
-        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).")
+        package static let noHeader = OutputFormat.noHeader
         package static let calendarRef = Argument("CALENDAR_REF", "account:calendar to add the event to")
     }
 
@@ -32,7 +34,9 @@ package enum AddCommand: Command {
         abstract: "Add an event to a calendar.",
         discussion: """
             Times without an offset are read in --tz (an IANA zone or a Windows name such as "Pacific
-            Standard Time"), else $TZ, else the system zone; the event keeps that zone. --start defaults to
+            Standard Time"), else in the calendar's zone as quick-add reads its text (Outlook: the mailbox's
+            zone; Google: the calendar's own), else $TZ, else the system zone; the event keeps that zone, and
+            the result (and --dry-run, which prints exactly the event the run writes) says which. --start defaults to
             the next half hour, --end to 30 minutes after the start. With --all-day, --start and --end are
             dates (YYYY-MM-DD; --end is the last day, default the start day).
             --attendees is a list separated by ',' or ';' ("ann@example.com, bob@example.com"). On an Outlook
@@ -43,6 +47,8 @@ package enum AddCommand: Command {
             `copy` does). Who was invited is printed after the event.
             --repeat takes quick add's repeat words ("every weekday", "every 2 weeks on Tuesday until
             2027-06-30") or an RRULE (FREQ=WEEKLY;BYDAY=MO); Outlook stores only the rules its patterns can say.
+            --format tsv prints one header line and one row: calendar id title start end all_day time_zone
+            location recurrence repeat read_in link (id and link empty in a dry run).
             Examples:
               calbridge add work:Calendar --title "Design review" --start "2026-12-01 14:00" --end "2026-12-01 15:00"
               calbridge add me@gmail.com:Family --title Holiday --all-day --start 2026-12-24 --end 2026-12-26
@@ -50,7 +56,7 @@ package enum AddCommand: Command {
         options: [
             Options.title, Options.start, Options.end, Options.allDay, Options.tz, Options.location, Options.body,
             Options.description, Options.attendees, Options.noInvitations, RepeatOption.option, Options.reminder, Options.showAs,
-            Options.isPrivate, Options.dryRun, Options.format,
+            Options.isPrivate, Options.dryRun, Options.format, Options.noHeader,
         ],
         positionals: [Options.calendarRef]
     )
@@ -64,30 +70,37 @@ package enum AddCommand: Command {
         guard !title.isEmpty else {
             throw UsageError("--title is empty; give the event's title, e.g. --title \"Design review\"", command: spec.name)
         }
-        let (zoneID, zone) =
-            try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
-            ?? {
-                let local = ZoneOptions.localZone(context.environment); return (ZoneOptions.name(of: local), local)
-            }()
-        let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: context.now())
+        let chosenZone = try arguments[Options.tz].map { try ZoneOptions.eventZone($0, option: "tz", command: spec.name) }
         let attendees = try parseAttendees(arguments[Options.attendees])
         let noInvitations = arguments[Options.noInvitations]
         if noInvitations, attendees.isEmpty {
             throw UsageError("--no-invitations needs --attendees LIST (the people to list in the description)", command: spec.name)
         }
-        var event = Event(title: title, start: start, end: end, attendees: attendees)
-        if let location = arguments[Options.location], !location.isEmpty { event.location = location }
         if arguments[Options.body] != nil, arguments[Options.description] != nil {
             throw UsageError("give --description or --body (the same), not both", command: spec.name)
         }
-        if let body = arguments[Options.description] ?? arguments[Options.body], !body.isEmpty { event.body = .text(body) }
-        if let minutes = arguments[Options.reminder] { event.reminders = [Reminder(minutesBefore: minutes)] }
-        if let showAs = arguments[Options.showAs].flatMap(ShowAs.init(rawValue:)) { event.showAs = showAs }
-        if arguments[Options.isPrivate] { event.sensitivity = .private }
+        // Bad times are refused before anything is read: each value alone in any zone (its grammar and range do
+        // not depend on the zone); the span once its zone is known.
+        let now = context.now()
+        let anyZone = chosenZone?.zone ?? ZoneOptions.localZone(context.environment)
+        for (option, name) in [(Options.start, "start"), (Options.end, "end")] {
+            guard let text = arguments[option] else { continue }
+            _ = try time(text, option: name, allDay: arguments[Options.allDay], zone: anyZone, now: now)
+        }
 
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
+        let reading = try await readingZone(chosenZone, target: target, environment: context.environment)
+        let (zoneID, zone) = (reading.name, reading.zone)
+        let readIn = "\(reading.name) (\(reading.source))"
+        let (start, end) = try times(arguments, zone: zone, zoneID: zoneID, now: now)
+        var event = Event(title: title, start: start, end: end, attendees: attendees)
+        if let location = arguments[Options.location], !location.isEmpty { event.location = location }
+        if let body = arguments[Options.description] ?? arguments[Options.body], !body.isEmpty { event.body = .text(body) }
+        if let minutes = arguments[Options.reminder] { event.reminders = [Reminder(minutesBefore: minutes)] }
+        if let showAs = arguments[Options.showAs].flatMap(ShowAs.init(rawValue:)) { event.showAs = showAs }
+        if arguments[Options.isPrivate] { event.sensitivity = .private }
         if let rule = arguments[RepeatOption.option] {
             event.recurrence = try RepeatOption.recurrence(
                 rule, start: event.start, fallbackZone: zoneID, support: target.provider.capabilities.recurrence, command: spec.name)
@@ -100,27 +113,33 @@ package enum AddCommand: Command {
         }
         if arguments[Options.dryRun] {
             event.calendarID = target.calendar.id
-            if format == .json {
-                context.print(
-                    try JSONText.render(EventDetails(event: event, series: nil, calendar: target.label, displayZone: zone).json()))
+            if format == .tsv {
+                context.printTable(
+                    tsv(event, calendar: target.label, zone: zone, readIn: readIn), format: .tsv, header: !arguments[Options.noHeader])
+            } else if format == .json {
+                var object = EventDetails(event: event, series: nil, calendar: target.label, displayZone: zone).json()
+                object["readIn"] = readIn
+                context.print(try JSONText.render(object))
             } else {
                 context.print("Would add to \(target.label) (nothing was written):")
                 for line in EventDetails(event: event, series: nil, calendar: target.label, displayZone: zone).lines()
                 where !line.hasPrefix("id:") && !line.hasPrefix("link:") && !line.hasPrefix("calendar:") {
                     context.print("  " + line)
                 }
+                context.print("  read in:   \(readIn)")
             }
             return .success
         }
         let created = try await target.provider.createEvent(event, in: target.calendar.id)
-        try printCreated(created, target: target, format: format, zone: zone, context: context)
-        if let recurrence = created.recurrence, format != .json {
+        try printCreated(
+            created, target: target, format: format, zone: zone, readIn: readIn, header: !arguments[Options.noHeader], context: context)
+        if let recurrence = created.recurrence, format == .table {
             let words = EventDetails(event: created, series: nil, calendar: target.label, displayZone: zone).repeatWords
             context.print("repeats:  \(words ?? recurrence.lines.joined(separator: " "))")
         }
         if let notice = invitationNotice(attendees, invitations: target.provider.capabilities.invitations, written: noInvitations) {
-            // Beside a table on stdout; on stderr when stdout is JSON for a program.
-            if format == .json { context.printError(notice) } else { context.print(notice) }
+            // Beside a table on stdout; on stderr when stdout is JSON or TSV for a program.
+            if format == .table { context.print(notice) } else { context.printError(notice) }
         }
         return .success
     }
@@ -138,16 +157,55 @@ package enum AddCommand: Command {
         }
     }
 
-    /// Prints an event that was just created (also used by `quick-add`).
+    /// Prints an event that was just created, and the zone its times were read in.
     static func printCreated(
-        _ event: Event, target: CalendarTarget, format: OutputFormat, zone: TimeZone, context: CommandContext
+        _ event: Event, target: CalendarTarget, format: OutputFormat, zone: TimeZone, readIn: String, header: Bool,
+        context: CommandContext
     ) throws {
         let formatting = EventFormatting(zone: zone)
-        if format == .json {
-            context.print(try JSONText.render(formatting.json(event, calendar: target.label)))
+        if format == .tsv {
+            context.printTable(tsv(event, calendar: target.label, zone: zone, readIn: readIn), format: .tsv, header: header)
+        } else if format == .json {
+            var object = formatting.json(event, calendar: target.label)
+            object["readIn"] = readIn
+            context.print(try JSONText.render(object))
         } else {
-            formatting.summary(event, calendar: target.label).forEach { context.print($0) }
+            for line in formatting.summary(event, calendar: target.label) { context.print(line) }
+            context.print("read in:  \(readIn)")
         }
+    }
+
+    /// The TSV of one event, preview or created, under stable column keys (docs/editing.md): times in `zone`.
+    static func tsv(_ event: Event, calendar: String, zone: TimeZone, readIn: String) -> Table {
+        let formatting = EventFormatting(zone: zone)
+        let words = EventDetails(event: event, series: nil, calendar: calendar, displayZone: zone).repeatWords
+        let columns = [
+            "calendar", "id", "title", "start", "end", "all_day", "time_zone", "location", "recurrence", "repeat", "read_in", "link",
+        ]
+        let row = [
+            calendar, event.id, event.title, formatting.text(event.start), formatting.text(event.end), event.isAllDay ? "true" : "false",
+            event.start.zone ?? "", event.location ?? "", event.recurrence?.lines.joined(separator: " ") ?? "", words ?? "", readIn,
+            event.webURL?.absoluteString ?? "",
+        ]
+        return Table(columns: columns.map { Table.Column($0, $0.uppercased()) }, rows: [row])
+    }
+
+    /// The zone `--start`/`--end` are read in and the event keeps, and where it came from: `--tz`, else the
+    /// calendar's (as quick-add reads its text), else the user's (`$TZ`, else the system zone).
+    static func readingZone(
+        _ given: (id: String, zone: TimeZone)?, target: CalendarTarget, environment: [String: String]
+    ) async throws -> (name: String, zone: TimeZone, source: String) {
+        if let given { return (given.id, given.zone, "--tz") }
+        if let own = try await target.readingZone() { return own }
+        let user = try ZoneOptions.userZone(nil, environment: environment, command: spec.name)
+        return (user.name, user.zone, "your zone: the calendar states none")
+    }
+
+    /// One `--start`/`--end` value: a date of an all-day event, else an instant.
+    static func time(_ text: String, option: String, allDay: Bool, zone: TimeZone, now: Date) throws -> EventTime {
+        if allDay { return .allDay(date: try DateOptions.date(text, option: option, command: spec.name, zone: zone, now: now)) }
+        let instant = try DateOptions.dateTime(text, option: option, zone: zone, command: spec.name, now: now)
+        return .timed(instant: instant, zone: zone.identifier)
     }
 
     /// Start and end from the options, checked before anything is sent.

@@ -76,12 +76,12 @@ package enum AgendaCommand: Command {
     static func window(_ arguments: ParsedArguments, zone: TimeZone, now: Date) throws -> TimeRange {
         let fromText = arguments[Options.from], toText = arguments[Options.to]
         let from =
-            try fromText.map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
+            try fromText.map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name, now: now) }
             ?? LocalDate(instant: now, in: zone).startInstant(in: zone)
         // Seven days later at the same wall-clock time (a day across a DST change is not 86,400 s).
         let start = LocalDateTime(instant: from, in: zone)
         let to =
-            try toText.map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name) }
+            try toText.map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name, now: now) }
             ?? LocalDateTime(date: start.date.adding(days: 7), hour: start.hour, minute: start.minute, second: start.second)
             .instant(in: zone)
         guard to > from else {

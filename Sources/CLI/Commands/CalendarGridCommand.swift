@@ -32,8 +32,9 @@ enum CalendarGridCommand {
     {
         let zone = try ZoneOptions.displayZone(arguments[AgendaOptions.tz], environment: context.environment, command: command)
         let weekStart = WeekStart.resolve(arguments[WeekStart.option], environment: context.environment)
-        let today = LocalDate(instant: context.now(), in: zone)
-        let anchor = try date(dateText, view: view, zone: zone, today: today, command: command)
+        let now = context.now()
+        let today = LocalDate(instant: now, in: zone)
+        let anchor = try date(dateText, view: view, zone: zone, today: today, now: now, command: command)
 
         // The days read (a month's, or a week's) and the days drawn (whole weeks).
         let first: LocalDate, end: LocalDate
@@ -84,14 +85,16 @@ enum CalendarGridCommand {
     }
 
     /// The day DATE names (YYYY-MM-DD or anything `--from` takes; for a month also YYYY-MM), else today.
-    private static func date(_ text: String?, view: View, zone: TimeZone, today: LocalDate, command: String) throws -> LocalDate {
+    private static func date(
+        _ text: String?, view: View, zone: TimeZone, today: LocalDate, now: Date, command: String
+    ) throws -> LocalDate {
         guard let text else { return today }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if view == .month, trimmed.count == 7, let first = LocalDate(trimmed + "-01") {
-            return try date(first.description, view: view, zone: zone, today: today, command: command)
+            return try date(first.description, view: view, zone: zone, today: today, now: now, command: command)
         }
         do {
-            return LocalDate(instant: try DateOptions.instant(trimmed, option: "date", zone: zone, command: command), in: zone)
+            return LocalDate(instant: try DateOptions.instant(trimmed, option: "date", zone: zone, command: command, now: now), in: zone)
         } catch var error as UsageError {
             // DateOptions names options; this is the DATE argument.
             error.message = error.message.replacingOccurrences(of: "--date", with: "DATE")

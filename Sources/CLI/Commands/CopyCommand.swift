@@ -176,7 +176,7 @@ package enum CopyCommand: Command {
     }
 
     /// A date in `DateOptions`' grammar: midnight in `zone`, or the next midnight for the inclusive end.
-    static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool, now: Date = Date()) throws -> Date {
+    static func parseDate(_ text: String, option: String, zone: TimeZone, endOfDay: Bool, now: Date) throws -> Date {
         try DateOptions.instant(text, option: option, zone: zone, command: "copy", endOfDay: endOfDay, now: now)
     }
 

@@ -91,8 +91,9 @@ package enum EditCommand: Command {
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
         let selectionZone = edit.zone?.zone ?? user.zone
+        let now = context.now()
         let events: [Event]
-        switch try await EventSelection.resolve(arguments, target: target, zone: selectionZone, now: context.now(), command: spec.name) {
+        switch try await EventSelection.resolve(arguments, target: target, zone: selectionZone, now: now, command: spec.name) {
         case .events(let found): events = found
         case .ambiguous(let table, let message):
             context.printTable(table, format: .table)
@@ -118,8 +119,9 @@ package enum EditCommand: Command {
             let mail = try EventWriteGuard.mail(
                 for: base, verb: "changing", user: addresses, capabilities: capabilities, notify: arguments[EventWriteGuard.Options.notify],
                 noNotify: arguments[EventWriteGuard.Options.noNotify], command: spec.name)
-            var plan = try edit.plan(on: base, anchor: named, fallbackZone: (id: user.name, zone: user.zone), command: spec.name) {
-                rule, start in
+            var plan = try edit.plan(
+                on: base, anchor: named, fallbackZone: (id: user.name, zone: user.zone), now: now, command: spec.name
+            ) { rule, start in
                 try RepeatOption.recurrence(
                     rule, start: start, fallbackZone: user.name, support: capabilities.recurrence, command: spec.name)
             }

@@ -37,12 +37,15 @@ package enum ExportCommand: Command {
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
-        let today = LocalDate(instant: context.now(), in: zone)
+        let now = context.now()
+        let today = LocalDate(instant: now, in: zone)
         let start =
-            try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name) }
+            try arguments[Options.from].map { try DateOptions.instant($0, option: "from", zone: zone, command: spec.name, now: now) }
             ?? today.adding(days: -365).startInstant(in: zone)
         let end =
-            try arguments[Options.to].map { try DateOptions.instant($0, option: "to", zone: zone, command: spec.name, endOfDay: true) }
+            try arguments[Options.to].map {
+                try DateOptions.instant($0, option: "to", zone: zone, command: spec.name, endOfDay: true, now: now)
+            }
             ?? today.adding(days: 366).startInstant(in: zone)
         guard end > start else { throw UsageError("--to must be after --from", command: spec.name) }
         let output = arguments[Options.output].map { URL(fileURLWithPath: $0) }

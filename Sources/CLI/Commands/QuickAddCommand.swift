@@ -15,7 +15,8 @@ package enum QuickAddCommand: Command {
         package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
         package static let parser = Option.choice("parser", "auto|local|google", "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.", among: ParserChoice.allCases.map(\.rawValue))
         package static let allowPast = Flag("allow-past", "Create the event even when it starts before now (otherwise refused).")
-        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+        package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).")
+        package static let noHeader = OutputFormat.noHeader
         package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (optional with --dry-run)")
         package static let text = OptionalArgument("TEXT", "The event in words, quoted")
     }
@@ -39,14 +40,19 @@ package enum QuickAddCommand: Command {
             the past is refused unless --allow-past. On Google calendars Google's own quick add reads English
             text (--parser google); --parser local, --lang de, --tz, --now or --date-order make calbridge read
             it. Every result names the parser and shows the repeat rule; when Google drops a repeat the text
-            asks for, the command says so and exits 4.
+            asks for, the command says so and exits 4. --format tsv prints one header line and one row:
+            calendar id title start end all_day time_zone location recurrence repeat past parser read_in link
+            (calendar, id and link empty in a dry run).
 
             Examples:
               calbridge quick-add work:Calendar "Lunch with Ann tomorrow 1pm at Cafe Luna"
               calbridge quick-add work:Calendar --dry-run "Standup every weekday 9:30"
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
             """,
-        options: [Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.parser, Options.allowPast, Options.format],
+        options: [
+            Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.parser, Options.allowPast, Options.format,
+            Options.noHeader,
+        ],
         positionals: [Options.calendarRef, Options.text]
     )
 
@@ -57,6 +63,7 @@ package enum QuickAddCommand: Command {
         }
         let dryRun = arguments[Options.dryRun]
         let format = (arguments[Options.format] ?? .table)
+        let header = !arguments[Options.noHeader]
         let choice = arguments[Options.parser].flatMap(ParserChoice.init(rawValue:)) ?? .auto
         let settings = try languageSettings(arguments, context.environment)
         guard let reference = arguments[Options.calendarRef] else {
@@ -72,7 +79,7 @@ package enum QuickAddCommand: Command {
             let source = arguments[Options.tz] != nil ? "--tz" : ((context.environment["TZ"] ?? "").isEmpty ? "the system zone" : "$TZ")
             let now = try referenceTime(arguments[Options.now], zone: zone) ?? context.now()
             let result = try parser(settings).parse(text, now: now, zone: zone)
-            try show(result, readIn: "\(zone.identifier) (\(source))", created: nil, format: format, context: context)
+            try show(result, readIn: "\(zone.identifier) (\(source))", created: nil, format: format, header: header, context: context)
             return .success
         }
 
@@ -100,14 +107,17 @@ package enum QuickAddCommand: Command {
         if useGoogle {
             let created = try await target.provider.quickAdd(text: text, in: target.calendar.id)
             let view = QuickAddResult(created: created, parser: "google", fallbackZone: zone.identifier, now: now)
-            try show(view, readIn: readIn, created: (created, target), format: format, context: context)
-            // Google's answer is shown; calbridge's reading only checks that a repeat asked for was kept.
-            if view.recurrence.isEmpty, let local = try? parser(settings).parse(text, now: now, zone: zone), !local.recurrence.isEmpty {
-                context.printError(
-                    "calbridge quick-add: Google's quick add dropped the repeat the text asks for (\(local.repeatDescription ?? local.recurrence[0])) and created one event; delete it (\(created.id)) and run again with --parser local to create the series")
-                return .partial
+            try show(view, readIn: readIn, created: (created, target), format: format, header: header, context: context)
+            // Google's answer is shown; calbridge's grammar only checks that a repeat asked for was kept. The
+            // words are looked for even where calbridge's parser refuses the text (no title, a conflict), so a
+            // text calbridge cannot read does not let a dropped repeat pass unnoticed.
+            guard view.recurrence.isEmpty, let asked = askedRepeat(text, settings: settings, now: now, zone: zone) else {
+                return .success
             }
-            return .success
+            context.printError(
+                "calbridge quick-add: Google's quick add dropped the repeat the text asks for (\(asked)) and created one event; "
+                    + "delete it (\(created.id)) and run again with --parser local to create the series")
+            return .partial
         }
 
         let result = try parser(settings).parse(text, now: now, zone: zone)
@@ -116,18 +126,34 @@ package enum QuickAddCommand: Command {
                 context.printError(
                     "note: this is calbridge's reading; without --dry-run Google's quick add reads the text (add --parser local to create exactly this event)")
             }
-            try show(result, readIn: readIn, created: nil, format: format, context: context)
+            try show(result, readIn: readIn, created: nil, format: format, header: header, context: context)
             return .success
         }
         if result.isPast && !arguments[Options.allowPast] {
+            // In the text's language, as the parser's own refusals are.
             throw UsageError(
-                "\"\(text)\" starts in the past (\(result.start.description)); name a later day, or add --allow-past to create it anyway",
+                settings.locale.identifier == "de"
+                    ? "„\(text)“ beginnt in der Vergangenheit (\(result.start.description)); nenne einen späteren Tag oder gib --allow-past an, um den Termin trotzdem anzulegen"
+                    : "\"\(text)\" starts in the past (\(result.start.description)); name a later day, or add --allow-past to create it anyway",
                 command: spec.name)
         }
         let created = try await target.provider.createEvent(result.event, in: target.calendar.id)
         let view = QuickAddResult(created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now)
-        try show(view, readIn: readIn, created: (created, target), format: format, context: context)
+        try show(view, readIn: readIn, created: (created, target), format: format, header: header, context: context)
         return .success
+    }
+
+    /// The repeat `text` asks for, in words ("every Monday at 18:00"), else the words that ask for it ("every
+    /// Monday") when calbridge's parser refuses the text as a whole; nil when it asks for none.
+    static func askedRepeat(
+        _ text: String, settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder), now: Date, zone: QuickAddZone
+    ) -> String? {
+        let reader = parser(settings)
+        if let reading = try? reader.parse(text, now: now, zone: zone) {
+            guard !reading.recurrence.isEmpty else { return nil }
+            return reading.repeatDescription ?? reading.recurrence[0]
+        }
+        return reader.repeatFragment(in: text).map { "\"\($0)\"" }
     }
 
     /// The options that only calbridge's parser takes, as the user wrote them (empty: Google may read it).
@@ -146,21 +172,19 @@ package enum QuickAddCommand: Command {
         -> (QuickAddZone, String)
     {
         if arguments[Options.tz] != nil { return (try userZone(arguments, context.environment), "--tz") }
-        if target.provider.capabilities.serverQuickAdd, let own = target.calendar.timeZone.flatMap(QuickAddZone.init(identifier:)) {
-            return (own, "the calendar's zone")
-        }
-        if let owner = try await target.ownerZone(), let zone = QuickAddZone(identifier: owner.identifier) {
-            return (zone, target.provider.capabilities.serverQuickAdd ? "the owner's zone" : "the mailbox's zone")
-        }
+        if let own = try await target.readingZone(), let zone = QuickAddZone(identifier: own.name) { return (zone, own.source) }
         return (try userZone(arguments, context.environment), "your zone: the calendar states none")
     }
 
-    /// Prints a reading (and, after a write, the created event's calendar, id and link) as a table or JSON.
+    /// Prints a reading (and, after a write, the created event's calendar, id and link) as a table, JSON or TSV.
     /// The dry run and the real run print the same fields, so that the preview can be compared with the result.
     static func show(
-        _ result: QuickAddResult, readIn: String, created: (Event, CalendarTarget)?, format: OutputFormat, context: CommandContext
+        _ result: QuickAddResult, readIn: String, created: (Event, CalendarTarget)?, format: OutputFormat, header: Bool = true,
+        context: CommandContext
     ) throws {
         switch format {
+        case .tsv:
+            context.printTable(tsv(result, readIn: readIn, created: created), format: .tsv, header: header)
         case .json:
             let data = try JSONEncoder().encode(result)
             guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
@@ -178,7 +202,7 @@ package enum QuickAddCommand: Command {
                 rows.append(["id", event.id])
                 if let link = event.webURL { rows.append(["link", link.absoluteString]) }
             }
-            context.printTable(Table(columns: table(result, readIn: readIn).columns, rows: rows), format: .table)
+            context.printTable(Table(columns: table(result, readIn: readIn).columns, rows: rows), format: .table, header: header)
         }
     }
 
@@ -187,6 +211,21 @@ package enum QuickAddCommand: Command {
         QuickAddParser(options: QuickAddOptions(
             locale: settings.locale, dateOrder: settings.dateOrder,
             windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
+    }
+
+    /// The TSV row: the JSON's values under stable column keys (docs/quick-add.md).
+    static func tsv(_ result: QuickAddResult, readIn: String, created: (Event, CalendarTarget)?) -> Table {
+        let columns = [
+            "calendar", "id", "title", "start", "end", "all_day", "time_zone", "location", "recurrence", "repeat", "past", "parser",
+            "read_in", "link",
+        ]
+        let row = [
+            created?.1.label ?? "", created?.0.id ?? "", result.title, result.start.description, result.end.description,
+            result.isAllDay ? "true" : "false", result.timeZone, result.location ?? "", result.recurrence.joined(separator: " "),
+            result.repeatDescription ?? "", result.isPast ? "true" : "false", result.parser, readIn,
+            created?.0.webURL?.absoluteString ?? "",
+        ]
+        return Table(columns: columns.map { Table.Column($0, $0.uppercased()) }, rows: [row])
     }
 
     static func table(_ result: QuickAddResult, readIn: String) -> Table {

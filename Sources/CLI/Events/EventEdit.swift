@@ -46,9 +46,10 @@ struct EventEdit: Sendable {
     /// read for that occurrence and the series moves by as much.
     /// - Parameters:
     ///   - fallbackZone: the zone of times when neither `--tz` nor the event names one.
+    ///   - now: the command's reference time, for relative dates (`tomorrow 9am`).
     ///   - recurrence: turns `--repeat RULE` into the rule for a series starting at the given time.
     func plan(
-        on base: Event, anchor: Event, fallbackZone: (id: String, zone: TimeZone), command: String,
+        on base: Event, anchor: Event, fallbackZone: (id: String, zone: TimeZone), now: Date, command: String,
         recurrence: (String, EventTime) throws -> Recurrence
     ) throws -> Plan {
         var event = base
@@ -95,7 +96,7 @@ struct EventEdit: Sendable {
             changes.append(Change(field: "show as", before: base.showAs.rawValue, after: showAs.rawValue))
         }
         if changesTimes {
-            let (start, end) = try times(of: base, anchor: anchor, ownZone: ownZone, command: command)
+            let (start, end) = try times(of: base, anchor: anchor, ownZone: ownZone, now: now, command: command)
             event.start = start
             event.end = end
             fields.insert(.times)
@@ -123,7 +124,9 @@ struct EventEdit: Sendable {
 
     /// The new start and end of `base`. Read for `anchor` (the event named); when `base` is its series'
     /// master, the master moves by as much as the anchor does and takes the anchor's new length.
-    func times(of base: Event, anchor: Event, ownZone: (String, TimeZone), command: String) throws -> (EventTime, EventTime) {
+    func times(
+        of base: Event, anchor: Event, ownZone: (String, TimeZone), now: Date, command: String
+    ) throws -> (EventTime, EventTime) {
         let zoneID = zone?.id ?? ownZone.0
         let zone = self.zone?.zone ?? ownZone.1
         let toAllDay = (kind ?? (anchor.isAllDay ? .allDay : .timed)) == .allDay
@@ -134,8 +137,10 @@ struct EventEdit: Sendable {
             case (.allDay(let first), .allDay(let end)): (oldFirst, oldDays) = (first, max(1, first.days(to: end)))
             default: (oldFirst, oldDays) = (LocalDate(instant: anchor.start.instant(allDayZone: zone), in: zone), 1)
             }
-            let first = try start.map { try DateOptions.date($0, option: "start", command: command) } ?? oldFirst
-            let last = try end.map { try DateOptions.date($0, option: "end", command: command) } ?? first.adding(days: oldDays - 1)
+            let first = try start.map { try DateOptions.date($0, option: "start", command: command, zone: zone, now: now) } ?? oldFirst
+            let last =
+                try end.map { try DateOptions.date($0, option: "end", command: command, zone: zone, now: now) }
+                ?? first.adding(days: oldDays - 1)
             guard last >= first else { throw UsageError("--end (\(last)) is before --start (\(first))", command: command) }
             (newStart, newEnd) = (.allDay(date: first), .allDay(date: last.adding(days: 1)))
         } else {
@@ -143,10 +148,11 @@ struct EventEdit: Sendable {
                 throw UsageError("--timed needs --start DATETIME (the all-day event has no time to keep)", command: command)
             }
             let oldStart = anchor.start.instant(allDayZone: zone), oldEnd = anchor.end.instant(allDayZone: zone)
-            let startInstant = try start.map { try DateOptions.dateTime($0, option: "start", zone: zone, command: command) } ?? oldStart
+            let startInstant =
+                try start.map { try DateOptions.dateTime($0, option: "start", zone: zone, command: command, now: now) } ?? oldStart
             let length = anchor.isAllDay ? 30 * 60 : oldEnd.timeIntervalSince(oldStart)
             let endInstant =
-                try end.map { try DateOptions.dateTime($0, option: "end", zone: zone, command: command) }
+                try end.map { try DateOptions.dateTime($0, option: "end", zone: zone, command: command, now: now) }
                 ?? startInstant.addingTimeInterval(length)
             guard endInstant > startInstant else { throw UsageError("--end must be after --start", command: command) }
             (newStart, newEnd) = (.timed(instant: startInstant, zone: zoneID), .timed(instant: endInstant, zone: zoneID))

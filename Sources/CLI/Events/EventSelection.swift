@@ -71,7 +71,7 @@ enum EventSelection {
     /// `--on DATE` as that day in `zone`, else the default search window around `now`.
     static func window(_ on: String?, zone: TimeZone, now: Date, command: String) throws -> TimeRange {
         if let on {
-            let day = try DateOptions.date(on, option: "on", command: command)
+            let day = try DateOptions.date(on, option: "on", command: command, zone: zone, now: now)
             return TimeRange(start: day.startInstant(in: zone), end: day.adding(days: 1).startInstant(in: zone))
         }
         let today = LocalDate(instant: now, in: zone)

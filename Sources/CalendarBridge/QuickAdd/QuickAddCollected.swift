@@ -4,6 +4,8 @@ struct QuickAddCollected {
     var dates: [(spec: QuickAddDateSpec, fragment: String)] = []
     var time: (first: QuickAddTimePoint, second: QuickAddTimePoint?, prefixed: Bool, fragment: String)?
     var duration: (seconds: Int, wholeDays: Int?, fragment: String)?
+    /// "in 2 hours": the start that long after now.
+    var relativeTime: (seconds: Int, fragment: String)?
     var zones: [(id: String?, fragment: String)] = []
     var location: String?
     var recurrence = QuickAddRecurrencePart()
@@ -19,10 +21,6 @@ struct QuickAddCollected {
     init(example: String, language: String = "en") {
         self.example = example
         self.language = language
-    }
-
-    private func error(_ code: QuickAddError.Code, _ message: String) -> QuickAddError {
-        QuickAddError(code, message, example: example)
     }
 
     /// The message in the text's language.
@@ -49,6 +47,13 @@ struct QuickAddCollected {
                     de: "zwei Dauern, „\(duration.fragment)“ und „\(fragment)“; gib eine an")
             }
             duration = (seconds, wholeDays, fragment)
+        case .relativeTime(let seconds):
+            if let relativeTime {
+                throw error(
+                    .conflict, "two times, \"\(relativeTime.fragment)\" and \"\(fragment)\"; give one start time",
+                    de: "zwei Uhrzeiten, „\(relativeTime.fragment)“ und „\(fragment)“; gib eine Anfangszeit an")
+            }
+            relativeTime = (seconds, fragment)
         case .zone(let id):
             zones.append((id, fragment))
         case .location(let place):
@@ -119,7 +124,9 @@ struct QuickAddCollected {
         }
         if let year {
             guard (1900...2999).contains(year) else {
-                throw error(.outOfRange, "\"\(fragment)\" is outside the years 1900 to 2999")
+                throw error(
+                    .outOfRange, "\"\(fragment)\" is outside the years 1900 to 2999",
+                    de: "„\(fragment)“ liegt außerhalb der Jahre 1900 bis 2999")
             }
             guard QuickAddDate.isValid(year: year, month: month, day: day) else {
                 throw error(
@@ -165,11 +172,17 @@ struct QuickAddCollected {
     {
         switch spec {
         case .relative(let days):
-            guard days <= 400_000 else { throw error(.outOfRange, "\"\(fragment)\" is too far away") }
+            guard days <= 400_000 else {
+                throw error(.outOfRange, "\"\(fragment)\" is too far away", de: "„\(fragment)“ ist zu weit entfernt")
+            }
             return (today.adding(days: days), nil)
         case .relativeMonths(let months):
-            guard months <= 12_000 else { throw error(.outOfRange, "\"\(fragment)\" is too far away") }
+            guard months <= 12_000 else {
+                throw error(.outOfRange, "\"\(fragment)\" is too far away", de: "„\(fragment)“ ist zu weit entfernt")
+            }
             return (today.adding(months: months), nil)
+        case .endOfMonth:
+            return (QuickAddDate(year: today.year, month: today.month, day: QuickAddDate.daysIn(month: today.month, year: today.year)), nil)
         case .weekday(let weekday, let next):
             var delta = (weekday - base.weekday + 7) % 7
             if next && delta == 0 { delta = 7 }
@@ -211,24 +224,18 @@ struct QuickAddCollected {
             if point.pm != nil {
                 guard (1...12).contains(point.hour) else {
                     throw error(
-                        .invalidTime,
-                        language == "de"
-                            ? "„\(fragment)“ ist keine Uhrzeit: mit am/pm geht die Stunde von 1 bis 12"
-                            : "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12")
+                        .invalidTime, "\"\(fragment)\" is not a time: with am/pm the hour is 1 to 12",
+                        de: "„\(fragment)“ ist keine Uhrzeit: mit am/pm geht die Stunde von 1 bis 12")
                 }
             } else if !(0...23).contains(point.hour) {
                 throw error(
-                    .invalidTime,
-                    language == "de"
-                        ? "„\(fragment)“ ist keine Uhrzeit: die Stunde geht von 0 bis 23"
-                        : "\"\(fragment)\" is not a time: the hour is 0 to 23")
+                    .invalidTime, "\"\(fragment)\" is not a time: the hour is 0 to 23",
+                    de: "„\(fragment)“ ist keine Uhrzeit: die Stunde geht von 0 bis 23")
             }
             guard (0...59).contains(point.minute) else {
                 throw error(
-                    .invalidTime,
-                    language == "de"
-                        ? "„\(fragment)“ ist keine Uhrzeit: die Minuten gehen von 0 bis 59"
-                        : "\"\(fragment)\" is not a time: minutes are 0 to 59")
+                    .invalidTime, "\"\(fragment)\" is not a time: minutes are 0 to 59",
+                    de: "„\(fragment)“ ist keine Uhrzeit: die Minuten gehen von 0 bis 59")
             }
         }
         let part = partOfDay
@@ -239,10 +246,8 @@ struct QuickAddCollected {
         func outside(_ hour: Int) -> QuickAddError {
             let partText = part?.fragment ?? ""
             return error(
-                .conflict,
-                language == "de"
-                    ? "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an, zum Beispiel „morgen 8 Uhr“"
-                    : "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"")
+                .conflict, "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"",
+                de: "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an")
         }
         /// A 24-hour reading checked against the part of the day; "8 Uhr abends" is 20:00.
         func checked(_ minutes: Int, shiftable: Bool) throws(QuickAddError) -> Int {
@@ -295,6 +300,39 @@ struct QuickAddCollected {
         return (start, end)
     }
 
+    /// "Call back in 2 hours": starts that long after now (to the minute), in the user's zone, for the
+    /// duration given or an hour. Nothing else may say when: no date, time, part of the day, repeat or zone.
+    private func relative(_ relative: (seconds: Int, fragment: String), now: Int, userZone: QuickAddZone)
+        throws(QuickAddError) -> QuickAddResult
+    {
+        let other =
+            dates.first?.fragment ?? time?.fragment ?? partOfDay?.fragment ?? recurrenceFragment ?? allDay ?? zones.first?.fragment
+        if let other {
+            throw error(
+                .conflict, "\"\(relative.fragment)\" and \"\(other)\" both say when; give one",
+                de: "„\(relative.fragment)“ und „\(other)“ sagen beide, wann; gib eines an")
+        }
+        guard relative.seconds > 0, relative.seconds <= 366 * 86_400 else {
+            throw error(
+                .outOfRange, "\"\(relative.fragment)\" must be more than 0 and at most 366 days away",
+                de: "„\(relative.fragment)“ muss mehr als 0 und höchstens 366 Tage entfernt sein")
+        }
+        let startSeconds = (now + relative.seconds) / 60 * 60
+        var endSeconds = startSeconds + 3600
+        if let duration {
+            guard duration.seconds > 0, duration.seconds <= 366 * 86_400 else {
+                throw error(
+                    .outOfRange, "\"\(duration.fragment)\" must be more than 0 and at most 366 days",
+                    de: "„\(duration.fragment)“ muss länger als 0 und höchstens 366 Tage sein")
+            }
+            endSeconds = startSeconds + duration.seconds
+        }
+        return QuickAddResult(
+            title: "", start: .dateTime(seconds: startSeconds, rfc3339: userZone.rfc3339(startSeconds)),
+            end: .dateTime(seconds: endSeconds, rfc3339: userZone.rfc3339(endSeconds)), isAllDay: false, location: location,
+            timeZone: userZone.identifier, recurrence: [], isPast: false)
+    }
+
     func rrule(until: String?) -> String {
         var text = "RRULE:FREQ=\(recurrence.frequency!.rawValue)"
         if recurrence.interval > 1 { text += ";INTERVAL=\(recurrence.interval)" }
@@ -313,16 +351,21 @@ struct QuickAddCollected {
             dates.append((until, "until"))
             recurrence.until = nil
         }
+        if let relativeTime { return try relative(relativeTime, now: now, userZone: userZone) }
         guard !dates.isEmpty || time != nil || hasFrequency || allDay != nil || partOfDay != nil else {
             if recurrence.until != nil || recurrence.count != nil {
-                throw error(.untilWithoutRepeat, "\"\(text)\" has an end for a repeat but no repeat rule such as \"every Monday\"")
+                throw error(
+                    .untilWithoutRepeat, "\"\(text)\" has an end for a repeat but no repeat rule such as \"every Monday\"",
+                    de: "„\(text)“ hat ein Ende für eine Wiederholung, aber keine Wiederholung wie „jeden Montag“")
             }
             throw error(
                 .nothingToSchedule, "found no date, time or repeat rule in \"\(text)\"",
                 de: "kein Datum, keine Uhrzeit und keine Wiederholung in „\(text)“ gefunden")
         }
         if !hasFrequency && (recurrence.until != nil || recurrence.count != nil) {
-            throw error(.untilWithoutRepeat, "\"until\" and \"N times\" need a repeat rule such as \"every Monday\"")
+            throw error(
+                .untilWithoutRepeat, "\"until\" and \"N times\" need a repeat rule such as \"every Monday\"",
+                de: "„bis“ und „N Mal“ brauchen eine Wiederholung wie „jeden Montag“")
         }
         if recurrence.until != nil && recurrence.count != nil {
             throw error(
@@ -330,10 +373,14 @@ struct QuickAddCollected {
                 de: "eine Wiederholung endet an einem Datum oder nach einer Anzahl, nicht beides")
         }
         guard recurrence.interval >= 1, recurrence.interval <= 999 else {
-            throw error(.outOfRange, "the repeat interval in \"\(recurrenceFragment ?? text)\" must be 1 to 999")
+            throw error(
+                .outOfRange, "the repeat interval in \"\(recurrenceFragment ?? text)\" must be 1 to 999",
+                de: "der Abstand der Wiederholung in „\(recurrenceFragment ?? text)“ muss 1 bis 999 sein")
         }
         if let count = recurrence.count, !(1...999).contains(count) {
-            throw error(.outOfRange, "a repeat count must be 1 to 999, not \(count)")
+            throw error(
+                .outOfRange, "a repeat count must be 1 to 999, not \(count)",
+                de: "die Anzahl der Wiederholungen muss 1 bis 999 sein, nicht \(count)")
         }
 
         // The event's zone.
@@ -420,7 +467,9 @@ struct QuickAddCollected {
         guard (1900...2999).contains(startDate.year), (1900...2999).contains((lastDay ?? startDate).year),
             (1900...2999).contains((untilDate ?? startDate).year)
         else {
-            throw error(.outOfRange, "the date \(startDate) is outside the years 1900 to 2999")
+            throw error(
+                .outOfRange, "the date \(startDate) is outside the years 1900 to 2999",
+                de: "das Datum \(startDate) liegt außerhalb der Jahre 1900 bis 2999")
         }
 
         var recurrenceLines: [String] = []
@@ -444,6 +493,11 @@ struct QuickAddCollected {
                 (startMinutes, endMinutes) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
             } else {
                 (startMinutes, endMinutes) = (partOfDay!.part.hour * 60 + partOfDay!.part.minute, nil)
+            }
+            if time != nil, let part = partOfDay?.part, startMinutes / 60 < part.from, part.contains(startMinutes / 60) {
+                // "tonight at midnight", "Friday night at 1am": the hours after midnight of an evening or a night
+                // are the next day's.
+                startDate = startDate.adding(days: 1)
             }
             var startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
             if startSeconds < now {
@@ -480,7 +534,9 @@ struct QuickAddCollected {
                 endSeconds = eventZone.instant(endDate, hour: endMinutes / 60, minute: endMinutes % 60)
             } else if let duration {
                 guard duration.seconds > 0, duration.seconds <= 366 * 86_400 else {
-                    throw error(.outOfRange, "\"\(duration.fragment)\" must be more than 0 and at most 366 days")
+                    throw error(
+                        .outOfRange, "\"\(duration.fragment)\" must be more than 0 and at most 366 days",
+                        de: "„\(duration.fragment)“ muss länger als 0 und höchstens 366 Tage sein")
                 }
                 endSeconds = startSeconds + duration.seconds
             } else {
@@ -499,7 +555,8 @@ struct QuickAddCollected {
             if let duration {
                 guard let days = duration.wholeDays else {
                     throw error(
-                        .durationWithoutTime, "\"\(duration.fragment)\" needs a start time; add one such as 3pm or 15:00")
+                        .durationWithoutTime, "\"\(duration.fragment)\" needs a start time; add one such as 3pm or 15:00",
+                        de: "„\(duration.fragment)“ braucht eine Anfangszeit, zum Beispiel 15 Uhr")
                 }
                 if lastDay != nil {
                     throw error(
@@ -507,7 +564,9 @@ struct QuickAddCollected {
                         de: "ein Zeitraum über mehrere Tage und eine Dauer („\(duration.fragment)“); gib eines an")
                 }
                 guard days >= 1, days <= 366 else {
-                    throw error(.outOfRange, "\"\(duration.fragment)\" must be 1 to 366 days")
+                    throw error(
+                        .outOfRange, "\"\(duration.fragment)\" must be 1 to 366 days",
+                        de: "„\(duration.fragment)“ muss 1 bis 366 Tage sein")
                 }
                 endDate = startDate.adding(days: days)
             }

@@ -2,6 +2,8 @@
 enum QuickAddDateSpec: Sendable, Equatable {
     case relative(days: Int)
     case relativeMonths(Int)
+    /// The last day of today's month.
+    case endOfMonth
     case weekday(Int, next: Bool)
     /// "this Friday", "diesen Freitag": this week's, even when it has passed today.
     case thisWeekday(Int)
@@ -44,6 +46,8 @@ enum QuickAddElement: Sendable, Equatable {
     case date(QuickAddDateSpec)
     case time(QuickAddTimePoint, QuickAddTimePoint?, zone: String?, prefixed: Bool)
     case duration(seconds: Int, wholeDays: Int?)
+    /// "in 2 hours", "in 30 minutes": a start that long after now.
+    case relativeTime(seconds: Int)
     /// An IANA id, or nil for an Area/Location name the tz database does not know.
     case zone(String?)
     case location(String)
@@ -128,6 +132,7 @@ struct QuickAddGrammar {
         if let zone = matchZone(at: i) { return zone }
         if let recurrence = matchRecurrence(at: i) { return recurrence }
         if let duration = matchDuration(at: i) { return duration }
+        if let relative = matchRelativeTime(at: i) { return relative }
         if let date = matchDate(at: i) { return date }
         if let time = matchTime(at: i) { return time }
         if case .allDay? = meaning(i) { return QuickAddMatch(end: next(i), element: .allDay) }
@@ -151,6 +156,21 @@ struct QuickAddGrammar {
             }
         }
         return false
+    }
+
+    /// "in 2 hours", "in 30 minutes", "in an hour", "in 2 Stunden": hours and minutes from now (days and longer
+    /// are dates, read by `dateAtom`).
+    func matchRelativeTime(at i: Int) -> QuickAddMatch? {
+        switch meaning(i) {
+        case .inRelative?, .inRelativeOrLocation?: break
+        default: return nil
+        }
+        guard let (n, k) = amount(at: next(i)), case .unit(let unit)? = meaning(k) else { return nil }
+        switch unit {
+        case .hour: return QuickAddMatch(end: next(k), element: .relativeTime(seconds: n * 3600))
+        case .minute: return QuickAddMatch(end: next(k), element: .relativeTime(seconds: n * 60))
+        default: return nil
+        }
     }
 
     /// "morning", "in the evening", "this afternoon", "tonight", "abends", "by end of day".
@@ -264,6 +284,8 @@ struct QuickAddGrammar {
         switch meaning(j) {
         case .relativeDay(let n)?:
             return (.relative(days: n), next(j))
+        case .endOfMonth?:
+            return (.endOfMonth, next(j))
         case .next?, .this?:
             let k = next(j)
             if case .weekday(let w)? = meaning(k) {
@@ -404,6 +426,10 @@ struct QuickAddGrammar {
             return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
         }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
+        // "12 noon", "12 midnight": the number only repeats the named time.
+        if value(j) == 12, case .namedTime(let h, let m)? = meaning(j + 1), h == 12 || h == 0 {
+            return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j + 1))
+        }
         var point = QuickAddTimePoint(hour: value(j), minute: 0, pm: nil, hasMinutes: false, explicit: false, end: j + 1)
         point.leadingZero = tokens[j].digits == 2 && value(j) < 10
         var k = j + 1

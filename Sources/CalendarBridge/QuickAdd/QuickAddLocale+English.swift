@@ -62,6 +62,7 @@ extension QuickAddLocale {
             ("at night", .partOfDay(.night)), ("tomorrow night", .partOfDay(QuickAddPartOfDay.night.on(1))),
             ("lunchtime", .partOfDay(.noon)), ("lunch time", .partOfDay(.noon)), ("at lunchtime", .partOfDay(.noon)),
             ("end of day", .partOfDay(.endOfDay)), ("end of the day", .partOfDay(.endOfDay)),
+            ("end of month", .endOfMonth), ("end of the month", .endOfMonth), ("month end", .endOfMonth),
             ("eod", .partOfDay(.endOfDay)), ("close of business", .partOfDay(.endOfDay)), ("cob", .partOfDay(.endOfDay)),
             ("by", .deadline), ("due", .deadline), ("due on", .deadline), ("due by", .deadline),
             ("no later than", .deadline),
@@ -80,7 +81,7 @@ extension QuickAddLocale {
             ("starting from", .starting), ("of", .of), ("the", .the), ("with", .with),
         ]
         let weekdays = [
-            ["monday", "mon", "mon."], ["tuesday", "tue", "tues", "tue.", "tues."], ["wednesday", "wed", "wed."],
+            ["monday", "mon", "mon."], ["tuesday", "tue", "tues", "tue.", "tues."], ["wednesday", "wed", "wed.", "weds", "weds."],
             ["thursday", "thu", "thur", "thurs", "thu.", "thurs."], ["friday", "fri", "fri."],
             ["saturday", "sat", "sat."], ["sunday", "sun", "sun."],
         ]

@@ -5,6 +5,8 @@
 public enum QuickAddMeaning: Sendable, Equatable {
     /// A day relative to today: today 0, tomorrow 1, the day after tomorrow 2.
     case relativeDay(Int)
+    /// The last day of this month ("end of month", "Monatsende").
+    case endOfMonth
     /// A weekday name, ISO numbered (1 = Monday ... 7 = Sunday).
     case weekday(Int)
     /// A plural or adverbial weekday ("Mondays", "montags"): a weekly repeat on that day.

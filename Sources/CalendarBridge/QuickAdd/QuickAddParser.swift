@@ -91,32 +91,16 @@ public struct QuickAddParser: Sendable {
         let example = options.locale.example
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
+            let german = options.locale.identifier == "de"
             throw QuickAddError(
-                .tooLong, "the text is \(scalars.count) characters long, more than \(Self.maximumLength)",
-                example: example)
+                .tooLong,
+                german
+                    ? "der Text ist \(scalars.count) Zeichen lang, mehr als \(Self.maximumLength)"
+                    : "the text is \(scalars.count) characters long, more than \(Self.maximumLength)",
+                example: example, language: options.locale.identifier)
         }
-        let tokens = QuickAddTokenizer.tokenize(scalars)
-        var meanings = [QuickAddMeaning?](repeating: nil, count: tokens.count)
-        var lengths = [Int](repeating: 1, count: tokens.count)
-        for index in tokens.indices {
-            guard let entries = table[tokens[index].text] else { continue }
-            for entry in entries where index + entry.rest.count < tokens.count {
-                var matches = true
-                for (offset, word) in entry.rest.enumerated() where tokens[index + 1 + offset].text != word {
-                    matches = false
-                    break
-                }
-                if matches {
-                    meanings[index] = entry.meaning
-                    lengths[index] = entry.rest.count + 1
-                    break
-                }
-            }
-        }
-        var grammar = QuickAddGrammar(
-            scalars: scalars, tokens: tokens, meanings: meanings, lengths: lengths,
-            weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
-        if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
+        let grammar = makeGrammar(scalars)
+        let (tokens, meanings) = (grammar.tokens, grammar.meanings)
 
         var collected = QuickAddCollected(example: example, language: options.locale.identifier)
         var consumed = [Bool](repeating: false, count: tokens.count)
@@ -148,6 +132,54 @@ public struct QuickAddParser: Sendable {
         let result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
         return (result, title)
+    }
+
+    /// The words of `scalars` with the locale's phrases marked: what the grammar reads elements from.
+    private func makeGrammar(_ scalars: [Unicode.Scalar]) -> QuickAddGrammar {
+        let tokens = QuickAddTokenizer.tokenize(scalars)
+        var meanings = [QuickAddMeaning?](repeating: nil, count: tokens.count)
+        var lengths = [Int](repeating: 1, count: tokens.count)
+        for index in tokens.indices {
+            guard let entries = table[tokens[index].text] else { continue }
+            for entry in entries where index + entry.rest.count < tokens.count {
+                var matches = true
+                for (offset, word) in entry.rest.enumerated() where tokens[index + 1 + offset].text != word {
+                    matches = false
+                    break
+                }
+                if matches {
+                    meanings[index] = entry.meaning
+                    lengths[index] = entry.rest.count + 1
+                    break
+                }
+            }
+        }
+        var grammar = QuickAddGrammar(
+            scalars: scalars, tokens: tokens, meanings: meanings, lengths: lengths,
+            weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
+        if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
+        return grammar
+    }
+
+    /// The words of `text` that ask for a repeat ("every Monday", "weekly", "jeden Montag"), or nil: read by the
+    /// same grammar as `parse`, but without resolving the rest, so that a text `parse` refuses still says whether
+    /// it asks for a repeat (`quick-add` checks Google's answer against it).
+    public func repeatFragment(in text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count <= Self.maximumLength else { return nil }
+        let grammar = makeGrammar(scalars)
+        var index = 0
+        while index < grammar.tokens.count {
+            guard let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) else {
+                index += 1
+                continue
+            }
+            if case .recurrence(let part) = match.element, part.frequency != nil {
+                return grammar.text(index, min(match.end, grammar.tokens.count))
+            }
+            index = max(match.end, index + 1)
+        }
+        return nil
     }
 
     /// Windows zone names end in "Standard Time"; try the longest name ending there that the resolver knows.
