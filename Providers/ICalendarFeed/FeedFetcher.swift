@@ -140,7 +140,8 @@ actor FeedFetcher {
     }
 
     private func snapshot(of file: ICalendarFile, digest: String, unchanged: Bool, requests: Int) -> Snapshot {
-        let calendar = ICalendarFileProvider(file: file, account: account, name: file.name ?? account, kind: kind, calendarID: ICalendarFeedProvider.calendarID)
+        let calendar = ICalendarFileProvider(
+            file: file, account: account, name: file.name ?? account, kind: kind, calendarID: ICalendarFeedProvider.calendarID)
         return Snapshot(
             calendar: calendar, digest: digest, unchanged: unchanged, requests: requests,
             events: file.events.filter { $0.seriesID == nil }.count)

@@ -12,7 +12,8 @@ public struct FilePasswordStore: Sendable {
     public let home: CalbridgeHome
     public let files: SecureFile
     private var secrets: AccountSecretFiles {
-        AccountSecretFiles(home: home, files: files, field: "password", kind: "password", file: { [home] in home.passwordFile(account: $0) })
+        AccountSecretFiles(
+            home: home, files: files, field: "password", kind: "password", file: { [home] in home.passwordFile(account: $0) })
     }
 
     public init(home: CalbridgeHome, files: SecureFile = SecureFile()) {
@@ -52,7 +53,8 @@ public struct FileSecretURLStore: Sendable {
         guard let text = try secrets.load(account: account) else { return nil }
         guard let url = URL(string: text) else {
             let path = home.secretURLFile(account: account).path
-            throw StorageError(.corrupt, path: path, message: "\(path) holds no URL; add the feed again with 'calbridge accounts add ics URL'")
+            throw StorageError(
+                .corrupt, path: path, message: "\(path) holds no URL; add the feed again with 'calbridge accounts add ics URL'")
         }
         return url
     }

@@ -21,7 +21,8 @@ public struct FileProviderState: ProviderStateStore {
 
     /// An item's file; items are the provider's own fixed names, anything else in them is escaped.
     func file(_ item: String) -> URL {
-        let safe = item.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == ".") ? String($0) : "_" }.joined()
+        let safe = item.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == ".") ? String($0) : "_" }
+            .joined()
         return home.providerStateFile(account: account, item: safe)
     }
 

@@ -32,7 +32,9 @@ public struct ICalendarFileProvider: CalendarProvider {
     ///     import of the same file, so its copies are found again).
     ///   - name: the calendar's name in reports (default the file's `X-WR-CALNAME`, else "file").
     ///   - kind, calendarID: what the calendar is (a subscribed feed gives its own).
-    public init(file: ICalendarFile, account: String, name: String? = nil, kind: ProviderKind = Self.kind, calendarID: String = Self.calendarID) {
+    public init(
+        file: ICalendarFile, account: String, name: String? = nil, kind: ProviderKind = Self.kind, calendarID: String = Self.calendarID
+    ) {
         self.file = file
         self.account = account
         self.provider = kind

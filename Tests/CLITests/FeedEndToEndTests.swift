@@ -100,7 +100,8 @@ struct FeedEndToEndTests {
     /// A copy that must be refused (exit 4) and write nothing.
     func refused(_ home: SandboxHome, _ options: [String] = [], saying words: String) async throws {
         let mark = home.sandbox.log.count
-        let run = try await home.run(["copy", "team:primary", "ann:primary", "--format", "json", "--prune"] + CopyFixtures.windowOptions + options)
+        let run = try await home.run(
+            ["copy", "team:primary", "ann:primary", "--format", "json", "--prune"] + CopyFixtures.windowOptions + options)
         #expect(run.status == 4, "\(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains("account 'team'") && run.stderr.contains(words), "\(run.stderr)")
         #expect(!run.stderr.contains(FeedServer.token) && !run.stdout.contains(FeedServer.token))
@@ -122,7 +123,8 @@ struct FeedEndToEndTests {
             let urlFile = URL(fileURLWithPath: homeDirectory).appendingPathComponent("feed-team.json")
             let mode = try FileManager.default.attributesOfItem(atPath: urlFile.path)[.posixPermissions] as? Int
             #expect(mode == 0o600)
-            let accountsFile = try String(contentsOf: URL(fileURLWithPath: homeDirectory).appendingPathComponent("accounts.json"), encoding: .utf8)
+            let accountsFile = try String(
+                contentsOf: URL(fileURLWithPath: homeDirectory).appendingPathComponent("accounts.json"), encoding: .utf8)
             #expect(!accountsFile.contains(FeedServer.token))
             let list = try await home.run(["accounts", "list"])
             #expect(list.status == 0 && list.stdout.contains("team") && list.stdout.contains("ok (feed)"), "\(list.stdout)")
@@ -183,7 +185,9 @@ struct FeedEndToEndTests {
             #expect(!home.apiMethods(since: mark).contains("DELETE"))
             // And in JSON, a second time: the new UIDs are known now, nothing to match.
             let settled = try await home.copy("team:primary", "ann:primary", ["--prune"])
-            #expect(settled["matchedByContent"] as? Int == 0 && settled["created"] as? Int == 0 && settled["deleted"] as? Int == 0, "\(settled)")
+            #expect(
+                settled["matchedByContent"] as? Int == 0 && settled["created"] as? Int == 0 && settled["deleted"] as? Int == 0, "\(settled)"
+            )
             feed.serve(FeedServer.calendar(halved.map { (uid: "again-" + $0.uid, title: $0.title, day: $0.day, location: $0.location) }))
             let json = try await home.copy("team:primary", "ann:primary", ["--prune"])
             #expect(json["matchedByContent"] as? Int == 4 && json["created"] as? Int == 0 && json["deleted"] as? Int == 0, "\(json)")

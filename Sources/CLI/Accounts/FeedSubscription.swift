@@ -88,7 +88,8 @@ struct FeedSubscription {
             case "file":
                 return try file(url.path)
             default:
-                throw UsageError("a feed's address is https:// (or webcal://), or the path of a file; '\(scheme):' is neither", command: command)
+                throw UsageError(
+                    "a feed's address is https:// (or webcal://), or the path of a file; '\(scheme):' is neither", command: command)
             }
             throw UsageError("the feed's address is not a usable URL (https://host/...)", command: command)
         }

@@ -73,7 +73,9 @@ package enum ImportCommand: Command {
             let prune = ImportPrune(
                 home: CalbridgeHome(environment: context.environment), path: URL(fileURLWithPath: path).standardizedFileURL.path,
                 target: "\(target.calendar.account):\(target.calendar.id)")
-            if arguments[Options.prune] { result = try await pruned(result, prune: prune, file: file, target: target, dryRun: options.dryRun, context: context) }
+            if arguments[Options.prune] {
+                result = try await pruned(result, prune: prune, file: file, target: target, dryRun: options.dryRun, context: context)
+            }
             if !options.dryRun { try prune.record(file) }
         }
         switch arguments[Options.format] ?? .table {
@@ -94,8 +96,10 @@ package enum ImportCommand: Command {
             context.printError("note: no earlier import of this file into \(result.target) is recorded: nothing to prune this time")
             return result
         }
-        let lookup = OriginLookup.calendar(provider: ICalendarFileProvider.kind, account: sourceIdentity, calendarID: ICalendarFileProvider.calendarID)
-        let gone = ImportPrune.gone(try await target.provider.findCopies(origin: lookup, in: target.calendar.id), previous: previous, file: file)
+        let lookup = OriginLookup.calendar(
+            provider: ICalendarFileProvider.kind, account: sourceIdentity, calendarID: ICalendarFileProvider.calendarID)
+        let copies = try await target.provider.findCopies(origin: lookup, in: target.calendar.id)
+        let gone = ImportPrune.gone(copies, previous: previous, file: file)
         var items = gone.map { copy in
             CopyItem(
                 action: .delete, targetEventID: copy.id, title: copy.title, start: CopyItem.startText(copy.start),

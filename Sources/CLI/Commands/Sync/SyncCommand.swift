@@ -110,7 +110,9 @@ package enum SyncCommand: Command {
                 feeds += 1
             }
         }
-        if feeds == 0 { throw UsageError("--accept-shrink is for pairs that read a subscribed feed; none of these does", command: spec.name) }
+        if feeds == 0 {
+            throw UsageError("--accept-shrink is for pairs that read a subscribed feed; none of these does", command: spec.name)
+        }
     }
 
     /// Prints the results (a document with --format json) and one stderr line per error.
