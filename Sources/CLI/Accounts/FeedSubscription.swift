@@ -42,7 +42,13 @@ struct FeedSubscription {
         guard let feed = provider as? ICalendarFeedProvider else {
             throw InputError("\(registration.displayName) did not make a feed provider", exitCode: .failure)
         }
-        let summary = try await feed.summary()
+        let summary: (events: Int, unchanged: Bool, requests: Int)
+        do {
+            summary = try await feed.summary()
+        } catch let error as CalendarError where error.code == .incompleteRead {
+            // Nothing was stored: a failure of the sign-in (1), not a partly done run (4).
+            throw InputError(error.description + "; nothing was stored", exitCode: .failure)
+        }
 
         let identity = sameFeed ? previous?.accountIdentity : nil
         var record = AccountRecord(
