@@ -152,6 +152,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .target(
+            name: "ICalendarFeed",
+            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CalbridgeSupport"],
+            path: "Providers/ICalendarFeed",
+            swiftSettings: swiftSettings
+        ),
+
         // Sync: the SQLite state of sync pairs (items mapped across both sides, change cursors, last runs).
         .target(name: "Sync", dependencies: ["Accounts", "OAuth", "CalendarBridge", "CSQLite"], swiftSettings: swiftSettings),
 
@@ -170,7 +177,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "HTTP", "HTTPCurl", "OAuth", "ProviderSeam", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
-                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "CalbridgeSupport", "JSON",
+                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "ICalendarFeed", "CalbridgeSupport", "JSON",
             ],
             swiftSettings: swiftSettings
         ),

@@ -9,12 +9,15 @@ public enum AccountCredential: Sendable, Equatable {
     case oauth(OAuthAccountCredential)
     /// A user name and password (an app password), sent as HTTP Basic authentication to `server`.
     case password(PasswordAccountCredential)
+    /// A secret address (a subscribed feed): the URL is in `feed-<name>.json` (`FileSecretURLStore`), never here.
+    case secretURL
 
     /// The value of `authentication` in `accounts.json`.
     public var kind: CredentialKind {
         switch self {
         case .oauth: .oauth
         case .password: .password
+        case .secretURL: .secretURL
         }
     }
 }
@@ -85,7 +88,7 @@ extension AccountRecord {
     public var oauth: OAuthAccountCredential? {
         switch credential {
         case .oauth(let oauth): oauth
-        case .password: nil
+        case .password, .secretURL: nil
         }
     }
 }

@@ -17,10 +17,11 @@ extension AccountRecord {
         switch kind {
         case CredentialKind.oauth.rawValue: credential = .oauth(try OAuthAccountCredential(from: decoder))
         case CredentialKind.password.rawValue: credential = .password(try PasswordAccountCredential(from: decoder))
+        case CredentialKind.secretURL.rawValue: credential = .secretURL
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .authentication, in: container,
-                debugDescription: "unknown authentication '\(kind)' (this calbridge knows: oauth, password)"
+                debugDescription: "unknown authentication '\(kind)' (this calbridge knows: oauth, password, secret-url)"
             )
         }
         self.init(
@@ -46,6 +47,7 @@ extension AccountRecord {
         switch credential {
         case .oauth(let oauth): try oauth.encode(to: encoder)
         case .password(let password): try password.encode(to: encoder)
+        case .secretURL: break
         }
     }
 }

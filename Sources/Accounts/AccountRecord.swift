@@ -53,6 +53,10 @@ public struct AccountRecord: Sendable, Equatable, Codable {
                 "--user-name", password.userName,
             ]
             return words.map(Self.shellQuoted).joined(separator: " ")
+        case .secretURL:
+            // The URL is a secret: never spelled out.
+            return ["calbridge", "accounts", "add", provider].map(Self.shellQuoted).joined(separator: " ")
+                + " <the feed's URL or file> --name " + Self.shellQuoted(name) + " --replace"
         }
     }
 

@@ -86,6 +86,25 @@ public struct AccountSession: Sendable {
         )
     }
 
+    /// Opens a secret-URL account (a subscribed feed): its stored URL is the API's address; requests carry no
+    /// authentication of their own.
+    /// - Throws: `ReauthenticationRequired` when no URL is stored; `StorageError` for unreadable files.
+    public static func open(
+        _ record: AccountRecord,
+        providerName: String,
+        urls: FileSecretURLStore,
+        base: any HTTPTransport,
+        middlewares: [any HTTPMiddleware] = []
+    ) throws -> AccountSession {
+        guard case .secretURL = record.credential, let url = try urls.load(account: record.name) else {
+            throw ReauthenticationRequired(
+                account: record.name, provider: providerName, command: record.signInCommand, reason: "no stored feed URL")
+        }
+        return AccountSession(
+            record: record, providerName: providerName, apiBaseURL: url, descriptor: nil, tokens: nil,
+            transport: middlewares.isEmpty ? base : MiddlewareTransport(base: base, middlewares: middlewares))
+    }
+
     /// Makes sure the credential can be used now, without an API request: an OAuth access token is
     /// refreshed when it is about to expire (a grant that must be renewed throws `ReauthenticationRequired`);
     /// a stored password needs nothing.

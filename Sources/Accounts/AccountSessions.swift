@@ -21,6 +21,7 @@ public final class AccountSessions: @unchecked Sendable {
     public let providers: ProviderRegistry
     private let store: any TokenStore
     private let passwords: FilePasswordStore
+    private let secretURLs: FileSecretURLStore
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Date
     /// Request budgets by provider id, replacing the registrations' own (`ProviderRegistration.requestQuota`).
@@ -43,6 +44,7 @@ public final class AccountSessions: @unchecked Sendable {
         self.providers = providers
         self.store = store ?? FileTokenStore(home: home)
         self.passwords = FilePasswordStore(home: home)
+        self.secretURLs = FileSecretURLStore(home: home)
         self.transport = transport
         self.now = now
     }
@@ -72,12 +74,16 @@ public final class AccountSessions: @unchecked Sendable {
                     record, descriptor: descriptor, store: store, base: transport, middlewares: middlewares,
                     invalidGrantAdvice: registration.invalidGrantAdvice, now: now
                 )
+            } else if case .secretURL = record.credential {
+                session = try AccountSession.open(
+                    record, providerName: registration.displayName, urls: secretURLs, base: transport, middlewares: middlewares)
             } else {
                 session = try AccountSession.open(
                     record, providerName: registration.displayName, passwords: passwords, base: transport, middlewares: middlewares)
             }
             let provider = try registration.makeProvider(
-                account: ProviderAccount(name: record.name, apiBaseURL: session.apiBaseURL),
+                account: ProviderAccount(
+                    name: record.name, apiBaseURL: session.apiBaseURL, state: FileProviderState(home: home, account: record.name)),
                 transport: session.transport
             )
             let entry = Open(session: session, provider: provider)

@@ -37,7 +37,22 @@ public struct CalbridgeHome: Sendable, Equatable {
         accountFile("password", account: account)
     }
 
+    /// The URL file of one secret-URL account (a subscribed feed): `feed-<name>.json`, named as `tokenFile` is.
+    public func secretURLFile(account: String) -> URL {
+        accountFile("feed", account: account)
+    }
+
+    /// One item of a provider's own state for an account: `state-<name>~<item>` (`~` is escaped in names, so
+    /// one account's items never share a prefix with another's).
+    public func providerStateFile(account: String, item: String) -> URL {
+        directory.appendingPathComponent("state-\(encoded(account))~\(item)")
+    }
+
     private func accountFile(_ prefix: String, account: String) -> URL {
+        directory.appendingPathComponent("\(prefix)-\(encoded(account)).json")
+    }
+
+    private func encoded(_ account: String) -> String {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@._-+")
         var name = ""
         for byte in account.utf8 {
@@ -48,6 +63,6 @@ public struct CalbridgeHome: Sendable, Equatable {
                 name += String(format: "%%%02X", byte)
             }
         }
-        return directory.appendingPathComponent("\(prefix)-\(name).json")
+        return name
     }
 }

@@ -14,8 +14,10 @@ public struct ICalendarFileProvider: CalendarProvider {
     /// The id of the file's one calendar.
     public static let calendarID = "file"
 
-    public let provider = Self.kind
+    public let provider: ProviderKind
     public let account: String
+    /// The id of the file's one calendar (`calendarID` for a file; a subscribed feed has its own).
+    public let calendarID: String
     public let capabilities = ProviderCapabilities(
         serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false, htmlBody: false,
         invitations: .notSent(how: "an iCalendar file sends nothing"))
@@ -29,9 +31,14 @@ public struct ICalendarFileProvider: CalendarProvider {
     ///   - account: the name origin markers record as the source account (a stable name: the same for every
     ///     import of the same file, so its copies are found again).
     ///   - name: the calendar's name in reports (default the file's `X-WR-CALNAME`, else "file").
-    public init(file: ICalendarFile, account: String, name: String? = nil) {
+    ///   - kind, calendarID: what the calendar is (a subscribed feed gives its own).
+    public init(
+        file: ICalendarFile, account: String, name: String? = nil, kind: ProviderKind = Self.kind, calendarID: String = Self.calendarID
+    ) {
         self.file = file
         self.account = account
+        self.provider = kind
+        self.calendarID = calendarID
         calendarName = name ?? file.name ?? Self.calendarID
         byID = Dictionary(file.events.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var overrides: [String: [String: Event]] = [:]
@@ -41,7 +48,7 @@ public struct ICalendarFileProvider: CalendarProvider {
 
     /// The calendar as `listCalendars` gives it.
     public var calendar: CalendarInfo {
-        CalendarInfo(id: Self.calendarID, name: calendarName, account: account, provider: provider, isPrimary: true, accessRole: .reader)
+        CalendarInfo(id: calendarID, name: calendarName, account: account, provider: provider, isPrimary: true, accessRole: .reader)
     }
 
     public func userInfo() async throws -> UserInfo { UserInfo(displayName: calendarName, accountIdentity: account) }
@@ -148,8 +155,8 @@ public struct ICalendarFileProvider: CalendarProvider {
     }
 
     func check(_ calendarID: String) throws {
-        guard calendarID == Self.calendarID else {
-            throw CalendarError(.notFound, "an iCalendar file has one calendar, '\(Self.calendarID)'", provider: provider, account: account)
+        guard calendarID == self.calendarID else {
+            throw CalendarError(.notFound, "an iCalendar file has one calendar, '\(self.calendarID)'", provider: provider, account: account)
         }
     }
 

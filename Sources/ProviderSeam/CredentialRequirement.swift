@@ -13,12 +13,16 @@ public enum CredentialRequirement: Sendable {
     case oauth(builtInDescriptor: Data)
     /// A user name and an (app) password, sent with every request as HTTP Basic authentication (RFC 7617).
     case password(PasswordSignIn)
+    /// A secret address and nothing else (a subscribed iCalendar feed, whose URL carries a private token):
+    /// `accounts add <id> URL` keeps the URL as a secret; requests carry no authentication of their own.
+    case secretURL
 
     /// The kind's name, as `accounts.json` stores it in `authentication`.
     public var kind: CredentialKind {
         switch self {
         case .oauth: .oauth
         case .password: .password
+        case .secretURL: .secretURL
         }
     }
 }
@@ -36,6 +40,7 @@ public struct CredentialKind: RawRepresentable, Hashable, Sendable, Codable, Cus
 
     public static let oauth = CredentialKind(rawValue: "oauth")
     public static let password = CredentialKind(rawValue: "password")
+    public static let secretURL = CredentialKind(rawValue: "secret-url")
 }
 
 /// What a password provider tells sign-in: where its service usually lives and what to call the user name.

@@ -73,11 +73,33 @@ public struct ProviderAccount: Sendable, Equatable {
     /// The calbridge account name (stamped on calendars and errors).
     public var name: String
     /// Where the account's API lives (an OAuth descriptor's `apiBaseURL`, a password account's server:
-    /// the real service or a sandbox).
+    /// the real service or a sandbox; a secret-URL account's URL, which the provider must never print).
     public var apiBaseURL: URL
+    /// Where the provider may keep state of its own for this account (a feed's last good body), kept as
+    /// privately as the account's secret; nil where there is no home (a sign-in's first request, tests).
+    public var state: (any ProviderStateStore)?
 
-    public init(name: String, apiBaseURL: URL) {
+    public init(name: String, apiBaseURL: URL, state: (any ProviderStateStore)? = nil) {
         self.name = name
         self.apiBaseURL = apiBaseURL
+        self.state = state
     }
+
+    public static func == (a: ProviderAccount, b: ProviderAccount) -> Bool {
+        a.name == b.name && a.apiBaseURL == b.apiBaseURL && (a.state == nil) == (b.state == nil)
+    }
+}
+
+/// A provider's own state for one account, by item name: files in calbridge's home, 0600 in the 0700
+/// directory, replaced atomically under the account's lock (`Accounts.FileProviderState`). Items are small
+/// names (`feed.ics`); the store decides where they live.
+///
+/// Writing a test double: a dictionary in an actor or behind a lock.
+public protocol ProviderStateStore: Sendable {
+    /// The item's bytes, or nil when it was never saved (or was removed).
+    func load(_ item: String) throws -> Data?
+    /// Replaces the item's bytes.
+    func save(_ data: Data, as item: String) async throws
+    /// Removes every item of the account.
+    func removeAll() async throws
 }

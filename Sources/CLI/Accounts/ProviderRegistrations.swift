@@ -1,5 +1,6 @@
 import Accounts
 import GoogleCalendar
+import ICalendarFeed
 import MicrosoftGraph
 import ProviderSeam
 
@@ -9,5 +10,6 @@ extension ProviderRegistry {
     package static let builtIn = ProviderRegistry([
         GoogleCalendarRegistration.registration,
         MicrosoftGraphRegistration.registration,
+        ICalendarFeedRegistration.registration,
     ])
 }

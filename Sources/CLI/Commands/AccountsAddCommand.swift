@@ -21,14 +21,16 @@ package enum AccountsAddCommand: Command {
             "server", "URL", "Password providers: the service's https:// URL (if not the provider's default).")
         package static let userName = Option<String>(
             "user-name", "NAME", "Password providers: the user name (the password is asked for).")
-        package static let provider = Argument("PROVIDER", "a provider id (google, microsoft, ...) or a descriptor file")
+        package static let provider = Argument("PROVIDER", "a provider id (google, microsoft, ics, ...) or a descriptor file")
+        package static let feedURL = OptionalArgument(
+            "URL", "ics only: the feed's https:// address (http:// only on 127.0.0.1 or ::1), a file, or - to read it from stdin")
     }
 
     package static let path = ["accounts", "add"]
 
     package static let spec = CommandSpec(
         path,
-        abstract: "Sign in to a Google or Microsoft account (or any provider descriptor).",
+        abstract: "Sign in to a Google or Microsoft account (or any provider descriptor), or subscribe to a feed.",
         discussion: """
             PROVIDER is google, microsoft, or the path of a provider descriptor file (the format of
             Providers/*/*.json), for national clouds or any compatible server.
@@ -44,16 +46,25 @@ package enum AccountsAddCommand: Command {
             A provider that signs in with a user name and (app) password takes --user-name (and --server when it
             has no default); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal without
             echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
+            `accounts add ics URL --name NAME` subscribes to an iCalendar feed (https://, webcal://, http:// only on
+            127.0.0.1 or ::1, or a file): a read-only account whose calendar is NAME:primary. The URL is kept like a
+            password and never shown; give - to read it from stdin and keep it out of `ps`. See docs/icalendar.md.
             """,
         options: [
             Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant,
             Options.timeout, Options.replace, Options.server, Options.userName,
         ],
-        positionals: [Options.provider]
+        positionals: [Options.provider, Options.feedURL]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let providerArgument = arguments[Options.provider]
+        if let registration = context.providers.registration(id: providerArgument), case .secretURL = registration.credential {
+            return try await subscribe(registration, arguments, context: context)
+        }
+        if arguments[Options.feedURL] != nil {
+            throw UsageError("a URL argument is for feeds ('calbridge accounts add ics URL --name NAME')", command: spec.name)
+        }
         if let registration = context.providers.registration(id: providerArgument), case .password(let signIn) = registration.credential {
             return try await signInWithPassword(registration, signIn, arguments, context: context)
         }
@@ -184,6 +195,27 @@ package enum AccountsAddCommand: Command {
         return try await PasswordSignIn(registration: registration, signIn: signIn, context: context).run(
             server: arguments[Options.server], userName: arguments[Options.userName], name: arguments[Options.name], replace: replace,
             existing: existing, verbose: arguments[CommonOptions.verbose])
+    }
+
+    /// The feed subscription (`FeedSubscription`), after the checks that need no fetch: the options of other
+    /// sign-ins do not apply, and a `--name` must be usable.
+    private static func subscribe(_ registration: ProviderRegistration, _ arguments: ParsedArguments, context: CommandContext)
+        async throws -> ExitCode
+    {
+        let otherOnly: [(String, Bool)] = [
+            ("--flow", arguments[Options.flow] != nil), ("--no-browser", arguments[Options.noBrowser]),
+            ("--client-id", arguments[Options.clientId] != nil), ("--client-secret", arguments[Options.clientSecret] != nil),
+            ("--client-secret-file", arguments[Options.clientSecretFile] != nil), ("--tenant", arguments[Options.tenant] != nil),
+            ("--server", arguments[Options.server] != nil), ("--user-name", arguments[Options.userName] != nil),
+        ]
+        if let given = otherOnly.first(where: \.1) {
+            throw UsageError("\(given.0) is not for feeds; a feed takes its URL and --name", command: spec.name)
+        }
+        if let name = arguments[Options.name] { try validate(name: name) }
+        let existing = try AccountRegistry(home: CalbridgeHome(environment: context.environment)).accounts()
+        return try await FeedSubscription(registration: registration, context: context).run(
+            urlText: arguments[Options.feedURL], name: arguments[Options.name], replace: arguments[Options.replace], existing: existing,
+            verbose: arguments[CommonOptions.verbose])
     }
 
     /// An account name must be usable in `ACCOUNT:CALENDAR` and printable: not empty, no ':', no control

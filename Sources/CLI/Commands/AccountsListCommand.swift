@@ -18,7 +18,7 @@ package enum AccountsListCommand: Command {
         discussion: """
             Status: ok; expired (refreshed on next use); no refresh token (sign in again when expired); signed out \
             (no tokens); unreadable token file (sign in again; the exit code is then 4); ok (password) for an \
-            account that signs in with a stored password.
+            account that signs in with a stored password; ok (feed) for a subscribed feed (its URL is never shown).
             """,
         options: [Options.format, Options.noHeader]
     )
@@ -29,6 +29,7 @@ package enum AccountsListCommand: Command {
         let records = try AccountRegistry(home: home).accounts().sorted { $0.name < $1.name }
         let store = FileTokenStore(home: home)
         let passwords = FilePasswordStore(home: home)
+        let urls = FileSecretURLStore(home: home)
         let now = context.now()
         var rows: [[String]] = []
         var unreadable = false
@@ -38,7 +39,10 @@ package enum AccountsListCommand: Command {
             var tokens: TokenSet?
             let state: String
             do {
-                if record.oauth == nil {
+                if case .secretURL = record.credential {
+                    // A subscribed feed: its URL is a secret and is not shown, only whether it is stored.
+                    state = try urls.load(account: record.name) == nil ? "no feed URL" : "ok (feed)"
+                } else if record.oauth == nil {
                     // A password account: no expiry; its status is whether a password is stored.
                     state = try passwords.load(account: record.name) == nil ? "signed out" : "ok (password)"
                 } else {

@@ -41,6 +41,15 @@ package enum AccountsRemoveCommand: Command {
                     + "remove \(users.count == 1 ? "it" : "them") first ('calbridge sync remove NAME') or add --force",
                 command: spec.name)
         }
+        if case .secretURL = record.credential {
+            // A subscribed feed: its URL and its cached body go; there is nothing to revoke.
+            try await FileSecretURLStore(home: home).deleteAll(account: name)
+            try await FileProviderState(home: home, account: name).removeAll()
+            try registry.remove(name)
+            context.print("Removed feed '\(name)' (its stored URL and cached copy deleted).")
+            warnAboutPairs(users, context: context)
+            return .success
+        }
         guard let descriptor = try context.providers.descriptor(for: record) else {
             // A password account: nothing to revoke (the user withdraws an app password at the service).
             try await FilePasswordStore(home: home).deleteAll(account: name)

@@ -17,6 +17,8 @@ package enum CopyCommand: Command {
         package static let removeCopies = Flag("remove-copies", "Delete every copy of the source calendar on the target (any date), nothing else; no mail is sent.")
         package static let fields = Option.choice("fields", "all|basic|busy", "What to copy (default basic; busy = only the time, titled Busy).", among: CopyFields.allCases.map(\.rawValue))
         package static let recurrence = Option.choice("recurrence", "series|instances", "Copy series as series (default) or every occurrence singly.", among: CopyRecurrence.allCases.map(\.rawValue))
+        package static let acceptShrink = Flag(
+            "accept-shrink", "A feed source that came empty or lost over half its events: take it as it is, this once.")
         package static let format = OutputFormat.option(
             "table|json|tsv", "Output format (default table; tsv: one row per event, unchanged ones too, for scripts).")
         package static let sourceRef = Argument("SOURCE_REF", "The calendar to copy from: ACCOUNT:CALENDAR (id, name, primary or default).")
@@ -42,7 +44,7 @@ package enum CopyCommand: Command {
             """,
         options: [
             Options.from, Options.to, Options.tz, Options.dryRun, Options.prune, Options.removeCopies, Options.fields,
-            Options.recurrence, Options.format,
+            Options.recurrence, Options.acceptShrink, Options.format,
         ],
         positionals: [Options.sourceRef, Options.targetRef]
     )
@@ -51,7 +53,7 @@ package enum CopyCommand: Command {
         let sourceText = arguments[Options.sourceRef]
         let targetText = arguments[Options.targetRef]
         let format = (arguments[Options.format] ?? .table)
-        let options = try options(arguments, context: context)
+        var options = try options(arguments, context: context)
         let sourceRef = try parseRef(sourceText)
         let targetRef = try parseRef(targetText)
 
@@ -60,6 +62,8 @@ package enum CopyCommand: Command {
         let records = try accounts.registry.accounts()
         let sourceRecord = try accounts.registry.require(sourceRef.account, in: records)
         let sourceProvider = try accounts.provider(for: sourceRecord)
+        if arguments[Options.acceptShrink] { try await FeedSource.acceptShrink(of: sourceProvider, command: spec.name) }
+        options.matchByContent = FeedSource.matchesByContent(sourceProvider)
         let targetProvider = try accounts.provider(for: accounts.registry.require(targetRef.account, in: records))
         async let sourceCalendars = sourceProvider.listCalendars()
         async let targetCalendars = targetProvider.listCalendars()
@@ -222,6 +226,9 @@ package enum CopyCommand: Command {
         var summary = "\(verb) \(result.source) -> \(result.target): \(result.created) created, \(result.updated) updated, "
         summary += "\(result.unchanged) unchanged, \(result.deleted) deleted, \(result.skipped) skipped, \(result.failed) failed"
         if result.duplicates > 0 { summary += ", \(result.duplicates) duplicate copies" + (result.deleted > 0 ? "" : " (--prune removes them)") }
+        if result.matchedByContent > 0 {
+            summary += ", \(result.matchedByContent) matched by start, title and location (the source gave them new UIDs)"
+        }
         context.print(summary)
     }
 }

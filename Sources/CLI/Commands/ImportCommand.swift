@@ -7,6 +7,8 @@ import ICalendar
 package enum ImportCommand: Command {
     package enum Options {
         package static let dryRun = Flag("dry-run", "Print what would be created, updated and skipped; write nothing.")
+        package static let prune = Flag(
+            "prune", "Also delete the events an earlier import of this file put on the calendar that are gone from the file.")
         package static let tz = ZoneOptions.option(
             "The zone of the file's floating times, without a zone (default $TZ, else the system zone).")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
@@ -30,18 +32,23 @@ package enum ImportCommand: Command {
             RECURRENCE-ID, so importing the same file again writes nothing and a changed file updates what \
             changed. Nobody is invited: attendees go into the description as text. Refused with exit 2 and \
             the line named: files over 50 MB, dates that do not exist, unknown zones, RANGE=THISANDFUTURE. \
-            Exit code 4 when some events failed (the rest is applied). See docs/icalendar.md.
+            Exit code 4 when some events failed (the rest is applied). With --prune, the events an earlier \
+            import of the same file (same path, same calendar) put there and the file no longer has are deleted; \
+            events of other files never are. See docs/icalendar.md.
             Examples:
               calbridge import holidays.ics me@gmail.com:primary --dry-run
               curl -s https://example.com/team.ics | calbridge import - work:Calendar
             """,
-        options: [Options.dryRun, Options.tz, Options.format],
+        options: [Options.dryRun, Options.prune, Options.tz, Options.format],
         positionals: [Options.file, Options.calendarRef]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
         let path = arguments[Options.file]
+        if arguments[Options.prune], path == "-" {
+            throw UsageError("--prune needs the file's path (it compares with the last import of that file), not -", command: spec.name)
+        }
         let text = try readInput(path)
         let file: ICalendarFile
         do {
@@ -60,8 +67,17 @@ package enum ImportCommand: Command {
             source: .init(provider: source, calendar: source.calendar, accountIdentity: sourceIdentity),
             target: .init(provider: target.provider, calendar: target.calendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
-        let result = try await engine.run(progress: { bar?.update($0) }, keeping: context.exitKeeper)
+        var result = try await engine.run(progress: { bar?.update($0) }, keeping: context.exitKeeper)
         bar?.finish()
+        if path != "-" {
+            let prune = ImportPrune(
+                home: CalbridgeHome(environment: context.environment), path: URL(fileURLWithPath: path).standardizedFileURL.path,
+                target: "\(target.calendar.account):\(target.calendar.id)")
+            if arguments[Options.prune] {
+                result = try await pruned(result, prune: prune, file: file, target: target, dryRun: options.dryRun, context: context)
+            }
+            if !options.dryRun { try prune.record(file) }
+        }
         switch arguments[Options.format] ?? .table {
         case .json: context.printJSON(result.jsonText)
         case .table, .tsv: CopyCommand.printTable(result, context: context)
@@ -70,6 +86,45 @@ package enum ImportCommand: Command {
             context.printError("error: " + (error.title.map { "'\($0)': " } ?? "") + error.message)
         }
         return result.isPartial ? .partial : .success
+    }
+
+    /// `result` with the deletions of `--prune`: copies of the earlier import's UIDs the file no longer has.
+    static func pruned(
+        _ result: CopyResult, prune: ImportPrune, file: ICalendarFile, target: CalendarTarget, dryRun: Bool, context: CommandContext
+    ) async throws -> CopyResult {
+        guard let previous = try prune.previousUIDs() else {
+            context.printError("note: no earlier import of this file into \(result.target) is recorded: nothing to prune this time")
+            return result
+        }
+        let lookup = OriginLookup.calendar(
+            provider: ICalendarFileProvider.kind, account: sourceIdentity, calendarID: ICalendarFileProvider.calendarID)
+        let copies = try await target.provider.findCopies(origin: lookup, in: target.calendar.id)
+        let gone = ImportPrune.gone(copies, previous: previous, file: file)
+        var items = gone.map { copy in
+            CopyItem(
+                action: .delete, targetEventID: copy.id, title: copy.title, start: CopyItem.startText(copy.start),
+                reason: "gone from the file since its last import")
+        }
+        if !dryRun, !items.isEmpty {
+            let outcomes = await target.provider.applyWrites(gone.map { .delete(id: $0.id) }, in: target.calendar.id, maxConcurrent: 4)
+            for index in items.indices {
+                guard index < outcomes.count else {
+                    items[index].status = .failed
+                    items[index].error = "the calendar returned no outcome for this delete"
+                    continue
+                }
+                switch outcomes[index] {
+                case .success: items[index].status = .done
+                case .failure(let error):
+                    items[index].status = .failed
+                    items[index].error = (error as? CalendarError)?.description ?? "\(error)"
+                }
+            }
+        }
+        let failedItems = result.items.filter { $0.status == .failed }.count
+        return CopyResult(
+            source: result.source, target: result.target, dryRun: result.dryRun, items: result.items + items, fallbacks: result.fallbacks,
+            extraErrors: Array(result.errors.suffix(max(0, result.errors.count - failedItems))))
     }
 
     /// The file's text; at most `ICalendarReader.maxBytes` are read (a larger input is refused, not read whole).

@@ -27,6 +27,7 @@ package enum ErrorReporting {
             switch error.code {
             case .grantMustBeRenewed: return .reauthenticate
             case .calendarUnavailable, .unknownPair, .invalidOptions: return .usage
+            case .provider where error.calendarError?.code == .incompleteRead: return .partial
             default: return .failure
             }
         case is SyncStateError, is SyncWatcherRunning: return .failure
@@ -34,6 +35,7 @@ package enum ErrorReporting {
             switch error.code {
             case .invalidReference, .ambiguous, .notFound, .readOnly: return .usage
             case .unauthorized: return .reauthenticate
+            case .incompleteRead: return .partial
             default: return .failure
             }
         default: return .failure

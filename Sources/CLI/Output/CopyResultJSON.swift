@@ -32,6 +32,7 @@ extension CopyResult {
         w.beginArray()
         for item in items { item.write(into: &w) }
         w.endArray()
+        w.member("matchedByContent", matchedByContent)
         w.member("skipped", skipped)
         w.member("source", source)
         w.member("target", target)
@@ -69,6 +70,7 @@ extension CopyItem {
         w.member("action", action.rawValue)
         w.member("duplicate", duplicate)
         w.member("error", error)
+        w.member("matchedByContent", matchedByContent)
         w.member("occurrence", occurrence)
         w.member("reason", reason)
         w.member("sourceEventID", sourceEventID)

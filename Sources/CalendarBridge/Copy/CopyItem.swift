@@ -43,6 +43,9 @@ public struct CopyItem: Sendable, Hashable, Codable {
     public var occurrence: Bool
     /// True for a surplus copy of a source event that already has one (kept, or deleted with `--prune`).
     public var duplicate: Bool
+    /// True for a copy found by start, title and location because its source's id was unknown (a feed that
+    /// gives its events new UIDs at each fetch): the copy is re-marked with the new id, never duplicated.
+    public var matchedByContent: Bool = false
     /// The error, when the write failed.
     public var error: String?
 
@@ -64,7 +67,7 @@ public struct CopyItem: Sendable, Hashable, Codable {
     }
 
     /// Display text for an event's start.
-    static func startText(_ time: EventTime) -> String {
+    public static func startText(_ time: EventTime) -> String {
         switch time {
         case .allDay(let date): return date.description
         case .timed(_, let zone):

@@ -38,6 +38,10 @@ public struct CopyOptions: Sendable, Hashable {
     public var removeCopies: Bool
     /// Plan only: read both sides, write nothing.
     public var dryRun: Bool
+    /// A source event whose id no copy carries takes a copy whose source id is not in the listing and whose
+    /// start, title and location are the same (re-marked with the new id) instead of a new copy: for feeds
+    /// that give every event a new UID at each fetch.
+    public var matchByContent: Bool = false
     /// Writes per `applyWrites` call; nil: the target's `maxWritesPerBatch` (Google 50, Graph 20).
     public var batchSize: Int?
     /// `applyWrites` calls in flight at once.

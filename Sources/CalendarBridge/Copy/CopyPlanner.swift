@@ -151,9 +151,27 @@ public struct CopyPlanner: Sendable {
             if let seriesID = pending.source.seriesID { plan.seriesCopiedSingly.insert(seriesID) }
         }
         var matched = Set<String>(minimumCapacity: units.count)
+        // With `matchByContent`: copies whose source id this listing does not have, by what they show.
+        var byContent: [ContentKey: [String]] = [:]
+        if options.matchByContent {
+            let listed = Set(units.map { $0.source.id })
+            for eventID in order where !listed.contains(eventID) {
+                guard let position = copiesBySource[eventID]?.first else { continue }
+                byContent[ContentKey(existingCopies[position]), default: []].append(eventID)
+            }
+        }
         for pending in units {
             var u = unit(pending.source, recurrence: pending.recurrence)
             u.fallbackReason = pending.fallbackReason
+            if copiesBySource[u.source.id] == nil, options.matchByContent,
+                let index = byContent[ContentKey(u.copy)]?.firstIndex(where: { sameLocation(existingCopies[copiesBySource[$0]![0]], u) }),
+                let eventID = byContent[ContentKey(u.copy)]?.remove(at: index), let positions = copiesBySource[eventID]
+            {
+                // The same event under a new UID: its copy is re-marked (an update), not duplicated.
+                matched.insert(eventID)
+                bring(positions.map { existingCopies[$0] }, upTo: u, into: &plan, matchedByContent: true)
+                continue
+            }
             guard let positions = copiesBySource[u.source.id], !positions.isEmpty else {
                 u.copy.origin = u.copy.origin?.withEventKey()
                 let key = IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID)
@@ -185,9 +203,17 @@ public struct CopyPlanner: Sendable {
         return plan
     }
 
+    /// Whether a copy's location is `u`'s: compared where the copy listing carries locations, else through the
+    /// content hash (which covers the location; a listing of copies may carry only the fields `findCopies`
+    /// names, and Google's does).
+    func sameLocation(_ copy: Event, _ u: Unit) -> Bool {
+        if let location = copy.location, !location.isEmpty { return location == u.copy.location }
+        return copy.origin?.contentHash == u.hash
+    }
+
     /// The entries that bring existing `copies` of one source event up to `u`: the keeper unchanged or
     /// updated (and, for a series, linked for phase 2), every other copy a surplus.
-    func bring(_ copies: [Event], upTo u: Unit, into plan: inout CopyPlan) {
+    func bring(_ copies: [Event], upTo u: Unit, into plan: inout CopyPlan, matchedByContent: Bool = false) {
         let title = u.source.title
         let start = CopyItem.startText(u.source.start)
         // The deterministic id only decides among several copies (two hashes saved per copied event).
@@ -197,7 +223,7 @@ public struct CopyPlanner: Sendable {
             : Self.keeper(
                 copies, hash: u.hash, googleID: IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID).googleEventID,
                 account: sourceAccount)
-        if keeper.origin?.contentHash == u.hash && isCurrent(keeper) {
+        if keeper.origin?.contentHash == u.hash && isCurrent(keeper) && !matchedByContent {
             plan.entries.append(
                 .init(
                     item: CopyItem(
@@ -208,14 +234,15 @@ public struct CopyPlanner: Sendable {
             var update = u.copy
             update.id = keeper.id
             update.calendarID = targetCalendarID
-            plan.entries.append(
-                .init(
-                    item: CopyItem(
-                        action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
-                        start: start,
-                        reason: u.fallbackReason
-                            ?? (keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed")),
-                    write: .update(update)))
+            var item = CopyItem(
+                action: .update, sourceEventID: u.source.id, targetEventID: keeper.id, title: title,
+                start: start,
+                reason: u.fallbackReason
+                    ?? (matchedByContent
+                        ? "matched by start, title and location: the source gave it a new id"
+                        : keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed"))
+            item.matchedByContent = matchedByContent
+            plan.entries.append(.init(item: item, write: .update(update)))
         }
         if u.asSeries { plan.series.append(.init(sourceMaster: u.source, targetMasterID: keeper.id, entryIndex: plan.entries.count - 1)) }
         for extra in copies where extra.id != keeper.id {
@@ -706,5 +733,20 @@ public struct CopyPlanner: Sendable {
             let utc = TimeZone(secondsFromGMT: 0)!
             return Int(b.instant(allDayZone: utc).timeIntervalSince(a.instant(allDayZone: utc)).rounded())
         }
+    }
+}
+
+/// What a copy shows of its event, for `CopyOptions.matchByContent`: the start (instant, or date) and title;
+/// the location is compared apart (`CopyPlanner.sameLocation`).
+struct ContentKey: Hashable {
+    var start: EventTime
+    var title: String
+
+    init(_ event: Event) {
+        switch event.start {
+        case .allDay: start = event.start
+        case .timed(let instant, _): start = .timed(instant: instant, zone: "UTC")
+        }
+        title = event.title
     }
 }

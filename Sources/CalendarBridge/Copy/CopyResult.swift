@@ -38,6 +38,9 @@ public struct CopyResult: Sendable, Hashable, Codable {
     /// Surplus copies of one source event found on the target (deleted with `--prune`, counted in
     /// `deleted` then).
     public var duplicates: Int
+    /// Copies found by start, title and location for source events whose id was unknown (a feed's rotated
+    /// UIDs), re-marked instead of duplicated; counted in `updated` too.
+    public var matchedByContent: Int
     public var errors: [ItemError]
     /// Series copied as instances because the target cannot store their rule.
     public var fallbacks: [CopyFallback]
@@ -56,6 +59,7 @@ public struct CopyResult: Sendable, Hashable, Codable {
         skipped = 0
         failed = extraErrors.count
         duplicates = 0
+        matchedByContent = 0
         errors = []
         for item in items {
             if item.status == .failed {
@@ -75,6 +79,7 @@ public struct CopyResult: Sendable, Hashable, Codable {
             case .duplicate: break
             }
             if item.duplicate { duplicates += 1 }
+            if item.matchedByContent { matchedByContent += 1 }
         }
         errors += extraErrors
     }

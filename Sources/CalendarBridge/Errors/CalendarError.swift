@@ -37,6 +37,9 @@ public struct CalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let ambiguous = Code(rawValue: "ambiguous")
         /// A calendar reference is malformed (`account:calendar` expected).
         public static let invalidReference = Code(rawValue: "invalid-reference")
+        /// A read that is not whole or not plausible (a subscribed feed that failed, came truncated, came
+        /// empty or lost more than half its events): nothing was taken from it, nothing was written.
+        public static let incompleteRead = Code(rawValue: "incomplete-read")
 
         public var description: String { rawValue }
     }

@@ -36,6 +36,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Set by a caller that knows a non-idempotent request is safe to repeat (for example a POST that
     /// carries a client-chosen id or a transaction id). The retry policy never repeats other POSTs.
     public var isRetrySafe: Bool
+    /// The URL itself is a secret (a private feed's address carries a token): logs show only its scheme and
+    /// host (`Redactor.describe`), and whoever reports a failure of the request must not name it.
+    public var urlIsSecret: Bool = false
 
     public init(
         method: HTTPMethod = .get,

@@ -39,6 +39,12 @@ public enum Redactor {
         return String(text[...question]) + formText(String(text[text.index(after: question)...]))
     }
 
+    /// A URL that is a secret as a whole (a private feed's address): its scheme and host only.
+    public static func secretURL(_ url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host, !host.isEmpty else { return mask }
+        return "\(scheme)://\(host)/\(mask)"
+    }
+
     /// Text that may be JSON, a form body or free text, with secret values masked.
     public static func text(_ text: String) -> String {
         var result = text
@@ -65,7 +71,8 @@ public enum Redactor {
 
     /// One request as a log block: method, redacted URL, redacted headers, redacted body excerpt.
     public static func describe(_ request: HTTPRequest, bodyLimit: Int = 2048) -> String {
-        var lines = ["> \(request.method) \(url(request.url))"]
+        let shown = request.urlIsSecret ? secretURL(request.url) : url(request.url)
+        var lines = ["> \(request.method) \(shown)"]
         lines += headers(request.headers).fields.map { "> \($0.name): \($0.value)" }
         if let body = request.body, !body.isEmpty { lines.append(excerpt(body, limit: bodyLimit)) }
         return lines.joined(separator: "\n")

@@ -10,6 +10,8 @@ package enum SyncCommand: Command {
         package static let dryRun = Flag("dry-run", "Read both sides and say what would be written; write nothing (state included).")
         package static let format = OutputFormat.option(
             "table|json", "Output format (default table); with --watch, json makes the log NDJSON.", allowed: [.table, .json])
+        package static let acceptShrink = Flag(
+            "accept-shrink", "A feed side that came empty or lost over half its events: take it as it is, this once.")
         package static let watch = Flag("watch", "Keep running: every pair each --interval, until SIGINT or SIGTERM.")
         package static let interval = Option.duration(
             "interval", "DURATION", "With --watch: how often each pair runs, e.g. 30s, 5m, 1h (default 5m).",
@@ -33,7 +35,7 @@ package enum SyncCommand: Command {
             to stderr (NDJSON with --format json); SIGINT or SIGTERM lets the runs in flight finish and exits 0. \
             Only one watcher runs per calbridge home: a second one refuses to start and names the first one's pid.
             """,
-        options: [Options.dryRun, Options.format, Options.watch, Options.interval],
+        options: [Options.dryRun, Options.format, Options.acceptShrink, Options.watch, Options.interval],
         positionals: [Options.names]
     )
 
@@ -41,6 +43,9 @@ package enum SyncCommand: Command {
         let names = arguments[Options.names]
         let format = arguments[Options.format] ?? .table
         let dryRun = arguments[Options.dryRun]
+        if arguments[Options.acceptShrink], arguments[Options.watch] {
+            throw UsageError("--accept-shrink is for one run, not --watch (run 'calbridge sync --accept-shrink' once)", command: spec.name)
+        }
         if arguments[Options.watch] {
             if dryRun { throw UsageError("--watch writes every cycle; drop --dry-run (run 'calbridge sync --dry-run' once instead)", command: spec.name) }
             let watcher = SyncWatcher(
@@ -53,6 +58,7 @@ package enum SyncCommand: Command {
         let pairs = try SyncPairs(context: context)
         let selected = try await pairs.select(names, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
+        if arguments[Options.acceptShrink] { try await acceptShrink(of: selected, accounts: accounts) }
         let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
         // SIGINT or SIGTERM: no pair starts any more; those running get a moment to finish, and a pair that
         // does not is recorded as interrupted (the next run carries on where it stopped); exit 4.
@@ -90,6 +96,23 @@ package enum SyncCommand: Command {
             return .partial
         }
         return SyncPairRunner.exitCode(results)
+    }
+
+    /// `--accept-shrink`: every feed the selected pairs read takes its body as it is, for this run.
+    private static func acceptShrink(of selected: [SyncPairs.Pair], accounts: AccountProviders) async throws {
+        var feeds = 0
+        for pair in selected {
+            for side in [pair.record.sideA, pair.record.sideB] {
+                guard let reference = try? CopyCommand.parseRef(side), let provider = try? accounts.provider(for: reference),
+                    FeedSource.matchesByContent(provider)
+                else { continue }
+                try await FeedSource.acceptShrink(of: provider, command: spec.name)
+                feeds += 1
+            }
+        }
+        if feeds == 0 {
+            throw UsageError("--accept-shrink is for pairs that read a subscribed feed; none of these does", command: spec.name)
+        }
     }
 
     /// Prints the results (a document with --format json) and one stderr line per error.
