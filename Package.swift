@@ -62,7 +62,8 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
-        // OpenSSL's libcrypto, for SHA-256 (already in the process through libcurl).
+        // OpenSSL's libcrypto, for SHA-256 and the app-only credentials' RSA signatures (already in the process
+        // through libcurl).
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
