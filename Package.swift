@@ -11,6 +11,7 @@ import PackageDescription
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
 //                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
 //                                +-> Sync -> Accounts, OAuth, CalendarBridge, CSQLite (SQLite)
+//                                +-> Org -> CLibPQ (libpq), OAuth, Sync, CalendarBridge (the organisation's database)
 // calbridge-bench -> Bench (the benchmarks) -> CLI: the user's calbridge does not contain them.
 // CalbridgeSupport (package helpers) is used by HTTP, OAuth, TimeZones, CalendarBridge, Sandbox and CLI;
 // it uses CCrypto (libcrypto's SHA-256) and CJSONScan.
@@ -68,6 +69,12 @@ let package = Package(
             name: "CCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
+        ),
+        // libpq, PostgreSQL's client library: the organisation's shared database (Org alone imports it).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         // zlib, for the sandbox's gzip answers (the real services compress when asked).
         .systemLibrary(
@@ -153,6 +160,10 @@ let package = Package(
         // Sync: the SQLite state of sync pairs (items mapped across both sides, change cursors, last runs).
         .target(name: "Sync", dependencies: ["Accounts", "OAuth", "CalendarBridge", "CSQLite"], swiftSettings: swiftSettings),
 
+        // The organisation's scale: the PostgreSQL database (schema, credentials naming where their keys are,
+        // mailbox pairs) and the work queue of leased mailboxes that workers share.
+        .target(name: "Org", dependencies: ["CLibPQ", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
+
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
         // It shares no request/response models with Providers/ (written from the public reference).
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
@@ -168,7 +179,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "HTTP", "HTTPCurl", "OAuth", "ProviderSeam", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
-                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "CalbridgeSupport",
+                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "CalbridgeSupport", "Org",
             ],
             swiftSettings: swiftSettings
         ),
@@ -248,6 +259,12 @@ let package = Package(
         .testTarget(
             name: "SyncTests",
             dependencies: ["Sync", "CSQLite", "Accounts", "CalendarBridge", "TestSupport", "CopyModel", "SyncModel", "CalbridgeSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The organisation database against a real PostgreSQL the suite starts (initdb, postgres), never a mock.
+        .testTarget(
+            name: "OrgTests",
+            dependencies: ["Org", "TestSupport", "CalbridgeSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
