@@ -126,8 +126,8 @@ extension GraphEmulator {
             return GraphError.badRequest("A batch request can't contain another batch request.").response(date: now())
         }
         do throws(GraphError) {
-            return try await perform(method: inner.method, segments: segments, query: inner.query, headers: headers,
-                                     body: step.body, caller: caller)
+            return try await perform(
+                method: inner.method, segments: segments, query: inner.query, headers: headers, body: step.body, caller: caller)
         } catch {
             return error.response(date: now())
         }

@@ -112,8 +112,9 @@ package actor GraphEmulator: SandboxComponent {
                 guard request.method == "POST" else { throw GraphError.methodNotAllowed }
                 response = try await batch(request, caller: caller)
             } else {
-                response = try await perform(method: request.method, segments: rest, query: request.query,
-                                             headers: request.headers, body: request.body, caller: caller)
+                response = try await perform(
+                    method: request.method, segments: rest, query: request.query, headers: request.headers, body: request.body,
+                    caller: caller)
             }
         } catch {
             return error.response(requestID: requestID, clientRequestID: clientRequestID, date: now())
@@ -162,8 +163,9 @@ package actor GraphEmulator: SandboxComponent {
 
     /// Runs one request while holding one of the mailbox's concurrency slots, within the mailbox's request
     /// budget (per app, as Outlook counts it).
-    func perform(method: String, segments: [String], query: [ServerRequest.QueryItem], headers: HTTPHeaders,
-                 body: Data, caller: GraphCaller) async throws(GraphError) -> ServerResponse {
+    func perform(
+        method: String, segments: [String], query: [ServerRequest.QueryItem], headers: HTTPHeaders, body: Data, caller: GraphCaller
+    ) async throws(GraphError) -> ServerResponse {
         let mailboxID = try mailboxID(of: caller, segments: segments)
         try countRequest(mailboxID: mailboxID, app: caller.app)
         let running = inFlight[mailboxID, default: 0]
@@ -194,10 +196,10 @@ package actor GraphEmulator: SandboxComponent {
                 throw GraphError.segmentNotFound(head)
             }
             let who = segments[1]
-            guard let mailbox = state.mailboxes.first(where: {
-                $0.id.caseInsensitiveCompare(who) == .orderedSame || $0.userPrincipalName.caseInsensitiveCompare(who) == .orderedSame
-                    || $0.mail.caseInsensitiveCompare(who) == .orderedSame
-            }) else {
+            let named = { (mailbox: GraphMailbox) in
+                [mailbox.id, mailbox.userPrincipalName, mailbox.mail].contains { $0.caseInsensitiveCompare(who) == .orderedSame }
+            }
+            guard let mailbox = state.mailboxes.first(where: named) else {
                 throw GraphError(status: 404, code: "ErrorInvalidUser", message: "The requested user '\(who)' is invalid.")
             }
             if let scope, !scope.contains(mailbox.mail.lowercased()), !scope.contains(mailbox.userPrincipalName.lowercased()) {

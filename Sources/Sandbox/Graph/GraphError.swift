@@ -73,8 +73,8 @@ extension GraphError {
 
     /// 429 `ApplicationThrottled`: more than Outlook's 10,000 requests in 10 minutes for one mailbox and app.
     package static func mailboxRequestLimit(retryAfter: Int) -> GraphError {
-        GraphError(status: 429, code: "ApplicationThrottled",
-                   message: "Application is over its MailboxRequests limit.", retryAfter: retryAfter)
+        GraphError(
+            status: 429, code: "ApplicationThrottled", message: "Application is over its MailboxRequests limit.", retryAfter: retryAfter)
     }
 
     /// 403 for a mailbox outside the app's scope (Exchange RBAC for Applications, an ApplicationAccessPolicy).

@@ -151,7 +151,8 @@ package actor GoogleOAuthServer: SandboxComponent {
             return Self.error(400, "unsupported_grant_type", "Invalid grant_type: ")
         }
         if grantType == "urn:ietf:params:oauth:grant-type:jwt-bearer" {
-            return await jwtBearer(parameters["assertion"], host: request.headers["Host"], path: "/" + request.pathSegments.joined(separator: "/"))
+            let path = "/" + request.pathSegments.joined(separator: "/")
+            return await jwtBearer(parameters["assertion"], host: request.headers["Host"], path: path)
         }
         guard let clientId else {
             return Self.error(400, "invalid_request", "Could not determine client ID from request.")
@@ -214,7 +215,7 @@ package actor GoogleOAuthServer: SandboxComponent {
             return Self.error(400, "invalid_grant", "Invalid grant: account not found")
         }
         guard assertion.algorithm == "RS256", let key = try? RSAPublicKey(pem: account.publicKeyPEM, source: "service account key"),
-              assertion.verifies(with: key)
+            assertion.verifies(with: key)
         else { return Self.error(400, "invalid_grant", "Invalid JWT Signature.") }
         guard assertion.string("aud") == "http://\(host ?? "127.0.0.1")\(path)" else {
             return Self.error(400, "invalid_grant", "Invalid JWT: Failed audience check.")
@@ -237,7 +238,7 @@ package actor GoogleOAuthServer: SandboxComponent {
             )
         }
         guard let subject = assertion.string("sub"), subject.lowercased().hasSuffix("@" + account.domain),
-              let user = users.first(where: { $0.email.caseInsensitiveCompare(subject) == .orderedSame })
+            let user = users.first(where: { $0.email.caseInsensitiveCompare(subject) == .orderedSame })
         else { return Self.error(400, "invalid_grant", "Invalid email or User ID") }
         let issued = await tokens.issueApplication(provider: .google, application: account.clientEmail, user: user.email, scopes: scopes)
         return OAuthPages.json(200, ["access_token": issued.accessToken, "expires_in": issued.expiresIn, "token_type": "Bearer"])

@@ -342,7 +342,7 @@ package actor MicrosoftIdentityServer: SandboxComponent {
         }
         guard scope.split(separator: " ").count == 1, scope.hasSuffix("/.default") else {
             return error(
-                "invalid_scope", 1002012,
+                "invalid_scope", 1_002_012,
                 "The provided value for scope \(scope) is not valid. Client credential flows must have a scope value with "
                     + "/.default suffixed to the resource identifier (application ID URI)."
             )
@@ -352,9 +352,11 @@ package actor MicrosoftIdentityServer: SandboxComponent {
             return error("invalid_request", 900144, "The request body must contain the following parameter: 'client_id'.")
         }
         let directory = await tokens.appOnly
-        guard let app = directory.applications.first(where: {
-            $0.clientId == clientId && $0.tenant.caseInsensitiveCompare(tenant) == .orderedSame
-        }) else {
+        guard
+            let app = directory.applications.first(where: {
+                $0.clientId == clientId && $0.tenant.caseInsensitiveCompare(tenant) == .orderedSame
+            })
+        else {
             return error(
                 "unauthorized_client", 700016,
                 "Application with identifier '\(clientId)' was not found in the directory '\(tenant)'. This can happen if the "
@@ -364,7 +366,7 @@ package actor MicrosoftIdentityServer: SandboxComponent {
         if let secret = parameters["client_secret"] {
             guard let expected = app.secret, secret == expected else {
                 return error(
-                    "invalid_client", 7000215,
+                    "invalid_client", 7_000_215,
                     "Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not "
                         + "the client secret ID, for a secret added to app '\(clientId)'.", status: 401
                 )
@@ -373,7 +375,7 @@ package actor MicrosoftIdentityServer: SandboxComponent {
         }
         guard parameters["client_assertion_type"] == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" else {
             return error(
-                "invalid_client", 7000218,
+                "invalid_client", 7_000_218,
                 "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.", status: 401
             )
         }
@@ -388,12 +390,13 @@ package actor MicrosoftIdentityServer: SandboxComponent {
     ) -> ServerResponse? {
         func refuse(_ code: Int, _ message: String) -> ServerResponse { error("invalid_client", code, message, status: 401) }
         guard let pem = app.certificatePEM, let certificate = try? X509Certificate(pem: pem, source: "app certificate"),
-              let key = certificate.publicKey
+            let key = certificate.publicKey
         else { return refuse(700027, "Client assertion failed signature validation. No certificate is registered for the app.") }
         guard let algorithm = assertion.algorithm, app.acceptedAlgorithms.contains(algorithm) else {
             return refuse(700027, "Client assertion failed signature validation. The signing algorithm is not supported.")
         }
-        let named = (assertion.header["x5t#S256"] as? String).map { $0 == SandboxJWT.encode(certificate.sha256Thumbprint) }
+        let named =
+            (assertion.header["x5t#S256"] as? String).map { $0 == SandboxJWT.encode(certificate.sha256Thumbprint) }
             ?? (assertion.header["x5t"] as? String).map { $0 == SandboxJWT.encode(certificate.sha1Thumbprint) }
         guard named == true else {
             return refuse(700027, "Client assertion failed signature validation. Key was not found (x5t or x5t#S256).")
@@ -427,10 +430,12 @@ package actor MicrosoftIdentityServer: SandboxComponent {
     private func issueApplicationToken(_ app: SandboxAppOnlyDirectory.Application, scope: String) async -> ServerResponse {
         let issued = await tokens.issueApplication(provider: .microsoft, application: app.clientId, user: "", scopes: [scope])
         // Microsoft's v2 answer to client credentials: no scope, no refresh token.
-        return OAuthPages.json(200, [
-            "token_type": "Bearer", "expires_in": issued.expiresIn, "ext_expires_in": issued.expiresIn,
-            "access_token": issued.accessToken,
-        ])
+        return OAuthPages.json(
+            200,
+            [
+                "token_type": "Bearer", "expires_in": issued.expiresIn, "ext_expires_in": issued.expiresIn,
+                "access_token": issued.accessToken,
+            ])
     }
 
     private func poll(deviceCode: String, clientId: String) async -> ServerResponse {
