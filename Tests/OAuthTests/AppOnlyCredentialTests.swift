@@ -36,9 +36,11 @@ struct AppOnlyCredentialTests {
             )
         }
 
-        func stop() async {
-            try? await sandbox.stop()
+        /// Removes the keys at once (a `defer` cannot wait) and stops the sandbox in the background.
+        func stop() {
             keys.directory.remove()
+            let sandbox = self.sandbox
+            Task { try? await sandbox.stop() }
         }
     }
 
@@ -84,7 +86,7 @@ struct AppOnlyCredentialTests {
     @Test("certificate: a PS256 client assertion (x5t#S256, aud, iss = sub, jti, 10 minutes at most) gets a token that reads /users/{upn}")
     func certificateAssertion() async throws {
         let setup = try await Self.start()
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let grant = setup.microsoft(.certificate(.file(setup.keys.combinedPEM.path)))
         let tokens = try await grant.requestToken(subject: "carol.diaz@contoso.sandbox", transport: setup.transport, now: Date())
         #expect(tokens.refreshToken == nil)
@@ -123,7 +125,7 @@ struct AppOnlyCredentialTests {
     @Test("a token endpoint that refuses PS256 gets RS256 with x5t, and the credential keeps that choice")
     func rs256Fallback() async throws {
         let setup = try await Self.start(acceptedAlgorithms: ["RS256"])
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let grant = setup.microsoft(.certificate(.file(setup.keys.combinedPEM.path)))
         _ = try await grant.requestToken(subject: "", transport: setup.transport, now: Date())
         #expect(await grant.scheme == .rs256)
@@ -139,7 +141,7 @@ struct AppOnlyCredentialTests {
     @Test("an assertion sent twice is refused the second time (jti replay), and a stale one is refused")
     func replayAndExpiry() async throws {
         let setup = try await Self.start()
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let grant = setup.microsoft(.certificate(.file(setup.keys.combinedPEM.path)))
         _ = try await grant.requestToken(subject: "", transport: setup.transport, now: Date())
         let first = try #require(setup.transport.requests.last)
@@ -154,7 +156,7 @@ struct AppOnlyCredentialTests {
     @Test("a client secret from an environment variable works; a wrong one is refused without the secret in the message")
     func clientSecret() async throws {
         let setup = try await Self.start()
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let good = setup.microsoft(.secret(.environment("APP_SECRET")), environment: ["APP_SECRET": "s3cret-value~not-printed\n"])
         #expect(try await good.requestToken(subject: "", transport: setup.transport, now: Date()).accessToken.isEmpty == false)
         let bad = setup.microsoft(.secret(.environment("APP_SECRET")), environment: ["APP_SECRET": "wrong-secret-value"])
@@ -174,7 +176,7 @@ struct AppOnlyCredentialTests {
     @Test("outside the app's RBAC scope a mailbox answers 403; inside it, 200")
     func rbacScope() async throws {
         let setup = try await Self.start(mailboxScope: ["carol.diaz@contoso.sandbox"])
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let cache = AppTokenCache(grant: setup.microsoft(.certificate(.file(setup.keys.combinedPEM.path))), transport: setup.transport)
         let api = MiddlewareTransport(base: setup.transport, middlewares: [AppOnlyAuthentication(tokens: cache, subject: "x")])
         #expect(
@@ -188,7 +190,7 @@ struct AppOnlyCredentialTests {
     @Test("tokens are renewed before they expire: one request while fresh, a new one inside the margin")
     func renewalBeforeExpiry() async throws {
         let setup = try await Self.start(tokenLifetime: 600)
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         // Starts 400 s in the past: the sandbox checks assertions against the real time (5 minutes' skew), and
         // the last request below is made 100 s ahead of it.
         let clock = TestClock(Date().addingTimeInterval(-400))
@@ -208,7 +210,7 @@ struct AppOnlyCredentialTests {
     @Test("Google: a service account acts as a user of its domain with the calendar scope alone; the token is that user's")
     func serviceAccount() async throws {
         let setup = try await Self.start()
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let grant = GoogleServiceAccountGrant(
             keyFile: .file(setup.keys.serviceAccountFile.path), tokenEndpoint: URL(string: setup.sandbox.info.googleURL + "/token")!)
         let cache = AppTokenCache(grant: grant, transport: setup.transport)
@@ -243,7 +245,7 @@ struct AppOnlyCredentialTests {
     @Test("Google refuses scopes the admin console did not delegate, and an assertion that lives over an hour")
     func serviceAccountLimits() async throws {
         let setup = try await Self.start(delegatedScopes: ["https://www.googleapis.com/auth/calendar.readonly"])
-        defer { Task { await setup.stop() } }
+        defer { setup.stop() }
         let endpoint = URL(string: setup.sandbox.info.googleURL + "/token")!
         let grant = GoogleServiceAccountGrant(keyFile: .file(setup.keys.serviceAccountFile.path), tokenEndpoint: endpoint)
         do {
