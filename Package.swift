@@ -11,6 +11,7 @@ import PackageDescription
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
 //                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
 //                                +-> Sync -> Accounts, OAuth, CalendarBridge, CSQLite (SQLite)
+//                                +-> Org -> CLibPQ (libpq), OAuth, Sync, CalendarBridge (the organisation's database)
 // calbridge-bench -> Bench (the benchmarks) -> CLI: the user's calbridge does not contain them.
 // CalbridgeSupport (package helpers) is used by HTTP, OAuth, TimeZones, CalendarBridge, Sandbox and CLI;
 // it uses CCrypto (libcrypto's SHA-256). JSON (reader and writers) -> CalbridgeSupport, CJSONScan.
@@ -62,11 +63,18 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
-        // OpenSSL's libcrypto, for SHA-256 (already in the process through libcurl).
+        // OpenSSL's libcrypto, for SHA-256 and the app-only credentials' RSA signatures (already in the process
+        // through libcurl).
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
+        ),
+        // libpq, PostgreSQL's client library: the organisation's shared database (Org alone imports it).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         // zlib, for the sandbox's gzip answers (the real services compress when asked).
         .systemLibrary(
@@ -100,7 +108,7 @@ let package = Package(
         .target(name: "LoopbackServer", dependencies: ["HTTP"], swiftSettings: swiftSettings),
 
         // OAuth 2.0 engine: descriptors, PKCE, flows, refresh, token store, authorized transport.
-        .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport"], swiftSettings: swiftSettings),
+        .target(name: "OAuth", dependencies: ["HTTP", "LoopbackServer", "CalbridgeSupport", "JSON"], swiftSettings: swiftSettings),
 
 
         // Windows <-> IANA time zones; the table is generated at build time from windowsZones.xml.
@@ -162,6 +170,10 @@ let package = Package(
         // Sync: the SQLite state of sync pairs (items mapped across both sides, change cursors, last runs).
         .target(name: "Sync", dependencies: ["Accounts", "OAuth", "CalendarBridge", "CSQLite"], swiftSettings: swiftSettings),
 
+        // The organisation's scale: the PostgreSQL database (schema, credentials naming where their keys are,
+        // mailbox pairs) and the work queue of leased mailboxes that workers share.
+        .target(name: "Org", dependencies: ["CLibPQ", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
+
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
         // It shares no request/response models with Providers/ (written from the public reference).
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
@@ -177,7 +189,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "HTTP", "HTTPCurl", "OAuth", "ProviderSeam", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
-                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "ICalendarFeed", "CalbridgeSupport", "JSON",
+                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "ICalendarFeed", "CalbridgeSupport", "JSON", "Org",
             ],
             swiftSettings: swiftSettings
         ),
@@ -261,6 +273,12 @@ let package = Package(
         .testTarget(
             name: "SyncTests",
             dependencies: ["Sync", "CSQLite", "Accounts", "CalendarBridge", "TestSupport", "CopyModel", "SyncModel", "CalbridgeSupport"],
+            swiftSettings: swiftSettings
+        ),
+        // The organisation database against a real PostgreSQL the suite starts (initdb, postgres), never a mock.
+        .testTarget(
+            name: "OrgTests",
+            dependencies: ["Org", "TestSupport", "CalbridgeSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -9,6 +9,9 @@ struct StubGraphTokens: SandboxAccessTokenValidator {
     func check(accessToken: String, provider: SandboxProvider) async -> AccessCheck {
         guard provider == .microsoft else { return .invalid }
         if accessToken.hasPrefix("token-") { return .valid(user: String(accessToken.dropFirst(6))) }
+        // App-only tokens: `app-all` reaches every mailbox, `app-carol` only Carol's (an RBAC scope).
+        if accessToken == "app-all" { return .application(clientId: "app-all", mailboxScope: nil) }
+        if accessToken == "app-carol" { return .application(clientId: "app-carol", mailboxScope: ["carol.diaz@contoso.sandbox"]) }
         return accessToken == "expired" ? .expired : .invalid
     }
 }

@@ -26,7 +26,7 @@ actor FakeAPIComponent: SandboxComponent {
         case .valid(let user):
             await count()
             return .json(200, Data("{\"user\":\"\(user)\"}".utf8))
-        case .expired, .invalid:
+        case .expired, .invalid, .application:
             return .json(401, Data("{\"error\":{\"code\":401}}".utf8), headers: ["WWW-Authenticate": "Bearer"])
         }
     }

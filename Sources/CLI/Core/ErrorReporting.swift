@@ -2,6 +2,7 @@ import Accounts
 import CalendarBridge
 import HTTP
 import OAuth
+import Org
 import TimeZones
 import Sandbox
 import Sync
@@ -31,6 +32,10 @@ package enum ErrorReporting {
             default: return .failure
             }
         case is SyncStateError, is SyncWatcherRunning: return .failure
+        case let error as OrgError:
+            if case .usage = error { return .usage }
+            return .failure
+        case is PostgresError, is AppCredentialError, is LeaseLost: return .failure
         case let error as CalendarError:
             switch error.code {
             case .invalidReference, .ambiguous, .notFound, .readOnly: return .usage

@@ -33,6 +33,9 @@ package enum SandboxProvider: String, Sendable, Codable, CaseIterable {
 package enum AccessCheck: Sendable, Equatable {
     /// The token is current; `user` is the signed-in user's e-mail address.
     case valid(user: String)
+    /// An app-only token (Microsoft's client-credentials grant) of app `clientId`; `mailboxScope` is the
+    /// mailboxes Exchange's RBAC for Applications lets it reach (lowercase addresses), nil for all.
+    case application(clientId: String, mailboxScope: Set<String>?)
     /// The token was issued by this sandbox but its lifetime is over.
     case expired
     /// Unknown, revoked, or issued for the other provider.

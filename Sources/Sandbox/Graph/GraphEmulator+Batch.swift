@@ -18,7 +18,7 @@ extension GraphEmulator {
     /// `POST /v1.0/$batch`: runs up to 20 steps in `dependsOn` order (steps without dependencies in the order
     /// given), each through the same routing and per-mailbox slot as a single request. A step whose dependency
     /// failed is answered 424 without running.
-    func batch(_ request: ServerRequest, mailboxID: String) async throws(GraphError) -> ServerResponse {
+    func batch(_ request: ServerRequest, caller: GraphCaller) async throws(GraphError) -> ServerResponse {
         let root = try GraphEmulator.parseJSONObject(request.body)
         guard let list = root["requests"] as? [Any] else { throw GraphError.invalidBatch }
         guard list.count <= GraphEmulator.batchLimit else { throw GraphError.batchTooLarge }
@@ -78,7 +78,7 @@ extension GraphEmulator {
                                       message: "The request could not be run because a request it depends on failed.")
                     .response(date: now())
             } else {
-                response = await runStep(step, mailboxID: mailboxID, host: request.headers["Host"])
+                response = await runStep(step, caller: caller, host: request.headers["Host"])
             }
             statuses[step.id] = response.status
             answers[index] = Self.batchAnswer(id: step.id, response)
@@ -112,7 +112,7 @@ extension GraphEmulator {
         return out
     }
 
-    private func runStep(_ step: BatchStep, mailboxID: String, host: String?) async -> ServerResponse {
+    private func runStep(_ step: BatchStep, caller: GraphCaller, host: String?) async -> ServerResponse {
         var headers = step.headers
         if headers["Host"] == nil, let host { headers["Host"] = host }
         let url = step.url.trimmingCharacters(in: .whitespaces)
@@ -126,8 +126,8 @@ extension GraphEmulator {
             return GraphError.badRequest("A batch request can't contain another batch request.").response(date: now())
         }
         do throws(GraphError) {
-            return try await perform(method: inner.method, segments: segments, query: inner.query, headers: headers,
-                                     body: step.body, mailboxID: mailboxID)
+            return try await perform(
+                method: inner.method, segments: segments, query: inner.query, headers: headers, body: step.body, caller: caller)
         } catch {
             return error.response(date: now())
         }

@@ -45,6 +45,10 @@ package actor GraphEmulator: SandboxComponent {
     var viewCacheVersion = 0
     /// Requests in progress per mailbox id.
     var inFlight: [String: Int] = [:]
+    /// Requests per mailbox and app in the current window (oldest first).
+    var requestTimes: [String: [Date]] = [:]
+    let mailboxRequestLimit: Int
+    let mailboxRequestWindow: TimeInterval
     var zoneCache: [String: TimeZone] = [:]
     /// calendarView delta rounds being paged through (`$skiptoken`), by round key.
     var deltaRounds: [String: GraphDeltaRound] = [:]
@@ -55,6 +59,8 @@ package actor GraphEmulator: SandboxComponent {
     ///   - now: the clock (seed times are relative to its current week; created/modified stamps).
     ///   - timeZoneNames: Windows ↔ IANA conversion; `.common` is a small stopgap table.
     ///   - mailboxConcurrencyLimit: concurrent requests allowed per mailbox (Graph: 4).
+    ///   - mailboxRequestLimit: requests allowed per mailbox and app in `mailboxRequestWindow` seconds (Outlook:
+    ///     10,000 in 600).
     ///   - holdSlot: awaited by each request while it holds its mailbox slot (a test knob: a gate makes
     ///     concurrency deterministic where a sleep depends on the machine's load).
     ///   - ignoreUpdate: PATCHes whose body it accepts are answered as done and not applied (`ignoreUpdate`).
@@ -67,6 +73,8 @@ package actor GraphEmulator: SandboxComponent {
         now: @escaping @Sendable () -> Date = { Date() },
         timeZoneNames: GraphTimeZoneNames = .common,
         mailboxConcurrencyLimit: Int = 4,
+        mailboxRequestLimit: Int = 10_000,
+        mailboxRequestWindow: TimeInterval = 600,
         holdSlot: (@Sendable () async -> Void)? = nil,
         refuseWrite: (@Sendable (_ body: Data) -> Bool)? = nil,
         ignoreUpdate: (@Sendable (_ body: Data, _ type: String) -> Bool)? = nil,
@@ -79,6 +87,8 @@ package actor GraphEmulator: SandboxComponent {
         self.now = now
         self.zoneNames = timeZoneNames
         self.mailboxConcurrencyLimit = mailboxConcurrencyLimit
+        self.mailboxRequestLimit = mailboxRequestLimit
+        self.mailboxRequestWindow = mailboxRequestWindow
         self.holdSlot = holdSlot
         self.refuseWrite = refuseWrite
         self.ignoreUpdate = ignoreUpdate
@@ -96,14 +106,15 @@ package actor GraphEmulator: SandboxComponent {
         let clientRequestID = request.headers["client-request-id"] ?? requestID
         var response: ServerResponse
         do throws(GraphError) {
-            let mailboxID = try await authenticate(request)
+            let caller = try await authenticate(request)
             let rest = Array(request.pathSegments.dropFirst())
             if rest.count == 1, rest[0].caseInsensitiveCompare("$batch") == .orderedSame {
                 guard request.method == "POST" else { throw GraphError.methodNotAllowed }
-                response = try await batch(request, mailboxID: mailboxID)
+                response = try await batch(request, caller: caller)
             } else {
-                response = try await perform(method: request.method, segments: rest, query: request.query,
-                                             headers: request.headers, body: request.body, mailboxID: mailboxID)
+                response = try await perform(
+                    method: request.method, segments: rest, query: request.query, headers: request.headers, body: request.body,
+                    caller: caller)
             }
         } catch {
             return error.response(requestID: requestID, clientRequestID: clientRequestID, date: now())
@@ -126,7 +137,7 @@ package actor GraphEmulator: SandboxComponent {
     // MARK: Authentication and the per-mailbox slot
 
     /// The mailbox id for the request's bearer token, or Graph's 401.
-    func authenticate(_ request: ServerRequest) async throws(GraphError) -> String {
+    func authenticate(_ request: ServerRequest) async throws(GraphError) -> GraphCaller {
         let header = request.headers["Authorization"] ?? ""
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].caseInsensitiveCompare("Bearer") == .orderedSame else {
@@ -140,7 +151,9 @@ package actor GraphEmulator: SandboxComponent {
                 throw GraphError(status: 404, code: "MailboxNotEnabledForRESTAPI",
                                  message: "The mailbox is either inactive, soft-deleted, or is hosted on-premise.")
             }
-            return mailbox.id
+            return .user(mailboxID: mailbox.id)
+        case .application(let clientId, let scope):
+            return .application(clientId: clientId, mailboxScope: scope)
         case .expired:
             throw GraphError.expiredToken
         case .invalid:
@@ -148,9 +161,13 @@ package actor GraphEmulator: SandboxComponent {
         }
     }
 
-    /// Runs one request while holding one of the mailbox's concurrency slots.
-    func perform(method: String, segments: [String], query: [ServerRequest.QueryItem], headers: HTTPHeaders,
-                 body: Data, mailboxID: String) async throws(GraphError) -> ServerResponse {
+    /// Runs one request while holding one of the mailbox's concurrency slots, within the mailbox's request
+    /// budget (per app, as Outlook counts it).
+    func perform(
+        method: String, segments: [String], query: [ServerRequest.QueryItem], headers: HTTPHeaders, body: Data, caller: GraphCaller
+    ) async throws(GraphError) -> ServerResponse {
+        let mailboxID = try mailboxID(of: caller, segments: segments)
+        try countRequest(mailboxID: mailboxID, app: caller.app)
         let running = inFlight[mailboxID, default: 0]
         guard running < mailboxConcurrencyLimit else { throw GraphError.mailboxConcurrency() }
         inFlight[mailboxID] = running + 1
@@ -162,6 +179,56 @@ package actor GraphEmulator: SandboxComponent {
         let context = GraphRequestContext(method: method, segments: segments, query: query, headers: headers,
                                           body: body, mailboxID: mailboxID)
         return try route(context)
+    }
+
+    /// The mailbox a request works on: the signed-in user's, or for an app-only token the one its path names
+    /// (`/users/{id or userPrincipalName}`), which must be inside the app's RBAC scope.
+    func mailboxID(of caller: GraphCaller, segments: [String]) throws(GraphError) -> String {
+        switch caller {
+        case .user(let mailboxID):
+            return mailboxID
+        case .application(_, let scope):
+            guard let head = segments.first else { throw GraphError.badRequest("Invalid request.") }
+            if head.caseInsensitiveCompare("me") == .orderedSame {
+                throw GraphError.badRequest("/me request is only valid with delegated authentication flow.")
+            }
+            guard head.caseInsensitiveCompare("users") == .orderedSame, segments.count >= 2 else {
+                throw GraphError.segmentNotFound(head)
+            }
+            let who = segments[1]
+            let named = { (mailbox: GraphMailbox) in
+                [mailbox.id, mailbox.userPrincipalName, mailbox.mail].contains { $0.caseInsensitiveCompare(who) == .orderedSame }
+            }
+            guard let mailbox = state.mailboxes.first(where: named) else {
+                throw GraphError(status: 404, code: "ErrorInvalidUser", message: "The requested user '\(who)' is invalid.")
+            }
+            if let scope, !scope.contains(mailbox.mail.lowercased()), !scope.contains(mailbox.userPrincipalName.lowercased()) {
+                throw GraphError.outsideApplicationScope
+            }
+            return mailbox.id
+        }
+    }
+
+    /// Counts a request against the mailbox's budget for this app (`mailboxRequestLimit` in
+    /// `mailboxRequestWindow`, Outlook's 10,000 in 10 minutes); past it, 429 with the seconds until the oldest
+    /// counted request leaves the window.
+    func countRequest(mailboxID: String, app: String) throws(GraphError) {
+        let key = mailboxID + "|" + app
+        let time = now()
+        var times = requestTimes[key, default: []]
+        let cutoff = time.addingTimeInterval(-mailboxRequestWindow)
+        if let firstLive = times.firstIndex(where: { $0 > cutoff }) {
+            times.removeFirst(firstLive)
+        } else {
+            times.removeAll()
+        }
+        guard times.count < mailboxRequestLimit else {
+            requestTimes[key] = times
+            let wait = max(1, Int((times[0].timeIntervalSince(cutoff)).rounded(.up)))
+            throw GraphError.mailboxRequestLimit(retryAfter: wait)
+        }
+        times.append(time)
+        requestTimes[key] = times
     }
 
     // MARK: Helpers shared by the endpoint extensions
@@ -196,6 +263,20 @@ package actor GraphEmulator: SandboxComponent {
         var headers = headers
         headers["Content-Type"] = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
         return ServerResponse(status: status, headers: headers, body: data)
+    }
+}
+
+/// Who sent a request: a signed-in user (delegated token), or an app with an app-only token.
+enum GraphCaller: Sendable {
+    case user(mailboxID: String)
+    case application(clientId: String, mailboxScope: Set<String>?)
+
+    /// Whose budget a request counts against, beside its mailbox's.
+    var app: String {
+        switch self {
+        case .user: "delegated"
+        case .application(let clientId, _): clientId
+        }
     }
 }
 

@@ -71,6 +71,17 @@ extension GraphError {
                    message: "Application is over its MailboxConcurrency limit.", retryAfter: retryAfter)
     }
 
+    /// 429 `ApplicationThrottled`: more than Outlook's 10,000 requests in 10 minutes for one mailbox and app.
+    package static func mailboxRequestLimit(retryAfter: Int) -> GraphError {
+        GraphError(
+            status: 429, code: "ApplicationThrottled", message: "Application is over its MailboxRequests limit.", retryAfter: retryAfter)
+    }
+
+    /// 403 for a mailbox outside the app's scope (Exchange RBAC for Applications, an ApplicationAccessPolicy).
+    static let outsideApplicationScope = GraphError(
+        status: 403, code: "ErrorAccessDenied",
+        message: "Access to OData is disabled: [RAOP] : Blocked by tenant configured AppOnly AccessPolicy settings.")
+
     /// 429 `TooManyRequests`, as Graph's general throttling answers (fault injection).
     package static func throttled(retryAfter: Int) -> GraphError {
         GraphError(status: 429, code: "TooManyRequests",

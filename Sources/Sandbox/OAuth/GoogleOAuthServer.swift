@@ -1,3 +1,4 @@
+import CalbridgeSupport
 import Foundation
 import HTTP
 import LoopbackServer
@@ -149,6 +150,10 @@ package actor GoogleOAuthServer: SandboxComponent {
         guard let grantType = parameters["grant_type"] else {
             return Self.error(400, "unsupported_grant_type", "Invalid grant_type: ")
         }
+        if grantType == "urn:ietf:params:oauth:grant-type:jwt-bearer" {
+            let path = "/" + request.pathSegments.joined(separator: "/")
+            return await jwtBearer(parameters["assertion"], host: request.headers["Host"], path: path)
+        }
         guard let clientId else {
             return Self.error(400, "invalid_request", "Could not determine client ID from request.")
         }
@@ -196,6 +201,47 @@ package actor GoogleOAuthServer: SandboxComponent {
         default:
             return Self.error(400, "unsupported_grant_type", "Invalid grant_type: \(grantType)")
         }
+    }
+
+    // MARK: - Service accounts (domain-wide delegation)
+
+    /// The JWT bearer grant of a service account: an RS256 assertion signed with its key, `iss` the account,
+    /// `aud` this token endpoint, `exp - iat` at most an hour, `scope` within what the admin console delegated
+    /// and `sub` a user of the delegated domain. The token is that user's: writes count against them.
+    private func jwtBearer(_ text: String?, host: String?, path: String) async -> ServerResponse {
+        guard let text, let assertion = SandboxJWT(text) else { return Self.error(400, "invalid_grant", "Invalid JWT Signature.") }
+        let directory = await tokens.appOnly
+        guard let account = directory.serviceAccounts.first(where: { $0.clientEmail == assertion.string("iss") }) else {
+            return Self.error(400, "invalid_grant", "Invalid grant: account not found")
+        }
+        guard assertion.algorithm == "RS256", let key = try? RSAPublicKey(pem: account.publicKeyPEM, source: "service account key"),
+            assertion.verifies(with: key)
+        else { return Self.error(400, "invalid_grant", "Invalid JWT Signature.") }
+        guard assertion.string("aud") == "http://\(host ?? "127.0.0.1")\(path)" else {
+            return Self.error(400, "invalid_grant", "Invalid JWT: Failed audience check.")
+        }
+        let time = Int(now().timeIntervalSince1970)
+        guard let iat = assertion.number("iat"), let exp = assertion.number("exp"), exp - iat <= 3600, exp > time, iat <= time + 300
+        else {
+            return Self.error(
+                400, "invalid_grant",
+                "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp "
+                    + "values in the JWT claim."
+            )
+        }
+        let scopes = (assertion.string("scope") ?? "").split(separator: " ").map(String.init)
+        guard !scopes.isEmpty, scopes.allSatisfy(account.delegatedScopes.contains) else {
+            return Self.error(
+                401, "unauthorized_client",
+                "Client is unauthorized to retrieve access tokens using this method, or client not authorized for any of the scopes "
+                    + "requested."
+            )
+        }
+        guard let subject = assertion.string("sub"), subject.lowercased().hasSuffix("@" + account.domain),
+            let user = users.first(where: { $0.email.caseInsensitiveCompare(subject) == .orderedSame })
+        else { return Self.error(400, "invalid_grant", "Invalid email or User ID") }
+        let issued = await tokens.issueApplication(provider: .google, application: account.clientEmail, user: user.email, scopes: scopes)
+        return OAuthPages.json(200, ["access_token": issued.accessToken, "expires_in": issued.expiresIn, "token_type": "Bearer"])
     }
 
     private static func success(_ issued: SandboxTokenAuthority.IssuedTokens) -> ServerResponse {

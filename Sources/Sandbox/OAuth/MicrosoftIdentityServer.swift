@@ -59,6 +59,8 @@ package actor MicrosoftIdentityServer: SandboxComponent {
     private var codes = AuthorizationCodeStore()
     private var pending = PendingConsents()
     private var devices: [String: DeviceAuthorization] = [:]
+    /// The `jti` of every client assertion accepted, until it expires: a second use is a replay.
+    private var usedAssertions: [String: Date] = [:]
 
     /// - Parameters:
     ///   - tokens: issues the tokens.
@@ -95,7 +97,11 @@ package actor MicrosoftIdentityServer: SandboxComponent {
             return await consent(OAuthParameters(request.formBody))
         case ["v2.0", "token"]:
             guard request.method == "POST" else { return methodNotAllowed() }
-            return await token(OAuthParameters(request.formBody))
+            let parameters = OAuthParameters(request.formBody)
+            if parameters["grant_type"] == "client_credentials" {
+                return await clientCredentials(parameters, tenant: segments[0], host: request.headers["Host"])
+            }
+            return await token(parameters)
         case ["v2.0", "devicecode"]:
             guard request.method == "POST" else { return methodNotAllowed() }
             return await deviceCode(OAuthParameters(request.formBody), host: request.headers["Host"])
@@ -322,6 +328,114 @@ package actor MicrosoftIdentityServer: SandboxComponent {
         default:
             return error("unsupported_grant_type", 70003, "The app requested an unsupported grant type '\(grantType)'.")
         }
+    }
+
+    // MARK: - Client credentials (app-only)
+
+    /// The client-credentials grant of an app registration: a client secret, or a client assertion signed
+    /// with the key of the app's certificate (RFC 7523 §2.2). The assertion must name the app as `iss` and
+    /// `sub`, this token endpoint as `aud`, carry a `jti` not seen before, name the certificate by `x5t#S256`
+    /// or `x5t`, and live at most 10 minutes. The scope must be a resource's `/.default`.
+    private func clientCredentials(_ parameters: OAuthParameters, tenant: String, host: String?) async -> ServerResponse {
+        guard let scope = parameters["scope"], !scope.isEmpty else {
+            return error("invalid_request", 900144, "The request body must contain the following parameter: 'scope'.")
+        }
+        guard scope.split(separator: " ").count == 1, scope.hasSuffix("/.default") else {
+            return error(
+                "invalid_scope", 1_002_012,
+                "The provided value for scope \(scope) is not valid. Client credential flows must have a scope value with "
+                    + "/.default suffixed to the resource identifier (application ID URI)."
+            )
+        }
+        let assertion = parameters["client_assertion"].flatMap(SandboxJWT.init)
+        guard let clientId = parameters["client_id"] ?? assertion?.string("sub") else {
+            return error("invalid_request", 900144, "The request body must contain the following parameter: 'client_id'.")
+        }
+        let directory = await tokens.appOnly
+        guard
+            let app = directory.applications.first(where: {
+                $0.clientId == clientId && $0.tenant.caseInsensitiveCompare(tenant) == .orderedSame
+            })
+        else {
+            return error(
+                "unauthorized_client", 700016,
+                "Application with identifier '\(clientId)' was not found in the directory '\(tenant)'. This can happen if the "
+                    + "application has not been installed by the administrator of the tenant."
+            )
+        }
+        if let secret = parameters["client_secret"] {
+            guard let expected = app.secret, secret == expected else {
+                return error(
+                    "invalid_client", 7_000_215,
+                    "Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not "
+                        + "the client secret ID, for a secret added to app '\(clientId)'.", status: 401
+                )
+            }
+            return await issueApplicationToken(app, scope: scope)
+        }
+        guard parameters["client_assertion_type"] == "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" else {
+            return error(
+                "invalid_client", 7_000_218,
+                "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.", status: 401
+            )
+        }
+        guard let assertion else { return error("invalid_client", 50027, "JWT token is invalid or malformed.", status: 401) }
+        if let refusal = await checkAssertion(assertion, app: app, tenant: tenant, host: host) { return refusal }
+        return await issueApplicationToken(app, scope: scope)
+    }
+
+    /// Nil when `assertion` is a valid client assertion of `app` for this endpoint, else Microsoft's refusal.
+    private func checkAssertion(
+        _ assertion: SandboxJWT, app: SandboxAppOnlyDirectory.Application, tenant: String, host: String?
+    ) -> ServerResponse? {
+        func refuse(_ code: Int, _ message: String) -> ServerResponse { error("invalid_client", code, message, status: 401) }
+        guard let pem = app.certificatePEM, let certificate = try? X509Certificate(pem: pem, source: "app certificate"),
+            let key = certificate.publicKey
+        else { return refuse(700027, "Client assertion failed signature validation. No certificate is registered for the app.") }
+        guard let algorithm = assertion.algorithm, app.acceptedAlgorithms.contains(algorithm) else {
+            return refuse(700027, "Client assertion failed signature validation. The signing algorithm is not supported.")
+        }
+        let named =
+            (assertion.header["x5t#S256"] as? String).map { $0 == SandboxJWT.encode(certificate.sha256Thumbprint) }
+            ?? (assertion.header["x5t"] as? String).map { $0 == SandboxJWT.encode(certificate.sha1Thumbprint) }
+        guard named == true else {
+            return refuse(700027, "Client assertion failed signature validation. Key was not found (x5t or x5t#S256).")
+        }
+        guard assertion.verifies(with: key) else { return refuse(700027, "Client assertion failed signature validation.") }
+        guard assertion.string("iss") == app.clientId, assertion.string("sub") == app.clientId else {
+            return refuse(700021, "Client assertion application identifier doesn't match 'client_id' parameter.")
+        }
+        let endpoint = "http://\(host ?? "127.0.0.1")/\(tenant)/oauth2/v2.0/token"
+        guard assertion.string("aud") == endpoint else {
+            return refuse(700212, "The audience of the client assertion is not this token endpoint: it must be \(endpoint).")
+        }
+        let time = Int(now().timeIntervalSince1970)
+        guard let exp = assertion.number("exp"), let jti = assertion.string("jti"), !jti.isEmpty else {
+            return refuse(50027, "JWT token is invalid or malformed: exp and jti are required.")
+        }
+        let start = assertion.number("nbf") ?? assertion.number("iat") ?? time
+        // Five minutes of clock skew, as Entra allows.
+        guard exp > time - 300, start <= time + 300 else { return refuse(700024, "Client assertion is not within its valid time range.") }
+        guard exp - start <= 600 else {
+            return refuse(700024, "Client assertion is not within its valid time range: it may live at most 10 minutes.")
+        }
+        usedAssertions = usedAssertions.filter { $0.value > now() }
+        guard usedAssertions[jti] == nil else {
+            return refuse(700027, "Client assertion failed validation: its jti was already used (a replay).")
+        }
+        usedAssertions[jti] = Date(timeIntervalSince1970: TimeInterval(exp + 300))
+        return nil
+    }
+
+    private func issueApplicationToken(_ app: SandboxAppOnlyDirectory.Application, scope: String) async -> ServerResponse {
+        let issued = await tokens.issueApplication(provider: .microsoft, application: app.clientId, user: "", scopes: [scope])
+        // Microsoft's v2 answer to client credentials: no scope, no refresh token.
+        return OAuthPages.json(
+            200,
+            [
+                "token_type": "Bearer", "expires_in": issued.expiresIn, "ext_expires_in": issued.expiresIn,
+                "access_token": issued.accessToken,
+            ])
     }
 
     private func poll(deviceCode: String, clientId: String) async -> ServerResponse {

@@ -44,6 +44,8 @@ package actor SandboxTokenAuthority: SandboxAccessTokenValidator {
         var refreshIssuedAt: Date
         /// Minted at start for the first-line `accounts`, so a restart with `--state` can reuse it.
         var seeded: Bool
+        /// The app of an app-only grant (client credentials; Google's service account acting as `user`).
+        var application: String? = nil
     }
 
     struct AccessRecord: Codable, Sendable {
@@ -73,12 +75,15 @@ package actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     ///   - refreshTokenLifetime: seconds a refresh token stays valid, nil for no limit.
     ///   - now: the clock; tests pass a controllable one.
     ///   - refreshRefusal: refuse every refresh this way from the start (nil: refresh normally).
+    ///   - appOnly: the app registrations and service accounts allowed app-only grants.
     package init(
         accessTokenLifetime: TimeInterval = 3600,
         refreshTokenLifetime: TimeInterval? = nil,
         refreshRefusal: SandboxRefreshRefusal? = nil,
+        appOnly: SandboxAppOnlyDirectory = SandboxAppOnlyDirectory(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.appOnly = appOnly
         self.accessTokenLifetime = accessTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
         self.refreshRefusal = refreshRefusal
@@ -94,8 +99,42 @@ package actor SandboxTokenAuthority: SandboxAccessTokenValidator {
     package func check(accessToken: String, provider: SandboxProvider) -> AccessCheck {
         guard let record = state.accessTokens[accessToken], let grant = state.grants[record.grantID],
               grant.provider == provider else { return .invalid }
-        return now() < record.expiresAt ? .valid(user: grant.user) : .expired
+        guard now() < record.expiresAt else { return .expired }
+        if provider == .microsoft, let application = grant.application {
+            // An app registration removed since: its tokens stop working.
+            guard let app = appOnly.applications.first(where: { $0.clientId == application }) else { return .invalid }
+            return .application(clientId: application, mailboxScope: app.mailboxScope)
+        }
+        return .valid(user: grant.user)
     }
+
+    // MARK: - App-only identities
+
+    /// The app registrations and service accounts the token endpoints accept.
+    package private(set) var appOnly: SandboxAppOnlyDirectory
+
+    /// Changes app `clientId`'s mailbox scope (a test hook: the admin edits the RBAC scope); nil: every mailbox.
+    package func setMailboxScope(clientId: String, _ scope: Set<String>?) {
+        guard let index = appOnly.applications.firstIndex(where: { $0.clientId == clientId }) else { return }
+        appOnly.applications[index].mailboxScope = scope.map { Set($0.map { $0.lowercased() }) }
+    }
+
+    /// Issues an app-only access token, without a refresh token (client credentials and JWT bearer grants
+    /// have none): Microsoft's for the app (`user` empty), Google's for the user the service account acts as.
+    package func issueApplication(provider: SandboxProvider, application: String, user: String, scopes: [String]) -> IssuedTokens {
+        let grant = Grant(
+            id: PKCE.randomToken(bytes: 12), provider: provider, user: user, clientId: application, scopes: scopes,
+            refreshToken: nil, refreshIssuedAt: now(), seeded: false, application: application
+        )
+        state.grants[grant.id] = grant
+        appOnlyIssueCount += 1
+        return IssuedTokens(
+            accessToken: mintAccessToken(for: grant), refreshToken: nil, expiresIn: Int(accessTokenLifetime), scopes: scopes, user: user
+        )
+    }
+
+    /// App-only tokens issued since start (tests check that clients cache them).
+    package private(set) var appOnlyIssueCount = 0
 
     // MARK: - Issuing (the OAuth servers' side)
 

@@ -37,6 +37,8 @@ package struct SandboxOptions: Sendable {
     /// its writes are held). A response it returns is sent instead of the sandbox's own, and the request is
     /// not carried out (a write held past its client's death is dropped). Nil: none.
     package var apiRequestGate: (@Sendable (ServerRequest) async -> ServerResponse?)?
+    /// Entra app registrations and Google service accounts allowed app-only grants (none by default).
+    package var appOnly = SandboxAppOnlyDirectory()
     /// The clock of the token authority and the OAuth servers; tests pass a controllable one.
     package var now: @Sendable () -> Date = { Date() }
 

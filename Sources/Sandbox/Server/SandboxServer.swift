@@ -85,7 +85,7 @@ package final class SandboxServer: Sendable {
         let now = options.now
         let tokens = SandboxTokenAuthority(
             accessTokenLifetime: options.tokenLifetime, refreshTokenLifetime: options.refreshTokenLifetime,
-            refreshRefusal: options.refreshRefusal, now: now
+            refreshRefusal: options.refreshRefusal, appOnly: options.appOnly, now: now
         )
         let api: SandboxAPIComponents
         do {

@@ -1,0 +1,81 @@
+import Foundation
+import Org
+
+/// `calbridge org status`: each mailbox's state, reason, last sync and lag; each pair's state.
+package enum OrgStatusCommand: Command {
+    package enum Options {
+        package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
+    }
+
+    package static let path = ["org", "status"]
+
+    package static let spec = CommandSpec(
+        path,
+        abstract: "Show the organisation's mailboxes (state, reason, last sync, lag, lease) and pairs.",
+        options: [Options.format, OrgDatabase.option]
+    )
+
+    struct Output: Encodable {
+        struct Mailbox: Encodable {
+            var address: String
+            var state: String
+            var reason: String?
+            var lastSync: String?
+            var lagSeconds: Int
+            var leaseOwner: String?
+            var attempts: Int
+            var lastError: String?
+        }
+
+        struct Pair: Encodable {
+            var a: String
+            var b: String
+            var direction: String
+            var fields: String
+            var state: String
+        }
+
+        var mailboxes: [Mailbox]
+        var pairs: [Pair]
+    }
+
+    package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
+        let connection = try await OrgDatabase.open(arguments, context: context, command: spec.name)
+        let status = try await OrgStatus.read(connection)
+        if arguments[Options.format] == .json {
+            let output = Output(
+                mailboxes: status.mailboxes.map {
+                    .init(
+                        address: $0.address, state: $0.state, reason: $0.reason, lastSync: $0.lastSync.map(SyncOutput.timestamp),
+                        lagSeconds: $0.lagSeconds, leaseOwner: $0.leaseOwner, attempts: $0.attempts, lastError: $0.lastError)
+                },
+                pairs: status.pairs.map { .init(a: $0.a, b: $0.b, direction: $0.direction, fields: $0.fields, state: $0.state) }
+            )
+            context.print(try SyncOutput.json(output))
+            return .success
+        }
+        guard !status.mailboxes.isEmpty else {
+            context.print("No mailboxes enrolled yet; add pairs with 'calbridge org pairs import FILE.csv'.")
+            return .success
+        }
+        context.printTable(
+            Table(
+                columns: [
+                    .init("mailbox", "MAILBOX"), .init("state", "STATE"), .init("last_sync", "LAST SYNC"), .init("lag", "LAG"),
+                    .init("worker", "WORKER", droppable: true), .init("reason", "REASON"),
+                ],
+                rows: status.mailboxes.map {
+                    [
+                        $0.address, $0.state, $0.lastSync.map(SyncOutput.timestamp) ?? "never", SyncOutput.age($0.lagSeconds),
+                        $0.leaseOwner ?? "",
+                        $0.reason ?? $0.lastError ?? "",
+                    ]
+                }
+            ),
+            format: .table
+        )
+        let suspended = status.pairs.filter { $0.state != "active" }.count
+        context.print("\(status.pairs.count) pairs, \(suspended) suspended")
+        return .success
+    }
+}

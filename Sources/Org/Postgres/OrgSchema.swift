@@ -1,0 +1,117 @@
+import Foundation
+
+/// The organisation database's schema, as numbered migrations applied in order (each in its own
+/// transaction, under an advisory lock so that two `org init`s at once apply each step once).
+package enum OrgSchema {
+    /// Each entry is one schema version; never edit a released one, append the next.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE org_credentials (
+            name text PRIMARY KEY,
+            provider text NOT NULL CHECK (provider IN ('microsoft', 'google')),
+            tenant text,
+            client_id text,
+            -- Where a worker finds the key material: 'file:PATH' or 'env:NAME'. Never the material itself.
+            secret_location text NOT NULL CHECK (secret_location ~ '^(file|env):.'),
+            proof text NOT NULL CHECK (proof IN ('certificate', 'secret', 'service-account')),
+            token_endpoint text NOT NULL,
+            api_base_url text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE org_domains (
+            domain text PRIMARY KEY CHECK (domain = lower(domain)),
+            credential text NOT NULL REFERENCES org_credentials (name) ON DELETE CASCADE
+        );
+        -- The work queue: one row per enrolled mailbox.
+        CREATE TABLE org_mailboxes (
+            address text PRIMARY KEY CHECK (address = lower(address)),
+            state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'suspended', 'failed')),
+            reason text,
+            due_at timestamptz NOT NULL DEFAULT now(),
+            lease_owner text,
+            lease_generation bigint NOT NULL DEFAULT 0,
+            lease_expires_at timestamptz,
+            attempts integer NOT NULL DEFAULT 0,
+            last_error text,
+            last_sync_at timestamptz,
+            created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX org_mailboxes_due ON org_mailboxes (due_at) WHERE state = 'active';
+        CREATE TABLE org_pairs (
+            a text NOT NULL REFERENCES org_mailboxes (address),
+            b text NOT NULL REFERENCES org_mailboxes (address),
+            direction text NOT NULL CHECK (direction IN ('a-to-b', 'b-to-a', 'both')),
+            fields text NOT NULL CHECK (fields IN ('basic', 'all', 'busy')),
+            state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'suspended')),
+            created_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (a, b),
+            CHECK (a <> b)
+        );
+        """
+    ]
+
+    /// The newest version this calbridge knows.
+    package static var currentVersion: Int { migrations.count }
+
+    /// Brings the database to `currentVersion`.
+    /// - Returns: the versions before and after.
+    /// - Throws: `OrgError` for a database a newer calbridge migrated, or the database's refusal.
+    @discardableResult
+    package static func migrate(_ connection: PostgresConnection) async throws -> (from: Int, to: Int) {
+        try await connection.execute("CREATE TABLE IF NOT EXISTS calbridge_schema (version integer NOT NULL)")
+        return try await connection.transaction { connection in
+            // One migrator at a time, across every machine (released at commit).
+            try await connection.execute("SELECT pg_advisory_xact_lock(7320584411)")
+            let rows = try await connection.execute("SELECT max(version) AS version FROM calbridge_schema")
+            let from = rows[0, "version"].flatMap { Int($0) } ?? 0
+            guard from <= currentVersion else {
+                throw OrgError.usage(
+                    "the database's schema is version \(from), newer than this calbridge knows (\(currentVersion)); upgrade calbridge")
+            }
+            for version in from..<currentVersion {
+                try await connection.executeScript(migrations[version])
+                try await connection.execute("INSERT INTO calbridge_schema (version) VALUES ($1)", [String(version + 1)])
+            }
+            return (from, currentVersion)
+        }
+    }
+
+    /// Checks that the database is at `currentVersion` (every command but `org init`).
+    package static func requireCurrent(_ connection: PostgresConnection) async throws {
+        guard let version = try await storedVersion(connection) else {
+            throw OrgError.usage("the database has no calbridge schema yet; run 'calbridge org init' first")
+        }
+        guard version == currentVersion else {
+            throw OrgError.usage(
+                version < currentVersion
+                    ? "the database's schema is version \(version); run 'calbridge org init' to migrate it to \(currentVersion)"
+                    : "the database's schema is version \(version), newer than this calbridge knows (\(currentVersion)); upgrade calbridge")
+        }
+    }
+
+    /// The schema version, or nil when `org init` never ran (no version table).
+    static func storedVersion(_ connection: PostgresConnection) async throws(PostgresError) -> Int? {
+        let rows: PostgresRows
+        do {
+            rows = try await connection.execute("SELECT max(version) AS version FROM calbridge_schema")
+        } catch {
+            // 42P01: undefined_table.
+            guard error.sqlState == "42P01" else { throw error }
+            return nil
+        }
+        return rows[0, "version"].flatMap { Int($0) } ?? 0
+    }
+}
+
+/// What went wrong in an organisation command: bad input (exit 2) or the database/runtime (exit 1).
+package enum OrgError: Error, Sendable, Equatable, CustomStringConvertible {
+    case usage(String)
+    case database(PostgresError)
+
+    package var description: String {
+        switch self {
+        case .usage(let text): text
+        case .database(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CLibPQ
+import Foundation
+
+/// One connection to PostgreSQL through libpq. The only type that touches libpq's pointers.
+///
+/// libpq blocks while the server works, so every call runs on this connection's own serial queue, never
+/// on Swift's cooperative threads (two of them on a 2-core machine: one statement waiting on a row lock
+/// there could stall every task, the lock holder's included). Parameters are sent separately from the SQL
+/// text (`PQexecParams`), never spliced in.
+package final class PostgresConnection: @unchecked Sendable {
+    private let connection: OpaquePointer
+    private let queue: DispatchQueue
+
+    /// Connects with a `postgresql://` URL or a `key=value` string (libpq's own syntax, so `PGPASSWORD`,
+    /// `~/.pgpass` and `sslmode` work as libpq documents them).
+    /// - Throws: `PostgresError` with libpq's reason; the URL itself, which may carry a password, is not in it.
+    package init(url: String) async throws(PostgresError) {
+        let queue = DispatchQueue(label: "calbridge.postgres")
+        let opened: Result<Handle, PostgresError> = await withCheckedContinuation { continuation in
+            queue.async {
+                guard let connection = PQconnectdb(url) else {
+                    continuation.resume(
+                        returning: .failure(PostgresError(code: .cannotConnect, message: "libpq could not allocate a connection")))
+                    return
+                }
+                guard PQstatus(connection) == CONNECTION_OK else {
+                    let reason = PostgresError.text(PQerrorMessage(connection))
+                    PQfinish(connection)
+                    continuation.resume(returning: .failure(PostgresError(code: .cannotConnect, message: reason)))
+                    return
+                }
+                continuation.resume(returning: .success(Handle(pointer: connection)))
+            }
+        }
+        self.connection = try opened.get().pointer
+        self.queue = queue
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// libpq's connection pointer, handed from the connecting queue to the new instance (used by one queue at a time).
+    private struct Handle: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL).
+    /// - Throws: `PostgresError` with the server's SQLSTATE and message.
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [String?] = []) async throws(PostgresError) -> PostgresRows {
+        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.run(self.connection, sql, parameters)) }
+        }
+        return try outcome.get()
+    }
+
+    /// Runs several statements without parameters (`PQexec`: the migrations).
+    package func executeScript(_ sql: String) async throws(PostgresError) {
+        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql))) }
+        }
+        _ = try outcome.get()
+    }
+
+    /// Runs `body` inside one transaction (`BEGIN` with `isolation`, `COMMIT`; `ROLLBACK` when it throws).
+    package func transaction<T: Sendable>(
+        isolation: String = "READ COMMITTED", _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await execute("BEGIN ISOLATION LEVEL " + isolation)
+        do {
+            let value = try await body(self)
+            try await execute("COMMIT")
+            return value
+        } catch {
+            _ = try? await execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func run(_ connection: OpaquePointer, _ sql: String, _ parameters: [String?]) -> Result<PostgresRows, PostgresError> {
+        // strdup'ed C strings live until PQexecParams returns.
+        let values: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for value in values { free(value) } }
+        let result = values.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+                PQexecParams(connection, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+            }
+        }
+        return collect(connection, result)
+    }
+
+    /// Reads and frees one result.
+    private static func collect(_ connection: OpaquePointer, _ result: OpaquePointer?) -> Result<PostgresRows, PostgresError> {
+        guard let result else {
+            return .failure(PostgresError(code: .connectionLost, message: PostgresError.text(PQerrorMessage(connection))))
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            var rows: [[String?]] = []
+            let rowCount = PQntuples(result), columnCount = PQnfields(result)
+            rows.reserveCapacity(Int(rowCount))
+            for row in 0..<rowCount {
+                var values: [String?] = []
+                values.reserveCapacity(Int(columnCount))
+                for column in 0..<columnCount {
+                    values.append(PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+                }
+                rows.append(values)
+            }
+            let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+            return .success(PostgresRows(columns: columns, rows: rows, affected: affected))
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            let message =
+                PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? PostgresError.text(PQresultErrorMessage(result))
+            if PQstatus(connection) != CONNECTION_OK {
+                return .failure(PostgresError(code: .connectionLost, message: message))
+            }
+            return .failure(PostgresError(code: .server, sqlState: state, message: message))
+        }
+    }
+}
+
+/// The rows of one statement's answer, as text (PostgreSQL's text format).
+package struct PostgresRows: Sendable {
+    package var columns: [String]
+    package var rows: [[String?]]
+    /// Rows inserted, updated or deleted (`PQcmdTuples`).
+    package var affected: Int
+
+    /// The value of `column` in row `row`.
+    package subscript(row: Int, column: String) -> String? {
+        guard let index = columns.firstIndex(of: column), rows.indices.contains(row) else { return nil }
+        return rows[row][index]
+    }
+}
+
+/// A statement or connection that failed: libpq's or the server's reason, the server's SQLSTATE.
+package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Code: Sendable, Equatable {
+        case cannotConnect
+        case connectionLost
+        case server
+    }
+
+    package var code: Code
+    /// The five-character SQLSTATE (`40001` serialization failure, `23505` unique violation), empty if none.
+    package var sqlState: String = ""
+    package var message: String
+
+    package var description: String {
+        switch code {
+        case .cannotConnect: "cannot connect to the database: \(message)"
+        case .connectionLost: "the database connection was lost: \(message)"
+        case .server: "the database refused a statement: \(message)" + (sqlState.isEmpty ? "" : " (SQLSTATE \(sqlState))")
+        }
+    }
+
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer).split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+    }
+}
