@@ -15,9 +15,13 @@ struct SyncCommandTests {
         var report = SyncReport(name: name, dryRun: false, started: when)
         report.aToB.created = 2
         report.requests = 3
+        if code == .partial { report.errors = [SyncItemError(side: .b, eventID: nil, title: nil, message: "one failed")] }
+        let failure = SyncPairFailure(
+            error: InputError("it broke", exitCode: code), message: "it broke", needsSignIn: code == .reauthenticate,
+            account: code == .reauthenticate ? "work" : nil)
         return SyncPairRunner.Result(
-            pair: .init(record: record, options: .defaults), report: ran ? report : nil, error: ran ? nil : "it broke",
-            exitCode: code, started: when, finished: when)
+            pair: SyncPair(record: record, options: .defaults), report: ran ? report : nil, failure: ran ? nil : failure, started: when,
+            finished: when)
     }
 
     @Test("one exit code for several pairs", arguments: [
@@ -33,6 +37,7 @@ struct SyncCommandTests {
     ])
     func exitCode(_ codes: [ExitCode], _ ran: [Bool], _ expected: ExitCode) {
         let results = zip(codes, ran).enumerated().map { Self.result("p\($0.offset)", $0.element.0, ran: $0.element.1) }
+        #expect(results.map(\.exitCode) == codes)
         #expect(SyncPairRunner.exitCode(results) == expected)
     }
 

@@ -31,6 +31,18 @@ extension SyncStateStore {
         if !removed { throw SyncError(.unknownPair, "no sync pair named '\(name)' ('calbridge sync list' shows them)") }
     }
 
+    /// Every stored pair, by name, with its options read back.
+    /// - Throws: `SyncError` `.state`, or `.invalidOptions` for a pair whose options do not parse.
+    public func pairs() throws(SyncError) -> [SyncPair] {
+        let records: [SyncPairRecord]
+        do {
+            records = try read { try $0.pairs() }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+        return try records.map { record throws(SyncError) in try SyncPair(record) }
+    }
+
     /// The stored pair, or `.unknownPair`.
     public func pairRecord(named name: String) throws(SyncError) -> SyncPairRecord {
         let found: SyncPairRecord?

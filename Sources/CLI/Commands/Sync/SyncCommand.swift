@@ -43,17 +43,15 @@ package enum SyncCommand: Command {
         let dryRun = arguments[Options.dryRun]
         if arguments[Options.watch] {
             if dryRun { throw UsageError("--watch writes every cycle; drop --dry-run (run 'calbridge sync --dry-run' once instead)", command: spec.name) }
-            let watcher = SyncWatcher(
-                names: names, interval: arguments[Options.interval] ?? .seconds(300), json: format == .json,
+            return try await watch(
+                names, interval: arguments[Options.interval] ?? .seconds(300), json: format == .json,
                 verbose: arguments[CommonOptions.verbose], context: context)
-            return try await watcher.run()
         }
         if arguments[Options.interval] != nil { throw UsageError("--interval goes with --watch", command: spec.name) }
 
         let pairs = try SyncPairs(context: context)
         let selected = try await pairs.select(names, command: spec.name)
-        let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
-        let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
+        let run = pairs.runner(accounts: AccountProviders(context: context, verbose: arguments[CommonOptions.verbose]), dryRun: dryRun)
         // SIGINT or SIGTERM: no pair starts any more; those running get a moment to finish, and a pair that
         // does not is recorded as interrupted (the next run carries on where it stopped); exit 4.
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
@@ -90,6 +88,31 @@ package enum SyncCommand: Command {
             return .partial
         }
         return SyncPairRunner.exitCode(results)
+    }
+
+    /// `sync --watch`: the home's watcher lock, the pairs checked, then `SyncWatcher` until SIGINT or SIGTERM,
+    /// one log line per event on stderr (NDJSON with --format json). Exit 0, or 3 when a pair's last run
+    /// found a grant that must be renewed (the pairs of the other accounts kept running meanwhile).
+    private static func watch(
+        _ names: [String], interval: Duration, json: Bool, verbose: Bool, context: CommandContext
+    ) async throws -> ExitCode {
+        // First, so that a signal during start-up is remembered instead of killing the process.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let lock = try SyncWatchLock.acquire(home: CalbridgeHome(environment: context.environment))
+        defer { lock.release() }
+        let pairs = try SyncPairs(context: context)
+        let first = try await pairs.select(names, command: spec.name)
+        let watcher = SyncWatcher(
+            runner: pairs.runner(accounts: AccountProviders(context: context, verbose: verbose), dryRun: false), names: names,
+            interval: interval)
+        let log = SyncWatchLog(json: json, context: context)
+        let accountsToSignIn = await watcher.run(holding: lock, first: first, until: signals) { log.write($0) }
+        guard !accountsToSignIn.isEmpty else { return .success }
+        log.line(
+            event: "needsSignIn",
+            text: "sign in again to \(accountsToSignIn.joined(separator: ", ")) ('calbridge accounts list' shows them); "
+                + "their pairs did not run", fields: ["accounts": accountsToSignIn])
+        return .reauthenticate
     }
 
     /// Prints the results (a document with --format json) and one stderr line per error.

@@ -32,26 +32,28 @@ struct SyncPairs {
         }
     }
 
-    /// A stored pair with its options read back.
-    struct Pair: Sendable {
-        var record: SyncPairRecord
-        var options: SyncPairOptions
-        var name: String { record.name }
-        /// Side A as the user named it (`work:Calendar`); the stored `ACCOUNT:ID` for pairs added before
-        /// names were kept. Ids are shown in JSON only.
-        var labelA: String { options.labelA ?? record.sideA }
-        var labelB: String { options.labelB ?? record.sideB }
+    /// Every stored pair, by name.
+    func all() async throws -> [SyncPair] {
+        try await store.pairs()
     }
 
-    /// Every stored pair, by name.
-    func all() async throws -> [Pair] {
-        try await store.read { try $0.pairs() }.map(Self.pair)
+    /// The engine over the home's state, in the user's zone ($TZ, else the system zone): the pair's window
+    /// is whole days in it.
+    func engine() -> SyncEngine {
+        SyncEngine(store: store, zone: ZoneOptions.localZone(context.environment), batchSize: nil, now: context.now)
+    }
+
+    /// The runner of this home's pairs, opening their sides through `accounts` (each account once).
+    func runner(accounts: AccountProviders, dryRun: Bool) -> SyncPairRunner {
+        let context = context
+        return SyncPairRunner(
+            engine: engine(), opener: SyncCalendarResolver(accounts: accounts), dryRun: dryRun, warn: { context.printError($0) })
     }
 
     /// The named pairs in the order given (duplicates dropped), or every pair when `names` is empty.
     /// - Throws: `UsageError` (exit 2) naming an unknown pair and the known ones, or saying there are none,
     ///   before anything runs.
-    func select(_ names: [String], command: String) async throws -> [Pair] {
+    func select(_ names: [String], command: String) async throws -> [SyncPair] {
         let stored = try await all()
         if stored.isEmpty {
             throw InputError("there are no sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'")
@@ -65,17 +67,13 @@ struct SyncPairs {
     }
 
     /// One stored pair.
-    func pair(named name: String, command: String) async throws -> Pair {
+    func pair(named name: String, command: String) async throws -> SyncPair {
         let stored = try await all()
         guard let pair = stored.first(where: { $0.name == name }) else { throw Self.unknown(name, among: stored, command: command) }
         return pair
     }
 
-    static func pair(_ record: SyncPairRecord) throws -> Pair {
-        Pair(record: record, options: try SyncPairOptions(decoding: record.options))
-    }
-
-    static func unknown(_ name: String, among stored: [Pair], command: String) -> UsageError {
+    static func unknown(_ name: String, among stored: [SyncPair], command: String) -> UsageError {
         let names = stored.map(\.name)
         let hint = ArgumentParser.nearest(name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
         let known = names.isEmpty ? "there are none; add one with 'calbridge sync add'" : "the pairs are: " + names.joined(separator: ", ")
@@ -98,8 +96,9 @@ struct SyncSideTarget: Sendable {
 /// read at most once. `sync add` resolves what the user typed by listing the account's calendars (once per
 /// account); runs take the stored `ACCOUNT:ID` straight to the engine, so a quiet run sends nothing but
 /// each side's change read.
-actor SyncCalendarResolver {
+actor SyncCalendarResolver: PairSideOpener {
     private let accounts: AccountProviders
+    private let environment: [String: String]
     private var listings: [String: Task<[CalendarInfo], any Error>] = [:]
     private var identities: [String: Task<String, any Error>] = [:]
     private var grants: [String: Task<Void, any Error>] = [:]
@@ -108,6 +107,15 @@ actor SyncCalendarResolver {
 
     init(accounts: AccountProviders) {
         self.accounts = accounts
+        environment = accounts.context.environment
+    }
+
+    /// A pair's failure as the command line reports it: the one-line message (naming the exact sign-in
+    /// command when a grant must be renewed) and whether it means exit code 3.
+    nonisolated func describe(_ error: any Error) -> SyncPairFailure {
+        SyncPairFailure(
+            error: error, message: ErrorReporting.message(for: error, environment: environment),
+            needsSignIn: ErrorReporting.exitCode(for: error) == .reauthenticate, account: ErrorReporting.accountToSignIn(for: error))
     }
 
     /// Resolves a reference as typed (id, name, primary or default).
