@@ -52,6 +52,11 @@ public struct FilePasswordStore: Sendable {
         }
     }
 
+    /// Gives the account's password file the name of `new` (`accounts rename`), under the old file's lock.
+    public func move(account old: String, to new: String) async throws {
+        try await FileTokenStore.move(home.passwordFile(account: old), to: home.passwordFile(account: new), files: files)
+    }
+
     /// Holds `FileLock.guarding(passwordFile)`; temporaries of a crashed earlier write are removed first.
     private func withExclusiveAccess(account: String, _ body: @Sendable () throws -> Void) async throws {
         let url = home.passwordFile(account: account)

@@ -86,7 +86,8 @@ struct SyncPairRunnerTests {
         let lock = try SyncWatchLock.acquire(home: CalbridgeHome(directory: w.directory.url.appendingPathComponent("home")))
         defer { lock.release() }
         let runner = SyncPairRunner(engine: w.engine, opener: WorldOpener(world: w), dryRun: false, warn: { _ in })
-        let watcher = SyncWatcher(runner: runner, names: [], interval: .seconds(1))
+        let home = CalbridgeHome(directory: w.directory.url.appendingPathComponent("home"))
+        let watcher = SyncWatcher(runner: runner, definitions: SyncPairDefinitions(home: home), names: [], interval: .seconds(1))
         let stop = StopAfter(pairRuns: 2)
         let events = Recorded<String>()
         let accounts = await watcher.run(holding: lock, first: try await w.store.pairs(), until: stop) { event in
@@ -104,6 +105,37 @@ struct SyncPairRunnerTests {
         #expect(events.values.last == "stopped test")
         #expect(Set(events.values.dropFirst().dropLast()) == ["broken needsSignIn", "p ok"])
         #expect(await w.titles(.b) == ["Lunch"])
+    }
+}
+
+extension SyncPairRunnerTests {
+    @Test(
+        "asked to stop, a run starts no new batch: what was sent is recorded, the report says interrupted, the next run finishes without duplicates"
+    )
+    func stopsBetweenBatches() async throws {
+        let w = try await World(options: SyncPairOptions(direction: .aToB))
+        defer { w.directory.remove() }
+        for n in 0..<20 { _ = try await w.a.createEvent(Self.event("Event \(n)", day: n % 10 + 1), in: "home") }
+        let asked = Recorded<Bool>()
+        var engine = SyncEngine(store: w.store, zone: TimeZone(identifier: "UTC")!, batchSize: 2, now: { World.now })
+        // The first round of batches (4 batches of 2) goes out; asked again, the run stops.
+        engine.shouldStop = {
+            asked.add(true)
+            return asked.values.count > 1
+        }
+        let runner = SyncPairRunner(engine: engine, opener: WorldOpener(world: w), dryRun: false, warn: { _ in })
+        let pair = try #require(try await w.store.pairs().first)
+        let stopped = await runner.runOne(pair)
+        #expect(stopped.outcome == .interrupted)
+        #expect(stopped.report?.interrupted == true && stopped.report?.outcome == .partial)
+        #expect(stopped.report?.aToB.created == 8)
+        #expect(await w.titles(.b).count == 8)
+        #expect(try await w.store.read { try $0.lastRun(pair: "p") }?.outcome == "interrupted")
+        #expect(try await w.store.read { try $0.cursor(pair: "p", side: .b) } == nil)
+
+        let finished = try await w.sync()
+        #expect(finished.interrupted == nil && finished.aToB.created == 12)
+        #expect(await w.titles(.b) == (0..<20).map { "Event \($0)" }.sorted())
     }
 }
 

@@ -9,7 +9,7 @@ public struct SyncPairRunner: Sendable {
     /// flight. Each account's provider still limits its own (Graph: 4 per mailbox; both: the request quota).
     public static let concurrentPairs = 16
 
-    public let engine: SyncEngine
+    public private(set) var engine: SyncEngine
     public let opener: any PairSideOpener
     public let dryRun: Bool
     /// Told what could not be stored (a run's record): a failure to record is reported, never fatal.
@@ -24,6 +24,11 @@ public struct SyncPairRunner: Sendable {
         self.opener = opener
         self.dryRun = dryRun
         self.warn = warn
+    }
+
+    /// Tells `report` after each round of write batches of any pair how many writes landed and failed.
+    public mutating func onWrites(_ report: @escaping @Sendable (_ landed: Int, _ failed: Int) -> Void) {
+        engine.onWrites = report
     }
 
     /// How one pair's run ended.
@@ -45,6 +50,7 @@ public struct SyncPairRunner: Sendable {
 
         public var outcome: SyncPairOutcome {
             if let failure { return failure.needsSignIn ? .needsSignIn : .failed }
+            if report?.interrupted == true { return .interrupted }
             return report?.outcome == .partial ? .partial : .ok
         }
 
@@ -84,6 +90,7 @@ public struct SyncPairRunner: Sendable {
         do {
             let a = try await opener.endpoint(pair.record.sideA, side: .a)
             let b = try await opener.endpoint(pair.record.sideB, side: .b)
+            if !dryRun { try await engine.store.ensurePair(pair) }
             let report = try await engine.run(pair: pair.name, a: a, b: b, options: pair.options, dryRun: dryRun)
             result = Result(pair: pair, report: report, failure: nil, started: started, finished: engine.now())
         } catch {

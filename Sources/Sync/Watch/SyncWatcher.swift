@@ -35,9 +35,12 @@ public struct SyncWatcher: Sendable {
     /// The pairs to run: these names when they are still stored, or every pair when empty.
     public var names: [String]
     public var interval: Duration
+    /// Where the pairs are defined: read again each cycle, so pairs added or removed meanwhile are picked up.
+    public var definitions: SyncPairDefinitions
 
-    public init(runner: SyncPairRunner, names: [String], interval: Duration) {
+    public init(runner: SyncPairRunner, definitions: SyncPairDefinitions, names: [String], interval: Duration) {
         self.runner = runner
+        self.definitions = definitions
         self.names = names
         self.interval = interval
     }
@@ -87,7 +90,7 @@ public struct SyncWatcher: Sendable {
     /// this time (another process holds it) is reported and means no pairs this cycle.
     private func configuredPairs(report: @Sendable (SyncWatchEvent) -> Void) async -> [SyncPair] {
         do {
-            let all = try await runner.engine.store.pairs()
+            let all = try await definitions.pairs(migratingFrom: runner.engine.store)
             return names.isEmpty ? all : all.filter { names.contains($0.name) }
         } catch {
             report(.cannotReadPairs(error))

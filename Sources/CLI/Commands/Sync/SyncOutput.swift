@@ -58,6 +58,9 @@ enum SyncOutput {
                     + "\(loser)'s is kept in sync.db")
         }
         for notice in report.notices { context.print("  note: \(notice)") }
+        if report.interrupted == true {
+            context.print("  interrupted: the writes in flight finished and were recorded; run it again to finish")
+        }
         context.print("  \(report.requests) requests")
     }
 
