@@ -73,6 +73,16 @@ public struct AccountRegistry: Sendable {
         return removed
     }
 
+    /// Renames the account `old` to `new` in one read-modify-write (`accounts rename`).
+    /// - Throws: `StorageError` `.unknownAccount` when there is no `old` (naming the accounts there are).
+    public func rename(_ old: String, to new: String) throws {
+        try update { all in
+            guard let index = all.firstIndex(where: { $0.name == old }) else { _ = try require(old, in: all); return false }
+            all[index].name = new
+            return true
+        }
+    }
+
     /// Read-modify-write of `accounts.json` under `FileLock.guarding(accountsFile)`; `change` returns
     /// whether to write. Temporaries of a crashed earlier write are removed first.
     private func update(_ change: (inout [AccountRecord]) throws -> Bool) throws {

@@ -30,6 +30,9 @@ public struct FilePasswordStore: Sendable {
 
     /// Deletes the password file, crashed writes' temporaries and, last, the lock file (while holding it).
     public func deleteAll(account: String) async throws { try await secrets.deleteAll(account: account) }
+
+    /// Gives the account's password file the name of `new` (`accounts rename`), under the old file's lock.
+    public func move(account old: String, to new: String) async throws { try await secrets.move(account: old, to: new) }
 }
 
 /// The URLs of secret-URL accounts (subscribed feeds, whose address carries a private token), kept as
@@ -64,6 +67,9 @@ public struct FileSecretURLStore: Sendable {
 
     /// Deletes the URL file, crashed writes' temporaries and, last, the lock file (while holding it).
     public func deleteAll(account: String) async throws { try await secrets.deleteAll(account: account) }
+
+    /// Gives the account's URL file the name of `new` (`accounts rename`), under the old file's lock.
+    public func move(account old: String, to new: String) async throws { try await secrets.move(account: old, to: new) }
 }
 
 /// One secret per account in a JSON file of its own (`{"<field>": "..."}`): the one implementation behind
@@ -102,6 +108,11 @@ struct AccountSecretFiles: Sendable {
             try files.delete(url)
             unlink(lock.url.path)
         }
+    }
+
+    /// Gives the account's file the name of `new` (`accounts rename`), under the old file's lock.
+    func move(account old: String, to new: String) async throws {
+        try await FileTokenStore.move(file(old), to: file(new), files: files)
     }
 
     /// Holds `FileLock.guarding(file)`; temporaries of a crashed earlier write are removed first.

@@ -52,6 +52,25 @@ public struct FileProviderState: ProviderStateStore {
         }
     }
 
+    /// Gives every state item the account name `new` (`accounts rename`), under the old name's lock.
+    public func move(to new: String) async throws {
+        let directory = home.directory
+        guard FileManager.default.fileExists(atPath: directory.path) else { return }
+        let prefix = home.providerStateFile(account: account, item: "").lastPathComponent
+        let renamed = FileProviderState(home: home, account: new, files: files)
+        let lock = self.lock
+        try await lock.withLock(timeout: FileTokenStore.lockTimeout) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            where name.hasPrefix(prefix) && name != lock.url.lastPathComponent {
+                let item = String(name.dropFirst(prefix.count))
+                guard rename(directory.appendingPathComponent(name).path, renamed.file(item).path) == 0 else {
+                    throw StorageError(.io, path: directory.appendingPathComponent(name).path, message: "could not rename \(name)")
+                }
+            }
+            unlink(lock.url.path)
+        }
+    }
+
     /// One lock for all of the account's state items.
     private var lock: FileLock { FileLock.guarding(home.providerStateFile(account: account, item: "lock")) }
 }

@@ -45,6 +45,29 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Gives the account's token file the name of `new` (`accounts rename`), under the old file's lock (so
+    /// that a refresh in another process does not write the old file back meanwhile); the old lock file goes.
+    /// A missing file is nothing to move.
+    public func move(account old: String, to new: String) async throws {
+        try await Self.move(home.tokenFile(account: old), to: home.tokenFile(account: new), files: files)
+    }
+
+    /// Moves `file` to `target` (replacing nothing: an existing `target` is an error) holding `file`'s lock.
+    static func move(_ file: URL, to target: URL, files: SecureFile) async throws {
+        try files.ensureDirectory(file.deletingLastPathComponent())
+        let lock = FileLock.guarding(file)
+        try await lock.withLock(timeout: lockTimeout) {
+            files.removeStaleTemporaries(of: file)
+            guard FileManager.default.fileExists(atPath: file.path) else { return }
+            // link then unlink: the new name never replaces a file that is there (rename(2) would).
+            guard link(file.path, target.path) == 0 else {
+                throw StorageError(.io, path: target.path, message: "cannot create \(target.path): \(String(cString: strerror(errno)))")
+            }
+            unlink(file.path)
+            unlink(lock.url.path)
+        }
+    }
+
     /// How long to wait for another process's refresh of the same account (a refresh is one request
     /// with a 30-second timeout; a little more covers its retries of a failed save).
     public static let lockTimeout = Duration.seconds(90)

@@ -15,9 +15,13 @@ struct SyncCommandTests {
         var report = SyncReport(name: name, dryRun: false, started: when)
         report.aToB.created = 2
         report.requests = 3
+        if code == .partial { report.errors = [SyncItemError(side: .b, eventID: nil, title: nil, message: "one failed")] }
+        let failure = SyncPairFailure(
+            error: InputError("it broke", exitCode: code), message: "it broke", needsSignIn: code == .reauthenticate,
+            account: code == .reauthenticate ? "work" : nil)
         return SyncPairRunner.Result(
-            pair: .init(record: record, options: .defaults), report: ran ? report : nil, error: ran ? nil : "it broke",
-            exitCode: code, started: when, finished: when)
+            pair: SyncPair(record: record, options: .defaults), report: ran ? report : nil, failure: ran ? nil : failure, started: when,
+            finished: when)
     }
 
     @Test("one exit code for several pairs", arguments: [
@@ -33,6 +37,7 @@ struct SyncCommandTests {
     ])
     func exitCode(_ codes: [ExitCode], _ ran: [Bool], _ expected: ExitCode) {
         let results = zip(codes, ran).enumerated().map { Self.result("p\($0.offset)", $0.element.0, ran: $0.element.1) }
+        #expect(results.map(\.exitCode) == codes)
         #expect(SyncPairRunner.exitCode(results) == expected)
     }
 
@@ -68,9 +73,27 @@ struct SyncCommandTests {
         #expect(name == expected)
     }
 
+    @Test("the progress line of a one-shot sync on a terminal")
+    func progressLine() {
+        #expect(SyncProgressLine.text(ended: 0, pairs: 1, written: 0, failed: 0, failedPairs: 0) == "sync: 0/1 pair, 0 written")
+        #expect(
+            SyncProgressLine.text(ended: 2, pairs: 5, written: 340, failed: 1, failedPairs: 2)
+                == "sync: 2/5 pairs, 340 written, 1 failed, 2 pairs could not run")
+        let sink = BufferSink()
+        let line = SyncProgressLine(sink: sink, pairs: 2)
+        line.wrote(8, failed: 0)
+        line.wrote(4, failed: 1)
+        line.pairEnded(failed: false)
+        line.finish()
+        let expected =
+            "\rsync: 0/2 pairs, 8 written\u{1B}[K\rsync: 0/2 pairs, 12 written, 1 failed\u{1B}[K"
+            + "\rsync: 1/2 pairs, 12 written, 1 failed\u{1B}[K\r\u{1B}[K"
+        #expect(sink.text == expected)
+    }
+
     @Test("the sync group")
     func group() {
         let names: [String] = CommandSuite.calbridge.group("sync").map { command in command.spec.name }
-        #expect(names == ["sync add", "sync list", "sync remove", "sync status"])
+        #expect(names == ["sync add", "sync list", "sync remove", "sync status", "sync edit", "sync conflicts"])
     }
 }

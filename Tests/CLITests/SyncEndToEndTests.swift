@@ -99,6 +99,31 @@ struct SyncEndToEndTests {
             let table = try await home.run(["sync", "status"])
             #expect(table.stdout.contains("change cursors: A "), "\(table.stdout)")
 
+            // The conflict kept: listed with both versions, by pair.
+            let kept = try JSONOutput.object(try await home.run(["sync", "conflicts", "--format", "json"]).stdout)
+            let keptEntries = kept["conflicts"] as? [[String: Any]] ?? []
+            #expect(keptEntries.count == 1, "\(kept)")
+            #expect(keptEntries.first?["pair"] as? String == "work-home" && keptEntries.first?["winner"] as? String == "b", "\(kept)")
+            #expect((keptEntries.first?["a"] as? [String: Any])?["title"] as? String == "Review (Outlook edit)", "\(kept)")
+            let keptTable = try await home.run(["sync", "conflicts", "work-home"])
+            #expect(keptTable.status == 0 && keptTable.stdout.contains("Review (Google edit)"), "\(keptTable.stdout)")
+            let unknownPair = try await home.run(["sync", "conflicts", "nope"])
+            #expect(unknownPair.status == 2 && unknownPair.stderr.contains("no sync pair named 'nope'"), "\(unknownPair.stderr)")
+
+            // New options keep the state: the next run creates nothing again, and the conflict stays kept.
+            let edit = try await home.run(["sync", "edit", "work-home", "--past", "3", "--conflict", "a"])
+            #expect(edit.status == 0 && edit.stdout.contains("Changed sync pair 'work-home'"), "\(edit.stderr)")
+            let edited = try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout)
+            #expect(edited.first?["pastDays"] as? Int == 3 && edited.first?["conflict"] as? String == "a", "\(edited)")
+            #expect(edited.first?["direction"] as? String == "both" && edited.first?["futureDays"] as? Int == 60, "\(edited)")
+            let nothing = try await home.run(["sync", "edit", "work-home"])
+            #expect(nothing.status == 2 && nothing.stderr.contains("nothing to change"), "\(nothing.stderr)")
+            let afterEdit = try await sync(home)
+            #expect(Self.counts(afterEdit, "aToB")["created"] == 0 && Self.counts(afterEdit, "bToA")["created"] == 0, "\(afterEdit)")
+            #expect(try await outlookTitles(api) == expected)
+            let keptAfter = try JSONOutput.object(try await home.run(["sync", "conflicts", "--format", "json"]).stdout)
+            #expect((keptAfter["conflicts"] as? [Any])?.count == 1, "\(keptAfter)")
+
             // Removing the pair with its copies: a dry run counts them, then each side keeps only its own events.
             let dryRemove = try await home.run(["sync", "remove", "work-home", "--remove-copies", "--dry-run"])
             #expect(dryRemove.status == 0, "\(dryRemove.stderr)")
@@ -113,6 +138,79 @@ struct SyncEndToEndTests {
             #expect(outlookAfter == ["Offsite", "Planning (moved to Friday)", "Review (Google edit)"])
             #expect(try await googleTitles(api, family) == ["Dentist (rebooked)", "Piano lesson"])
             #expect(try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout).isEmpty)
+        }
+    }
+
+    @Test(
+        "a damaged sync.db loses no pair: listed from sync-pairs.json, named in the error, and once it is moved away the next run starts afresh without duplicates"
+    )
+    func damagedState() async throws {
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            let api = home.api
+            let family = try await api.googleCalendarID("Family")
+            _ = try await api.graphCreate(Self.graphEvent("Planning", day: 1))
+            _ = try await api.googleInsert(family, Self.googleEvent("Dentist", day: 2))
+            let add = try await home.run(["sync", "add", "work-home", "--a", Self.outlook, "--b", Self.google, "--direction", "both"])
+            #expect(add.status == 0, "\(add.stderr)")
+            _ = try await sync(home)
+            #expect(try await outlookTitles(api) == ["Dentist", "Planning"])
+
+            let directory = URL(fileURLWithPath: try #require(home.environment["CALBRIDGE_HOME"]))
+            let database = directory.appendingPathComponent("sync.db")
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+            try Data(repeating: 0x5A, count: 8192).write(to: database)
+
+            let list = try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout)
+            #expect(list.map { $0["name"] as? String } == ["work-home"], "\(list)")
+            let damaged = try await home.run(["sync"])
+            #expect(damaged.status == 1, "\(damaged.stderr)")
+            #expect(damaged.stderr.contains("move the file away") && damaged.stderr.contains("(work-home)"), "\(damaged.stderr)")
+            #expect(damaged.stderr.split(separator: "\n").count == 1, "not one line: \(damaged.stderr)")
+
+            try FileManager.default.moveItem(at: database, to: directory.appendingPathComponent("sync.db.damaged"))
+            let fresh = try await sync(home)
+            #expect(Self.counts(fresh, "aToB")["failed"] == 0 && Self.counts(fresh, "bToA")["failed"] == 0, "\(fresh)")
+            #expect(try await outlookTitles(api) == ["Dentist", "Planning"])
+            #expect(try await googleTitles(api, family) == ["Dentist", "Planning"])
+            let quiet = try await sync(home)
+            #expect(quiet["requests"] as? Int == 2, "\(quiet)")
+        }
+    }
+
+    @Test("accounts rename: the sign-in and the pairs follow the new name, the pair keeps its state; names in use or unusable are refused")
+    func accountRename() async throws {
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            let api = home.api
+            let family = try await api.googleCalendarID("Family")
+            _ = try await api.graphCreate(Self.graphEvent("Planning", day: 1))
+            let add = try await home.run(["sync", "add", "work-home", "--a", Self.outlook, "--b", Self.google, "--direction", "both"])
+            #expect(add.status == 0, "\(add.stderr)")
+            _ = try await sync(home)
+            let outlookCalendar = try await api.graphCalendarID("Calendar")
+
+            for (arguments, text) in [
+                (["accounts", "rename", "carol", "ann"], "exists"), (["accounts", "rename", "nobody", "x"], "nobody"),
+                (["accounts", "rename", "carol", "a:b"], "cannot be used"),
+            ] {
+                let refused = try await home.run(arguments)
+                #expect(refused.status == 2 && refused.stderr.contains(text), "\(arguments): \(refused.stderr)")
+            }
+            let rename = try await home.run(["accounts", "rename", "carol", "work"])
+            #expect(rename.status == 0, "\(rename.stderr)")
+            let renamedLine = "Renamed account 'carol' to 'work'; sync pair work-home now names it 'work'"
+            #expect(rename.stdout.contains(renamedLine), "\(rename.stdout)")
+            let directory = URL(fileURLWithPath: try #require(home.environment["CALBRIDGE_HOME"]))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("tokens-work.json").path))
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("tokens-carol.json").path))
+
+            let list = try JSONOutput.array(try await home.run(["sync", "list", "--format", "json"]).stdout)
+            #expect(list.first?["a"] as? String == "work:\(outlookCalendar)", "\(list)")
+            #expect(list.first?["aName"] as? String == "work:Calendar", "\(list)")
+            _ = try await api.googleInsert(family, Self.googleEvent("Dentist", day: 2))
+            let after = try await sync(home)
+            #expect(Self.counts(after, "bToA")["created"] == 1 && Self.counts(after, "aToB")["created"] == 0, "\(after)")
+            #expect(try await outlookTitles(api) == ["Dentist", "Planning"])
+            #expect(try await googleTitles(api, family) == ["Dentist", "Planning"])
         }
     }
 
@@ -146,11 +244,10 @@ struct SyncEndToEndTests {
             try await expect(["sync", "remove", "three"], 2, "no sync pair named 'three'")
 
             // Pair "two" names a calendar that is gone: it fails, "one" still runs: exit 4, both in the document.
-            let store = try SyncStateStore(url: CalbridgeHome(environment: home.environment).syncDatabase)
-            var record = try #require(try await store.read { try $0.pair(named: "two") })
-            record.sideA = "ann:Deleted meanwhile"
-            let changed = record
-            try await store.write { try $0.savePair(changed) }
+            // (Edited where pairs are defined: sync-pairs.json; the run brings the state's row in line.)
+            try SyncPairDefinitions(home: CalbridgeHome(environment: home.environment)).update { pairs in
+                if let index = pairs.firstIndex(where: { $0.name == "two" }) { pairs[index].record.sideA = "ann:Deleted meanwhile" }
+            }
             let partial = try await home.run(["sync", "--format", "json"])
             #expect(partial.status == 4, "\(partial.stderr)")
             let entries = try JSONOutput.object(partial.stdout)["pairs"] as? [[String: Any]] ?? []

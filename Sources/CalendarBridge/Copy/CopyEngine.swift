@@ -191,12 +191,12 @@ public struct CopyEngine: Sendable {
         _ planner: CopyPlanner, series: [(sourceMaster: Event, targetMasterID: String)], sourceOccurrences: [Event],
         sourceExceptions: [Event], targetOccurrences: [Event], sourceCalendarID: String
     ) async -> [CopyPlan.Entry] {
-        let occurrences = planner.planOccurrences(
+        let occurrences = planner.occurrences.plan(
             series: series, sourceOccurrences: sourceOccurrences, sourceExceptions: sourceExceptions,
             targetOccurrences: targetOccurrences)
         guard !occurrences.open.isEmpty else { return occurrences.entries }
         let probes = await source.provider.probeOccurrences(occurrences.open.map(\.query), calendarID: sourceCalendarID)
-        return occurrences.entries + planner.resolve(occurrences.open, probes: probes)
+        return occurrences.entries + planner.occurrences.resolve(occurrences.open, probes: probes)
     }
 
     /// The source listing cut to the window: single events that lie in it; series masters with an

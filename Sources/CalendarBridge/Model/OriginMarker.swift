@@ -269,3 +269,15 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         return index
     }
 }
+
+extension OriginMarker {
+    /// The marker a copy of `source` carries: the source calendar's coordinates, the event's id and the copy's
+    /// content hash, with the calendar's key computed once by the caller (one hash per run, not per write).
+    static func copy(
+        of source: Event, provider: ProviderKind, account: String, calendarID: String, calendarKey: String, hash: String
+    ) -> OriginMarker {
+        var marker = OriginMarker(provider: provider, account: account, calendarID: calendarID, eventID: source.id, contentHash: hash)
+        marker.knownCalendarKey = calendarKey
+        return marker
+    }
+}

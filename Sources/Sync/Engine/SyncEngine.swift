@@ -43,6 +43,12 @@ public struct SyncEngine: Sendable {
     public var now: @Sendable () -> Date
     /// Writes per `applyWrites` call; nil: the receiving provider's `maxWritesPerBatch`.
     public var batchSize: Int?
+    /// Asked before each round of write batches: true stops the run there (SIGINT, SIGTERM). The batches in
+    /// flight finish with their state rows, no cursor of a written side is stored, and the report says
+    /// `interrupted`; the next run carries on where this one stopped.
+    public var shouldStop: @Sendable () -> Bool = { false }
+    /// Told after each round of write batches how many writes landed and how many failed (a progress display).
+    public var onWrites: @Sendable (_ landed: Int, _ failed: Int) -> Void = { _, _ in }
 
     public init(
         store: SyncStateStore, zone: TimeZone = .current, batchSize: Int? = nil, now: @escaping @Sendable () -> Date = { Date() }

@@ -20,6 +20,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         public static let provider = Code(rawValue: "provider")
         /// The state file failed (exit 1; `stateError` holds it).
         public static let state = Code(rawValue: "state")
+        /// The pair definitions (`sync-pairs.json`) cannot be read or written (exit 1).
+        public static let definitions = Code(rawValue: "definitions")
     }
 
     public var code: Code

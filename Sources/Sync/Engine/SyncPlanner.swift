@@ -513,7 +513,7 @@ struct SyncPlanner: Sendable {
                     continue
                 }
                 let ontoOriginal = items[index].origin == loser
-                let entry = planners[winner].carryOccurrence(
+                let entry = planners[winner].carry(
                     master: both[winner].master, target: target, source: source, targetMaster: both[loser].master,
                     ontoOriginal: ontoOriginal)
                 guard let write = entry.write else {
@@ -546,12 +546,11 @@ struct SyncPlanner: Sendable {
     static func key(_ e: Event) -> OccurrenceKey { OccurrenceKey(e.originalStart ?? e.start) }
 
     /// The planner of occurrence writes from `side` to the other.
-    func occurrencePlanner(from side: SyncSide) -> CopyPlanner {
+    func occurrencePlanner(from side: SyncSide) -> OccurrencePlanner {
         let source = calendars[side], target = calendars[side.other]
-        return CopyPlanner(
-            sourceProvider: source.provider, sourceAccount: source.identity, legacySourceAccount: source.account,
-            sourceCalendarID: source.calendarID, targetCalendarID: target.calendarID, target: target.capabilities,
-            options: CopyOptions(window: window.range, zone: window.zone, fields: options.fields))
+        return OccurrencePlanner(
+            sourceProvider: source.provider, sourceAccount: source.identity, sourceCalendarID: source.calendarID,
+            targetCalendarID: target.calendarID, projection: projection(from: side), zone: window.zone)
     }
 
     /// A side's occurrence as stored: it follows its series (with its content hash), it is cancelled, or the
@@ -561,7 +560,7 @@ struct SyncPlanner: Sendable {
         let projection = projection(from: side)
         let copy = projection.copy(of: e)
         let content = CopyProjection.contentHash(of: copy)
-        if CopyPlanner.followsMaster(
+        if OccurrencePlanner.followsMaster(
             copy, anchor: e.originalStart ?? e.start, masterCopy: projection.copy(of: master), masterStart: master.start)
         {
             return SyncOccurrenceRecord.followsSeries(content: content)

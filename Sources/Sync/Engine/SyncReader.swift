@@ -243,7 +243,7 @@ struct SyncReader: Sendable {
                     if stored[index]?[key]?.state(side) == SyncOccurrenceRecord.cancelled {
                         series[index]?[side].occurrences[key] = .cancelled(nil)  // gone for good where nothing lists it
                     } else if let other = both[side.other].occurrences[key]?.event,
-                        let query = planners[side.other].occurrenceQuery(for: other, master: both[side].master)
+                        let query = planners[side.other].query(for: other, master: both[side].master)
                     {
                         asked.append((index, key, query))
                     }

@@ -83,6 +83,9 @@ public struct SyncReport: Sendable, Hashable, Codable {
     /// Things the user may want to know that are not failures ("side B's change cursor expired (410): read in full").
     public var notices: [String] = []
     public var errors: [SyncItemError] = []
+    /// True when a stop request (`SyncEngine.shouldStop`) ended the run before all its writes were sent
+    /// (absent otherwise).
+    public var interrupted: Bool?
     public var started: Date
     public var finished: Date
 
@@ -93,7 +96,7 @@ public struct SyncReport: Sendable, Hashable, Codable {
         self.finished = started
     }
 
-    public var outcome: Outcome { errors.isEmpty ? .ok : .partial }
+    public var outcome: Outcome { errors.isEmpty && interrupted != true ? .ok : .partial }
 
     /// The counts of the direction that writes to `side`.
     public func counts(writingTo side: SyncSide) -> SyncCounts { side == .b ? aToB : bToA }

@@ -96,7 +96,13 @@ struct SyncRun {
             for write in plan.writes { progress.count(write.kind, to: write.target) }
         }
         progress.report.conflicts = plan.conflicts.map(\.report)
-        failedFrom.formUnion(try await syncOccurrences(plan.seriesToCompare))
+        if !dryRun, progress.report.interrupted == true || engine.shouldStop() {
+            // Stopped: the occurrences wait for the next run (their rows stay as they were, no cursor is stored).
+            progress.report.interrupted = true
+            failedFrom.formUnion(SyncSide.allCases)
+        } else {
+            failedFrom.formUnion(try await syncOccurrences(plan.seriesToCompare))
+        }
         progress.countUnchanged(options.direction)
 
         // 5. The echo check, then the cursors.

@@ -31,6 +31,45 @@ extension SyncStateStore {
         if !removed { throw SyncError(.unknownPair, "no sync pair named '\(name)' ('calbridge sync list' shows them)") }
     }
 
+    /// Every stored pair, by name, with its options read back.
+    /// - Throws: `SyncError` `.state`, or `.invalidOptions` for a pair whose options do not parse.
+    public func pairs() throws(SyncError) -> [SyncPair] {
+        let records: [SyncPairRecord]
+        do {
+            records = try read { try $0.pairs() }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+        return try records.map { record throws(SyncError) in try SyncPair(record) }
+    }
+
+    /// Brings the state's row of `pair` in line with its definition (`SyncPairDefinitions`): added when the
+    /// state has none (a state moved away and started afresh), its sides and options written when they changed
+    /// (`sync edit`). The pair's items, cursors and conflicts stay.
+    public func ensurePair(_ pair: SyncPair) throws(SyncError) {
+        let record = pair.record
+        do {
+            let stored = try read { try $0.pair(named: record.name) }
+            if let stored, stored.sideA == record.sideA, stored.sideB == record.sideB, stored.options == record.options { return }
+            try write { try $0.savePair(record) }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+    }
+
+    /// Starts the state of a new pair afresh: a state left under its name (a pair removed from the
+    /// definitions by hand) is dropped first.
+    public func startPair(_ pair: SyncPair) throws(SyncError) {
+        do {
+            try write { transaction in
+                try transaction.removePair(named: pair.name)
+                try transaction.savePair(pair.record)
+            }
+        } catch {
+            throw SyncError.wrap(error)
+        }
+    }
+
     /// The stored pair, or `.unknownPair`.
     public func pairRecord(named name: String) throws(SyncError) -> SyncPairRecord {
         let found: SyncPairRecord?

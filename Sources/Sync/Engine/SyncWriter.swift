@@ -26,6 +26,12 @@ struct SyncWriter: Sendable {
         let size = perBatch * Self.concurrentBatches
         var failedFrom = Set<SyncSide>()
         for start in stride(from: 0, to: writes.count, by: size) {
+            if engine.shouldStop() {
+                // Asked to stop: no new batch starts; those sent have their rows. Both cursors stay where they were.
+                progress.report.interrupted = true
+                failedFrom.formUnion(SyncSide.allCases)
+                break
+            }
             var batch = Array(writes[start..<min(start + size, writes.count)])
             // Updates of originals on this side: read them (one batch) and merge the carried fields in. Deletions
             // of originals where the service mails a deleted meeting's attendees: read them to see whether they
@@ -75,6 +81,11 @@ struct SyncWriter: Sendable {
             progress.report.requests += (sent.count + perBatch - 1) / perBatch
             var changedRows: [Int] = []
             var forgotten: [Int64] = []
+            let failedBefore = progress.report.errors.count
+            defer {
+                let failed = progress.report.errors.count - failedBefore
+                engine.onWrites(batch.count - failed, failed)
+            }
             for (position, write) in batch.enumerated() {
                 let outcome: EventWriteResult =
                     position < outcomes.count

@@ -1,9 +1,9 @@
 import CalendarBridge
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
-/// `CopyPlanner.carryOccurrence`, the write `sync` sends when one side's version of an occurrence wins:
+/// `OccurrencePlanner.carry`, the write `sync` sends when one side's version of an occurrence wins:
 /// an occurrence that follows its series becomes what the target's own series makes of it.
 @Suite("Carrying one occurrence to the other side")
 struct CarryOccurrenceTests {
@@ -14,9 +14,10 @@ struct CarryOccurrenceTests {
         .timed(instant: monday.addingTimeInterval(days * 86_400 + hours * 3600), zone: zone)
     }
 
-    static let planner = CopyPlanner(
+    static let planner = OccurrencePlanner(
         sourceProvider: .microsoft, sourceAccount: "b", sourceCalendarID: "work", targetCalendarID: "home",
-        target: InMemoryCalendarProvider.defaultCapabilities(.google), options: CopyOptions(window: TimeRange(start: monday.addingTimeInterval(-86_400 * 30), end: monday.addingTimeInterval(86_400 * 60))))
+        projection: CopyProjection(fields: .basic, target: InMemoryCalendarProvider.defaultCapabilities(.google)),
+        zone: TimeZone(identifier: "UTC")!)
 
     /// The source series (a copy on Outlook: a reminder of its own) and its third occurrence, following it.
     static func source() -> (master: Event, occurrence: Event) {
@@ -49,11 +50,13 @@ struct CarryOccurrenceTests {
         return (master, occurrence)
     }
 
-    @Test("a source occurrence that follows its series makes the target's follow the target's series: its master's content at the series' time, its own guests kept")
+    @Test(
+        "a source occurrence that follows its series makes the target's follow the target's series: its master's content at the series' time, its own guests kept"
+    )
     func followingTakesTheTargetMastersContent() throws {
         let (sourceMaster, s) = Self.source()
         let (targetMaster, t) = Self.target()
-        let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
+        let entry = Self.planner.carry(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
         guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
@@ -66,7 +69,10 @@ struct CarryOccurrenceTests {
         #expect(entry.item.reason == "occurrence restored to the series")
         // What `sync` stores for it: it follows the target's series.
         let projection = CopyProjection(fields: .basic, target: InMemoryCalendarProvider.defaultCapabilities(.microsoft))
-        #expect(CopyPlanner.followsMaster(projection.copy(of: written), anchor: Self.at(14), masterCopy: projection.copy(of: targetMaster), masterStart: targetMaster.start))
+        #expect(
+            OccurrencePlanner.followsMaster(
+                projection.copy(of: written), anchor: Self.at(14), masterCopy: projection.copy(of: targetMaster),
+                masterStart: targetMaster.start))
     }
 
     @Test("a cancelled target occurrence comes back following the target's series")
@@ -75,7 +81,7 @@ struct CarryOccurrenceTests {
         var (targetMaster, t) = Self.target()
         t.status = .cancelled
         targetMaster.location = "Room 4"
-        let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
+        let entry = Self.planner.carry(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
         guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
@@ -92,19 +98,21 @@ struct CarryOccurrenceTests {
         s.title = "Standup, moved"
         s.start = Self.at(14, hours: 2)
         s.end = Self.at(14, hours: 3)
-        let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
+        let entry = Self.planner.carry(master: sourceMaster, target: t, source: s, targetMaster: targetMaster)
         guard case .update(let written, _)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
         }
-        #expect(written.title == "Standup, moved" && written.start == Self.at(14, hours: 2) && written.reminders == [Reminder(minutesBefore: 15)])
+        #expect(
+            written.title == "Standup, moved" && written.start == Self.at(14, hours: 2)
+                && written.reminders == [Reminder(minutesBefore: 15)])
         #expect(entry.item.reason == "occurrence moved or changed in the source series")
     }
 
     @Test("an occurrence as its series makes it: all-day and timed; nil without an original time or across the two kinds")
     func followingTimes() throws {
         let (targetMaster, t) = Self.target()
-        let timed = try #require(CopyPlanner.following(targetMaster, at: t))
+        let timed = try #require(OccurrencePlanner.following(targetMaster, at: t))
         #expect(timed.start == Self.at(14) && timed.end == Self.at(14, hours: 1))
 
         let day = try #require(LocalDate(year: 2026, month: 12, day: 7))
@@ -112,17 +120,19 @@ struct CarryOccurrenceTests {
         allDay.recurrence = Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=3"])
         var third = t
         third.originalStart = .allDay(date: day.adding(days: 14))
-        let following = try #require(CopyPlanner.following(allDay, at: third))
+        let following = try #require(OccurrencePlanner.following(allDay, at: third))
         #expect(following.start == .allDay(date: day.adding(days: 14)) && following.end == .allDay(date: day.adding(days: 16)))
         #expect(following.title == "Offsite")
 
-        #expect(CopyPlanner.following(allDay, at: t) == nil)
+        #expect(OccurrencePlanner.following(allDay, at: t) == nil)
         var unanchored = t
         unanchored.originalStart = nil
-        #expect(CopyPlanner.following(targetMaster, at: unanchored) == nil)
+        #expect(OccurrencePlanner.following(targetMaster, at: unanchored) == nil)
     }
 
-    @Test("onto the original's side: a source exception carries its title, times and location only, onto the occurrence as the original holds it, and no marker")
+    @Test(
+        "onto the original's side: a source exception carries its title, times and location only, onto the occurrence as the original holds it, and no marker"
+    )
     func exceptionOntoTheOriginal() throws {
         let (sourceMaster, following) = Self.source()
         var (targetMaster, t) = Self.target()
@@ -134,7 +144,7 @@ struct CarryOccurrenceTests {
         s.end = Self.at(14, hours: 3)
         s.reminders = [Reminder(minutesBefore: 30)]
         s.showAs = .free
-        let entry = Self.planner.carryOccurrence(master: sourceMaster, target: t, source: s, targetMaster: targetMaster, ontoOriginal: true)
+        let entry = Self.planner.carry(master: sourceMaster, target: t, source: s, targetMaster: targetMaster, ontoOriginal: true)
         guard case .update(let written, let fields)? = entry.write else {
             Issue.record("not an update: \(String(describing: entry.write))")
             return
@@ -153,13 +163,15 @@ struct CarryOccurrenceTests {
         cancelled.originalStart = t.originalStart
         cancelled.status = .cancelled
         targetMaster.reminders = [Reminder(minutesBefore: 5)]
-        let restored = Self.planner.carryOccurrence(master: sourceMaster, target: cancelled, source: s, targetMaster: targetMaster, ontoOriginal: true)
+        let restored = Self.planner.carry(
+            master: sourceMaster, target: cancelled, source: s, targetMaster: targetMaster, ontoOriginal: true)
         guard case .update(let back, let backFields)? = restored.write else {
             Issue.record("not an update: \(String(describing: restored.write))")
             return
         }
         #expect(back.status == .confirmed && back.title == "Standup, moved" && back.start == Self.at(14, hours: 2))
-        #expect(back.body == targetMaster.body && back.reminders == [Reminder(minutesBefore: 5)] && back.attendees == targetMaster.attendees)
+        #expect(
+            back.body == targetMaster.body && back.reminders == [Reminder(minutesBefore: 5)] && back.attendees == targetMaster.attendees)
         #expect(restored.item.reason?.contains("restored") == true)
         #expect(backFields == .all, "its status is written too")
     }

@@ -173,11 +173,11 @@ struct CopyTrustTests {
         let targetView = try await target.listEvents(calendarID: "home", range: F.window, expand: true)
         let linked = [(sourceMaster: master, targetMasterID: targetView[0].seriesID ?? "")]
         // The source listing came back without any occurrence: nothing is cancelled, every one is asked about.
-        let plan = planner.planOccurrences(series: linked, sourceOccurrences: [], sourceExceptions: [], targetOccurrences: targetView)
+        let plan = planner.occurrences.plan(series: linked, sourceOccurrences: [], sourceExceptions: [], targetOccurrences: targetView)
         #expect(plan.entries.isEmpty && plan.open.count == 4)
-        let unknown = planner.resolve(plan.open, probes: Array(repeating: .unknown("HTTP 503"), count: 4))
+        let unknown = planner.occurrences.resolve(plan.open, probes: Array(repeating: .unknown("HTTP 503"), count: 4))
         #expect(unknown.isEmpty)
-        let gone = planner.resolve(plan.open, probes: Array(repeating: .seriesGone, count: 4))
+        let gone = planner.occurrences.resolve(plan.open, probes: Array(repeating: .seriesGone, count: 4))
         #expect(gone.isEmpty)
     }
 

@@ -40,7 +40,7 @@ package enum SyncAddCommand: Command {
     )
 
     /// Subcommand words a pair may not be named (`calbridge sync list` must stay the listing).
-    static let reservedNames: Set<String> = ["add", "list", "remove", "status", "help"]
+    static let reservedNames: Set<String> = ["add", "list", "remove", "status", "edit", "conflicts", "help"]
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let name = arguments[Options.name]
@@ -50,7 +50,7 @@ package enum SyncAddCommand: Command {
         }
         let options = try options(arguments)
         let pairs = try SyncPairs(context: context)
-        if try await pairs.store.read({ try $0.pair(named: name) }) != nil {
+        if try await pairs.all().contains(where: { $0.name == name }) {
             throw UsageError("a sync pair named '\(name)' exists already; pick another name or 'calbridge sync remove \(name)' first", command: spec.name)
         }
 
@@ -73,7 +73,9 @@ package enum SyncAddCommand: Command {
         var stored = options
         stored.labelA = a.label
         stored.labelB = b.label
-        try await pairs.store.addPair(name: name, sideA: a.storedReference, sideB: b.storedReference, options: stored, at: context.now())
+        let record = SyncPairRecord(
+            name: name, sideA: a.storedReference, sideB: b.storedReference, options: stored.encoded(), created: context.now())
+        try await pairs.add(SyncPair(record: record, options: stored), command: spec.name)
         context.print("Added sync pair '\(name)': A \(a.label) \(options.direction.arrow) B \(b.label); \(describe(options))")
         context.print("Run it with 'calbridge sync \(name)', or every pair unattended with 'calbridge sync --watch'.")
         return .success

@@ -48,10 +48,9 @@ package enum SyncCommand: Command {
         }
         if arguments[Options.watch] {
             if dryRun { throw UsageError("--watch writes every cycle; drop --dry-run (run 'calbridge sync --dry-run' once instead)", command: spec.name) }
-            let watcher = SyncWatcher(
-                names: names, interval: arguments[Options.interval] ?? .seconds(300), json: format == .json,
+            return try await watch(
+                names, interval: arguments[Options.interval] ?? .seconds(300), json: format == .json,
                 verbose: arguments[CommonOptions.verbose], context: context)
-            return try await watcher.run()
         }
         if arguments[Options.interval] != nil { throw UsageError("--interval goes with --watch", command: spec.name) }
 
@@ -59,10 +58,14 @@ package enum SyncCommand: Command {
         let selected = try await pairs.select(names, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         if arguments[Options.acceptShrink] { try await acceptShrink(of: selected, accounts: accounts) }
-        let run = SyncPairRunner(pairs: pairs, accounts: accounts, context: context, dryRun: dryRun)
-        // SIGINT or SIGTERM: no pair starts any more; those running get a moment to finish, and a pair that
-        // does not is recorded as interrupted (the next run carries on where it stopped); exit 4.
+        // SIGINT or SIGTERM: no pair starts any more, and those running send no new batch of writes: the
+        // batches in flight finish with their state rows, the pair is recorded as interrupted (the next run
+        // carries on where it stopped), the summary so far is printed; exit 4.
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let line = context.stderrIsTerminal && !dryRun ? SyncProgressLine(sink: context.stderr, pairs: selected.count) : nil
+        var runner = try pairs.runner(accounts: accounts, dryRun: dryRun, stop: signals)
+        if let line { runner.onWrites { line.wrote($0, failed: $1) } }
+        let run = runner
         let ended = EndedPairs()
         let started = context.now()
         let work = Task {
@@ -70,13 +73,19 @@ package enum SyncCommand: Command {
                 ended.markEnded()
                 signals.finish()
             }
-            return await run.run(selected, keepGoing: { signals.signalReceived == nil }, finished: { ended.add($0) })
+            return await run.run(
+                selected, keepGoing: { signals.signalReceived == nil },
+                finished: {
+                    ended.add($0)
+                    line?.pairEnded(failed: !$0.ran)
+                })
         }
         var interruptedBy: Int32?
         if let signal = await signals.wait(timeout: nil) {
             signals.restoreDefaults()
             interruptedBy = signal
             if await !ended.waitForEnd(orUntil: .seconds(20)) {
+                line?.finish()
                 let finished = ended.results
                 let unfinished = selected.filter { pair in !finished.contains { $0.pair.name == pair.name } }
                 if !dryRun { await run.recordInterrupted(unfinished, started: started) }
@@ -89,6 +98,7 @@ package enum SyncCommand: Command {
             }
         }
         let results = await work.value
+        line?.finish()
         report(results, format: format, dryRun: dryRun, context: context)
         if interruptedBy != nil, results.count < selected.count {
             let skipped = selected.filter { pair in !results.contains { $0.pair.name == pair.name } }
@@ -113,6 +123,31 @@ package enum SyncCommand: Command {
         if feeds == 0 {
             throw UsageError("--accept-shrink is for pairs that read a subscribed feed; none of these does", command: spec.name)
         }
+    }
+
+    /// `sync --watch`: the home's watcher lock, the pairs checked, then `SyncWatcher` until SIGINT or SIGTERM,
+    /// one log line per event on stderr (NDJSON with --format json). Exit 0, or 3 when a pair's last run
+    /// found a grant that must be renewed (the pairs of the other accounts kept running meanwhile).
+    private static func watch(
+        _ names: [String], interval: Duration, json: Bool, verbose: Bool, context: CommandContext
+    ) async throws -> ExitCode {
+        // First, so that a signal during start-up is remembered instead of killing the process.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let lock = try SyncWatchLock.acquire(home: CalbridgeHome(environment: context.environment))
+        defer { lock.release() }
+        let pairs = try SyncPairs(context: context)
+        let first = try await pairs.select(names, command: spec.name)
+        let watcher = SyncWatcher(
+            runner: try pairs.runner(accounts: AccountProviders(context: context, verbose: verbose), dryRun: false, stop: signals),
+            definitions: pairs.definitions, names: names, interval: interval)
+        let log = SyncWatchLog(json: json, context: context)
+        let accountsToSignIn = await watcher.run(holding: lock, first: first, until: signals) { log.write($0) }
+        guard !accountsToSignIn.isEmpty else { return .success }
+        log.line(
+            event: "needsSignIn",
+            text: "sign in again to \(accountsToSignIn.joined(separator: ", ")) ('calbridge accounts list' shows them); "
+                + "their pairs did not run", fields: ["accounts": accountsToSignIn])
+        return .reauthenticate
     }
 
     /// Prints the results (a document with --format json) and one stderr line per error.
@@ -158,4 +193,57 @@ final class EndedPairs: @unchecked Sendable {
         }
         return lock.withLock { runEnded }
 }
+}
+
+/// `sync: 2/5 pairs, 340 written, 1 failed` on a terminal's stderr, redrawn as writes land and pairs end
+/// (a first sync of thousands of events takes minutes).
+final class SyncProgressLine: @unchecked Sendable {
+    private let sink: any TextSink
+    private let pairs: Int
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var ended = 0
+    private var written = 0
+    private var failed = 0
+    private var failedPairs = 0
+    private var drawn = false
+
+    init(sink: any TextSink, pairs: Int) {
+        self.sink = sink
+        self.pairs = pairs
+    }
+
+    func wrote(_ landed: Int, failed: Int) {
+        lock.withLock {
+            written += landed
+            self.failed += failed
+            draw()
+        }
+    }
+
+    func pairEnded(failed: Bool) {
+        lock.withLock {
+            ended += 1
+            if failed { failedPairs += 1 }
+            draw()
+        }
+    }
+
+    func finish() {
+        lock.withLock { if drawn { sink.write("\r\u{1B}[K") } }
+    }
+
+    /// The line as drawn.
+    static func text(ended: Int, pairs: Int, written: Int, failed: Int, failedPairs: Int) -> String {
+        var text = "sync: \(ended)/\(pairs) pair\(pairs == 1 ? "" : "s"), \(written) written"
+        if failed > 0 { text += ", \(failed) failed" }
+        if failedPairs > 0 { text += ", \(failedPairs) pair\(failedPairs == 1 ? "" : "s") could not run" }
+        return text
+    }
+
+    // Called holding `lock`.
+    private func draw() {
+        sink.write("\r" + Self.text(ended: ended, pairs: pairs, written: written, failed: failed, failedPairs: failedPairs) + "\u{1B}[K")
+        drawn = true
+    }
 }

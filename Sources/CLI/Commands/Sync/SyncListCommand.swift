@@ -42,7 +42,7 @@ package enum SyncListCommand: Command {
         return .success
     }
 
-    static func table(_ pairs: [SyncPairs.Pair]) -> Table {
+    static func table(_ pairs: [SyncPair]) -> Table {
         Table(
             columns: [
                 .init("name", "NAME", shrinkable: false), .init("a", "A", shrinkable: false), .init("direction", "WAY", shrinkable: false),

@@ -43,7 +43,7 @@ enum SyncOutput {
         let pair = result.pair
         let arrow = pair.options.direction.arrow
         guard let report = result.report else {
-            context.print("\(pair.name): A \(pair.labelA) \(arrow) B \(pair.labelB): \(result.outcome)")
+            context.print("\(pair.name): A \(pair.labelA) \(arrow) B \(pair.labelB): \(result.outcome.rawValue)")
             return
         }
         let would = report.dryRun ? " (dry run: nothing written)" : ""
@@ -58,6 +58,9 @@ enum SyncOutput {
                     + "\(loser)'s is kept in sync.db")
         }
         for notice in report.notices { context.print("  note: \(notice)") }
+        if report.interrupted == true {
+            context.print("  interrupted: the writes in flight finished and were recorded; run it again to finish")
+        }
         context.print("  \(report.requests) requests")
     }
 
@@ -80,7 +83,7 @@ enum SyncOutput {
             if let report = result.report { try report.encode(to: encoder) }
             var container = encoder.container(keyedBy: Keys.self)
             if result.report == nil { try container.encode(result.pair.name, forKey: .name) }
-            try container.encode(result.outcome, forKey: .outcome)
+            try container.encode(result.outcome.rawValue, forKey: .outcome)
             try container.encode(result.exitCode.rawValue, forKey: .exitCode)
             try container.encodeIfPresent(result.error, forKey: .error)
             try container.encode(result.pair.record.sideA, forKey: .a)
@@ -94,12 +97,12 @@ enum SyncOutput {
     static func logLine(_ result: SyncPairRunner.Result, next: Duration, asJSON: Bool) -> String {
         if asJSON {
             let entry = LogEntry(
-                time: timestamp(result.finished), pair: result.pair.name, outcome: result.outcome,
+                time: timestamp(result.finished), pair: result.pair.name, outcome: result.outcome.rawValue,
                 counts: SyncRunCounts(result.report), error: result.error ?? result.report?.errors.first?.message,
                 nextRunSeconds: Int(next.components.seconds))
             return (try? json(entry, pretty: false)) ?? #"{"pair":"?","outcome":"unencodable"}"#
         }
-        var line = "\(timestamp(result.finished)) sync \(result.pair.name): \(result.outcome)"
+        var line = "\(timestamp(result.finished)) sync \(result.pair.name): \(result.outcome.rawValue)"
         if let counts = SyncRunCounts(result.report) { line += ": " + summary(counts) }
         if let error = result.error { line += ": " + error }
         line += result.exitCode == .success || result.exitCode == .partial ? "" : "; retrying in \(DurationText.format(next))"
@@ -113,5 +116,44 @@ enum SyncOutput {
         var counts: SyncRunCounts?
         var error: String?
         var nextRunSeconds: Int
+    }
+}
+
+/// The watcher's log on stderr: one line per pair run and per event of the watcher itself (text, or NDJSON
+/// with `--format json`).
+struct SyncWatchLog: Sendable {
+    var json: Bool
+    var context: CommandContext
+
+    func write(_ event: SyncWatchEvent) {
+        switch event {
+        case .started(let pairs, let interval):
+            let pid = Int(getpid())
+            line(
+                event: "start",
+                text: "watching \(pairs.count) sync pair\(pairs.count == 1 ? "" : "s") every \(DurationText.format(interval)) "
+                    + "(pid \(pid)); SIGINT or SIGTERM stops it",
+                fields: ["pid": pid, "pairs": pairs, "intervalSeconds": Int(interval.components.seconds)])
+        case .pairFinished(let result, let next):
+            context.printError(SyncOutput.logLine(result, next: next, asJSON: json))
+        case .cannotReadPairs(let error):
+            line(event: "error", text: "cannot read the sync pairs: " + ErrorReporting.message(for: error), fields: [:])
+        case .stopped(let reason):
+            line(event: "stop", text: "stopping on \(reason): the runs in flight finished", fields: ["signal": reason])
+        }
+    }
+
+    /// A line about the watcher itself (not a pair): text, or an NDJSON object with `event`.
+    func line(event: String, text: String, fields: [String: Any]) {
+        let time = SyncOutput.timestamp(context.now())
+        guard json else {
+            context.printError("\(time) sync --watch: \(text)")
+            return
+        }
+        var object = fields
+        object["time"] = time
+        object["event"] = event
+        object["message"] = text
+        context.printError((try? JSONText.render(object, pretty: false)) ?? #"{"event":"\#(event)"}"#)
     }
 }

@@ -3,55 +3,161 @@ import CalendarBridge
 import Foundation
 import Sync
 
-/// What the `sync` commands share: the home's state, the stored pairs, and opening a pair's two calendars
-/// through the accounts (each account once per process, each account's calendars listed once per run).
+/// What the `sync` commands share: the home's pair definitions (`sync-pairs.json`) and state (`sync.db`), and
+/// opening a pair's two calendars through the accounts (each account once per process, each account's
+/// calendars listed once per run).
 struct SyncPairs {
     let context: CommandContext
-    let store: SyncStateStore
+    let definitions: SyncPairDefinitions
+    /// The state; nil for a reading command in a home with definitions but no (readable) state.
+    let optionalStore: SyncStateStore?
+    /// Opened for reading only: nothing is created, migrated or written.
+    let readOnly: Bool
 
-    /// Opens the home's `sync.db` (creating it on first use).
-    init(context: CommandContext) throws {
-        self.context = context
-        store = try SyncStateStore(url: CalbridgeHome(environment: context.environment).syncDatabase)
-    }
-
-    private init(context: CommandContext, store: SyncStateStore) {
-        self.context = context
-        self.store = store
-    }
-
-    /// The home's `sync.db` opened for reading only (`sync list`, `sync status`): nil when there is none,
-    /// so a read creates nothing. A state of an older schema is opened for writing, which upgrades it.
-    static func reading(context: CommandContext) throws -> SyncPairs? {
-        let url = CalbridgeHome(environment: context.environment).syncDatabase
-        do {
-            guard let store = try SyncStateStore(readingOnly: url) else { return nil }
-            return SyncPairs(context: context, store: store)
-        } catch where error.code == .olderSchema {
-            return try SyncPairs(context: context)
+    /// The state (writing commands always have one).
+    var store: SyncStateStore {
+        get throws {
+            guard let optionalStore else {
+                throw InputError("there is no sync state yet; run 'calbridge sync' first", exitCode: .failure)
+            }
+            return optionalStore
         }
     }
 
-    /// A stored pair with its options read back.
-    struct Pair: Sendable {
-        var record: SyncPairRecord
-        var options: SyncPairOptions
-        var name: String { record.name }
-        /// Side A as the user named it (`work:Calendar`); the stored `ACCOUNT:ID` for pairs added before
-        /// names were kept. Ids are shown in JSON only.
-        var labelA: String { options.labelA ?? record.sideA }
-        var labelB: String { options.labelB ?? record.sideB }
+    /// Opens the home's `sync.db` (creating it on first use). A damaged one is reported with the pairs that
+    /// are kept apart from it (`sync-pairs.json`), which the next run after moving it away starts afresh.
+    init(context: CommandContext) throws {
+        let home = CalbridgeHome(environment: context.environment)
+        self.context = context
+        definitions = SyncPairDefinitions(home: home)
+        readOnly = false
+        optionalStore = try Self.openState(home.syncDatabase, definitions: definitions)
     }
 
-    /// Every stored pair, by name.
-    func all() async throws -> [Pair] {
-        try await store.read { try $0.pairs() }.map(Self.pair)
+    /// The state for writing; a damaged one is `damaged(_:definitions:)`.
+    private static func openState(_ url: URL, definitions: SyncPairDefinitions) throws -> SyncStateStore {
+        do {
+            return try SyncStateStore(url: url)
+        } catch {
+            guard error.code == .corrupt || error.code == .foreign else { throw error }
+            throw damaged(error, definitions: definitions)
+        }
+    }
+
+    private init(context: CommandContext, definitions: SyncPairDefinitions, store: SyncStateStore?) {
+        self.context = context
+        self.definitions = definitions
+        self.optionalStore = store
+        readOnly = true
+    }
+
+    /// The home's pairs opened for reading only (`sync list`, `sync status`, `sync conflicts`): nil when there
+    /// are neither definitions nor a state, so a read creates nothing. A state of an older schema is opened for
+    /// writing, which upgrades it; a damaged one is left out when the definitions are there (`sync list` still
+    /// lists the pairs).
+    static func reading(context: CommandContext) throws -> SyncPairs? {
+        let home = CalbridgeHome(environment: context.environment)
+        let definitions = SyncPairDefinitions(home: home)
+        let defined = FileManager.default.fileExists(atPath: definitions.url.path)
+        var store: SyncStateStore?
+        do {
+            store = try SyncStateStore(readingOnly: home.syncDatabase)
+        } catch {
+            // One catch that decides: two `catch where` clauses on this typed error crash Swift 6.3.1's SILGen.
+            let code = error.code
+            if code == .olderSchema { return try SyncPairs(context: context) }
+            guard defined, code == .corrupt || code == .foreign else { throw error }
+            store = nil
+        }
+        guard store != nil || defined else { return nil }
+        return SyncPairs(context: context, definitions: definitions, store: store)
+    }
+
+    /// A damaged state as one line: what is wrong, and which pairs are kept apart from it.
+    static func damaged(_ error: SyncStateError, definitions: SyncPairDefinitions) -> InputError {
+        let names = ((try? definitions.load()) ?? nil)?.map(\.name) ?? []
+        let kept =
+            names.isEmpty
+            ? "; no pair definitions are kept apart from it (add the pairs again after moving it away)"
+            : "; the pairs (\(names.joined(separator: ", "))) are kept in \(definitions.url.path) and start afresh"
+        return InputError(error.description + kept, exitCode: .failure)
+    }
+
+    /// Every pair, by name: the definitions, or in a home from before they were kept apart, the state's pairs
+    /// (copied into the definitions by a writing command).
+    func all() async throws -> [SyncPair] {
+        if let pairs = try definitions.load() { return pairs }
+        guard let optionalStore else { return [] }
+        return readOnly ? try await optionalStore.pairs() : try await definitions.migrate(from: optionalStore)
+    }
+
+    /// Adds a pair: its definition, then a fresh state.
+    /// - Throws: `UsageError` when the name is taken.
+    func add(_ pair: SyncPair, command: String) async throws {
+        _ = try await all()
+        try definitions.update { pairs in
+            guard !pairs.contains(where: { $0.name == pair.name }) else {
+                throw UsageError(
+                    "a sync pair named '\(pair.name)' exists already; pick another name or 'calbridge sync remove \(pair.name)' first",
+                    command: command)
+            }
+            pairs.append(pair)
+        }
+        try await store.startPair(pair)
+    }
+
+    /// Removes a pair: its definition and its state.
+    func remove(named name: String) async throws {
+        _ = try await all()
+        try definitions.update { pairs in pairs.removeAll { $0.name == name } }
+        do {
+            try await store.removePair(named: name)
+        } catch let error as SyncError where error.code == .unknownPair {
+            // No state yet (never run since the state started afresh): nothing more to remove.
+        }
+    }
+
+    /// Gives a pair new options, keeping its state.
+    func edit(_ name: String, options: SyncPairOptions) async throws {
+        _ = try await all()
+        let changed: SyncPair? = try definitions.update { pairs in
+            guard let index = pairs.firstIndex(where: { $0.name == name }) else { return nil }
+            pairs[index].options = options
+            pairs[index].record.options = options.encoded()
+            return pairs[index]
+        }
+        guard let changed else { throw Self.unknown(name, among: try await all(), command: "sync edit") }
+        try await store.ensurePair(changed)
+    }
+
+    /// The conflicts kept for `names`, oldest first (none without a state).
+    func conflicts(of names: [String]) async throws -> [SyncConflictRecord] {
+        guard let optionalStore else { return [] }
+        return try await optionalStore.read { state in try names.flatMap { try state.conflicts(pair: $0) } }
+            .sorted { ($0.rowID ?? 0) < ($1.rowID ?? 0) }
+    }
+
+    /// The engine over the home's state, in the user's zone ($TZ, else the system zone): the pair's window
+    /// is whole days in it.
+    func engine(stop: (any SyncStopRequest)? = nil) throws -> SyncEngine {
+        var engine = SyncEngine(store: try store, zone: ZoneOptions.localZone(context.environment), batchSize: nil, now: context.now)
+        if let stop { engine.shouldStop = { stop.stopReason != nil } }
+        return engine
+    }
+
+    /// The runner of this home's pairs, opening their sides through `accounts` (each account once).
+    /// - Parameter stop: a stop request the runs heed between write batches (a signal).
+    func runner(accounts: AccountProviders, dryRun: Bool, stop: (any SyncStopRequest)? = nil) throws -> SyncPairRunner {
+        let context = context
+        return SyncPairRunner(
+            engine: try engine(stop: stop), opener: SyncCalendarResolver(accounts: accounts), dryRun: dryRun,
+            warn: { context.printError($0) })
     }
 
     /// The named pairs in the order given (duplicates dropped), or every pair when `names` is empty.
     /// - Throws: `UsageError` (exit 2) naming an unknown pair and the known ones, or saying there are none,
     ///   before anything runs.
-    func select(_ names: [String], command: String) async throws -> [Pair] {
+    func select(_ names: [String], command: String) async throws -> [SyncPair] {
         let stored = try await all()
         if stored.isEmpty {
             throw InputError("there are no sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'")
@@ -65,17 +171,13 @@ struct SyncPairs {
     }
 
     /// One stored pair.
-    func pair(named name: String, command: String) async throws -> Pair {
+    func pair(named name: String, command: String) async throws -> SyncPair {
         let stored = try await all()
         guard let pair = stored.first(where: { $0.name == name }) else { throw Self.unknown(name, among: stored, command: command) }
         return pair
     }
 
-    static func pair(_ record: SyncPairRecord) throws -> Pair {
-        Pair(record: record, options: try SyncPairOptions(decoding: record.options))
-    }
-
-    static func unknown(_ name: String, among stored: [Pair], command: String) -> UsageError {
+    static func unknown(_ name: String, among stored: [SyncPair], command: String) -> UsageError {
         let names = stored.map(\.name)
         let hint = ArgumentParser.nearest(name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
         let known = names.isEmpty ? "there are none; add one with 'calbridge sync add'" : "the pairs are: " + names.joined(separator: ", ")
@@ -98,8 +200,9 @@ struct SyncSideTarget: Sendable {
 /// read at most once. `sync add` resolves what the user typed by listing the account's calendars (once per
 /// account); runs take the stored `ACCOUNT:ID` straight to the engine, so a quiet run sends nothing but
 /// each side's change read.
-actor SyncCalendarResolver {
+actor SyncCalendarResolver: PairSideOpener {
     private let accounts: AccountProviders
+    private let environment: [String: String]
     private var listings: [String: Task<[CalendarInfo], any Error>] = [:]
     private var identities: [String: Task<String, any Error>] = [:]
     private var grants: [String: Task<Void, any Error>] = [:]
@@ -108,6 +211,15 @@ actor SyncCalendarResolver {
 
     init(accounts: AccountProviders) {
         self.accounts = accounts
+        environment = accounts.context.environment
+    }
+
+    /// A pair's failure as the command line reports it: the one-line message (naming the exact sign-in
+    /// command when a grant must be renewed) and whether it means exit code 3.
+    nonisolated func describe(_ error: any Error) -> SyncPairFailure {
+        SyncPairFailure(
+            error: error, message: ErrorReporting.message(for: error, environment: environment),
+            needsSignIn: ErrorReporting.exitCode(for: error) == .reauthenticate, account: ErrorReporting.accountToSignIn(for: error))
     }
 
     /// Resolves a reference as typed (id, name, primary or default).

@@ -38,7 +38,7 @@ package enum SyncRemoveCommand: Command {
             let resolver = SyncCalendarResolver(accounts: AccountProviders(context: context, verbose: arguments[CommonOptions.verbose]))
             let a = try await resolver.endpoint(pair.record.sideA, side: .a)
             let b = try await resolver.endpoint(pair.record.sideB, side: .b)
-            let engine = SyncPairRunner.engine(store: pairs.store, context: context)
+            let engine = try pairs.engine()
             let removal = try await engine.removeCopies(pair: name, a: a, b: b, dryRun: dryRun)
             for error in removal.errors {
                 context.printError("error: side \(error.side.rawValue.uppercased()): " + (error.title.map { "'\($0)': " } ?? "") + error.message)
@@ -53,7 +53,7 @@ package enum SyncRemoveCommand: Command {
                 return .partial
             }
         }
-        try await pairs.store.removePair(named: name)
+        try await pairs.remove(named: name)
         context.print("Removed sync pair '\(name)'" + (arguments[Options.removeCopies] ? "" : "; the calendars were not changed (copies stay; --remove-copies deletes them)"))
         return .success
     }

@@ -56,10 +56,14 @@ package enum SyncStatusCommand: Command {
         var statuses: [Status] = []
         for pair in selected {
             let name = pair.name
-            let (run, cursorA, cursorB, conflicts) = try await pairs.store.read { state in
-                (try state.lastRun(pair: name), try state.cursor(pair: name, side: .a), try state.cursor(pair: name, side: .b),
-                 try state.conflicts(pair: name).count)
+            // No state (only the definitions, say after a damaged state was moved away): never run since.
+            let read: (SyncRunRecord?, SyncCursorRecord?, SyncCursorRecord?, Int)? = try await pairs.optionalStore?.read { state in
+                (
+                    try state.lastRun(pair: name), try state.cursor(pair: name, side: .a), try state.cursor(pair: name, side: .b),
+                    try state.conflicts(pair: name).count
+                )
             }
+            let (run, cursorA, cursorB, conflicts) = read ?? (nil, nil, nil, 0)
             func age(_ cursor: SyncCursorRecord?) -> Int? { cursor.map { max(0, Int(now.timeIntervalSince($0.updated))) } }
             statuses.append(Status(
                 name: name, a: pair.record.sideA, b: pair.record.sideB, aName: pair.labelA, bName: pair.labelB, direction: pair.options.direction.rawValue,
