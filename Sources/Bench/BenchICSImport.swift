@@ -28,6 +28,11 @@ enum BenchICSImport {
                     var event = events[index]
                     event.id = ""
                     event.iCalUID = nil
+                    // Outlook stores no EXDATE in a pattern (it deletes the occurrences): the copy's source has
+                    // the series without them, a few occurrences more than the file.
+                    if let recurrence = event.recurrence {
+                        event.recurrence = Recurrence(lines: recurrence.lines.filter { !$0.uppercased().hasPrefix("EXDATE") })
+                    }
                     return event
                 }, into: BenchCopyCommand.sourceRef, context: sub)
             context.print(
