@@ -198,7 +198,7 @@ let package = Package(
         .target(
             name: "Bench",
             dependencies: [
-                "CLI", "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "Sandbox",
+                "CLI", "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "Sandbox", "ICalendar",
                 "CalbridgeSupport",
             ],
             swiftSettings: swiftSettings

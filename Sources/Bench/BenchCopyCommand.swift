@@ -299,16 +299,21 @@ package enum BenchCopyCommand: Command {
     /// provider's batch writes (not timed).
     /// - Returns: the ids of the events written, in the mix's order.
     static func seed(count: Int, into reference: String = sourceRef, context: CommandContext) async throws -> [String] {
+        let mix = BenchCopySeed(today: LocalDate(instant: context.now(), in: TimeZone(identifier: "UTC")!))
+        return try await seed(count: count, event: mix.event, into: reference, context: context)
+    }
+
+    /// Writes `event(0)`...`event(count - 1)` into the Outlook calendar `reference` through the provider's batch
+    /// writes (not timed). - Returns: the ids of the events written, in order.
+    static func seed(count: Int, event: (Int) -> Event, into reference: String, context: CommandContext) async throws -> [String] {
         let accounts = AccountProviders(context: context, verbose: false)
         let ref = try CalendarRef(parsing: reference)
         let provider = try accounts.provider(for: ref)
         let calendar = try ref.resolve(in: try await provider.listCalendars())
-        let zone = TimeZone(identifier: "UTC")!
-        let mix = BenchCopySeed(today: LocalDate(instant: context.now(), in: zone))
         var written: [String] = []
         // Chunks keep the seed's own memory small at large N.
         for chunk in stride(from: 0, to: count, by: 400) {
-            let writes = (chunk..<min(chunk + 400, count)).map { EventWrite.create(mix.event($0), idempotencyKey: nil) }
+            let writes = (chunk..<min(chunk + 400, count)).map { EventWrite.create(event($0), idempotencyKey: nil) }
             let results = await provider.applyWrites(writes, in: calendar.id, maxConcurrent: 4)
             for result in results {
                 switch result {
@@ -321,16 +326,17 @@ package enum BenchCopyCommand: Command {
         return written
     }
 
-    /// Runs `calbridge copy SOURCE TARGET` (in-process, or as a child process) and measures it.
+    /// Runs `calbridge copy SOURCE TARGET` (or the command `arguments` give, such as an import) in-process or as a
+    /// child process, and measures it.
     static func copy(
         _ source: String = sourceRef, _ target: String = targetRef,
         sandbox: SandboxServer, environment: [String: String], latency: Int, child: ChildMode?, name: String,
-        executable: URL? = nil, context: CommandContext
+        executable: URL? = nil, arguments: [String]? = nil, context: CommandContext
     ) async throws -> Run {
         let out = BufferSink()
         let err = BufferSink()
         let sub = CommandContext(stdout: out, stderr: err, environment: environment, now: context.now)
-        let arguments = ["copy", source, target, "--format", "json"]
+        let arguments = arguments ?? ["copy", source, target, "--format", "json"]
         let mark = sandbox.log.count
         let started = ContinuousClock.now
         var client: BenchChildUsage?
@@ -349,7 +355,7 @@ package enum BenchCopyCommand: Command {
         }
         let (requests, breakdown, serverMs) = (counted.total, counted.byKind, counted.serverMs)
         guard let object = try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any] else {
-            throw InputError("'calbridge copy' printed no JSON result", exitCode: .failure)
+            throw InputError("'calbridge \(arguments[0])' printed no JSON result", exitCode: .failure)
         }
         var counts: [String: Int] = [:]
         for key in ["created", "updated", "unchanged", "deleted", "skipped", "failed"] { counts[key] = object[key] as? Int ?? 0 }

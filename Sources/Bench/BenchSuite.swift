@@ -16,6 +16,7 @@ extension CommandSuite {
             BenchCopyCommand.self,
             BenchSyncCommand.self,
             QuickAddBenchCommand.self,
+            BenchICSCommand.self,
         ]
     )
 }

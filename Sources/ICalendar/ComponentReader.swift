@@ -9,7 +9,20 @@ struct ComponentReader {
     let calendar: OpaquePointer
     /// The zone of floating times.
     let floating: TimeZone
+    /// The calendar's `X-WR-TIMEZONE` (Google's and Apple's exports): UTC and floating times are shown in it,
+    /// and series in UTC repeat on its clock, as the services that write it mean (and recurring-ical-events reads).
+    let calendarZone: TimeZone?
     let lines: SourceLines
+    /// The calendar's `VTIMEZONE`s that name no known zone, read by their own rules.
+    let customZones: CustomZones
+
+    init(calendar: OpaquePointer, floating: TimeZone, calendarZone: TimeZone? = nil, lines: SourceLines) {
+        self.calendar = calendar
+        self.floating = floating
+        self.calendarZone = calendarZone
+        self.lines = lines
+        customZones = CustomZones(calendar: calendar)
+    }
 
     /// Reads the event that begins on line `line`.
     func read(_ component: OpaquePointer, line: Int) throws(ICalendarError) -> ParsedEvent {
@@ -27,6 +40,13 @@ struct ComponentReader {
             throw ICalendarError("event '\(uid.prefix(60))' (line \(line)) has no DTSTART")
         }
         let start = try time(icalproperty_get_dtstart(startProperty), property: startProperty, name: "DTSTART", line: line)
+        if icalcomponent_get_first_property(component, ICAL_RRULE_PROPERTY) != nil,
+            let tzid = unsolvedCustomZone(icalproperty_get_dtstart(startProperty), property: startProperty)
+        {
+            throw ICalendarError(
+                "event '\(uid.prefix(60))' (line \(lines.line(of: tzid, after: line))) repeats in the file's own time zone '\(tzid.prefix(60))', whose rules match no IANA zone, so its occurrences cannot be placed: give DTSTART an IANA TZID (Europe/Berlin)"
+            )
+        }
         let end: EventTime
         if let p = icalcomponent_get_first_property(component, ICAL_DTEND_PROPERTY) {
             end = try time(icalproperty_get_dtend(p), property: p, name: "DTEND", line: line)
@@ -67,6 +87,15 @@ struct ComponentReader {
         event.iCalUID = uid
         event.recurrence = try recurrence(component, start: start, line: line)
         if recurrenceID != nil { event.recurrence = nil }
+        if let recurrence = event.recurrence, let date = LocalDate(start.localText?.prefix(10) ?? "") {
+            for rule in recurrence.lines where rule.hasPrefix("RRULE:") {
+                do throws(ICalendarError) {
+                    try RuleFeasibility.check(rule, from: date)
+                } catch {
+                    throw ICalendarError("event '\(uid.prefix(60))' (line \(lines.line(of: "RRULE", after: line))): \(error.message)")
+                }
+            }
+        }
         event.location = text(icalcomponent_get_location(component)).flatMap { $0.isEmpty ? nil : $0 }
         event.body = text(icalcomponent_get_description(component)).flatMap { $0.isEmpty ? nil : EventBody.text($0) }
         if let p = icalcomponent_get_first_property(component, ICAL_URL_PROPERTY), let url = text(icalproperty_get_url(p)) {
@@ -101,6 +130,14 @@ struct ComponentReader {
         each(component, ICAL_ATTENDEE_PROPERTY) { p in
             if let address = text(icalproperty_get_attendee(p)) { event.attendees.append(attendee(p, address: address)) }
         }
+        // libical 3.0 splits a CATEGORIES line at its first comma only ("A,B,C" reads as "A" and "B,C"), so each
+        // value is split again: a category with an escaped comma in it reads as two.
+        each(component, ICAL_CATEGORIES_PROPERTY) { p in
+            for name in (text(icalproperty_get_categories(p)) ?? "").split(separator: ",") {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty, !event.categories.contains(trimmed) { event.categories.append(trimmed) }
+            }
+        }
         event.reminders = reminders(component)
         return ParsedEvent(event: event, uid: uid, recurrenceID: recurrenceID, line: line)
     }
@@ -118,19 +155,38 @@ struct ComponentReader {
             throw ICalendarError("\(name) '\(written.prefix(40))' (line \(lines.line(of: written, after: line))) is not a real time of day")
         }
         let local = LocalDateTime(date: date, hour: Int(t.hour), minute: Int(t.minute), second: min(59, Int(t.second)))
-        if icaltime_is_utc(t) != 0 { return .timed(instant: local.instant(in: TimeZone(secondsFromGMT: 0)!), zone: "UTC") }
+        if icaltime_is_utc(t) != 0 {
+            return .timed(instant: local.instant(in: TimeZone(secondsFromGMT: 0)!), zone: calendarZone?.identifier ?? "UTC")
+        }
         if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
             let tzid = text(icalparameter_get_tzid(parameter))
         {
-            guard let zone = ianaZone(tzid) else {
-                throw ICalendarError(
-                    "unknown time zone '\(tzid.prefix(60))' in \(name) (line \(lines.line(of: tzid, after: line))): calbridge reads IANA names (Europe/Berlin) and Windows names (W. Europe Standard Time)"
-                )
+            if let zone = ianaZone(tzid) { return .timed(instant: local.instant(in: zone), zone: zone.identifier) }
+            // The file's own VTIMEZONE: the instant by its rules, in the IANA zone that keeps the same offsets
+            // (else a fixed offset: a single time is still right; a series is refused in `read`).
+            if let custom = customZones.read(local, tzid: trimmedTZID(tzid)) {
+                return .timed(instant: custom.instant, zone: custom.iana ?? CustomZones.fixedZone(custom.offset))
             }
-            return .timed(instant: local.instant(in: zone), zone: zone.identifier)
+            throw ICalendarError(
+                "unknown time zone '\(tzid.prefix(60))' in \(name) (line \(lines.line(of: tzid, after: line))): calbridge reads IANA names (Europe/Berlin), Windows names (W. Europe Standard Time) and zones defined by a VTIMEZONE in the file"
+            )
         }
-        return .timed(instant: local.instant(in: floating), zone: floating.identifier)
+        let zone = calendarZone ?? floating
+        return .timed(instant: local.instant(in: zone), zone: zone.identifier)
     }
+
+    /// The `TZID` of a time in a `VTIMEZONE` of the file that matches no IANA zone; nil for any other time.
+    func unsolvedCustomZone(_ t: icaltimetype, property: OpaquePointer) -> String? {
+        guard t.is_date == 0, icaltime_is_utc(t) == 0, let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+            let tzid = text(icalparameter_get_tzid(parameter)), ianaZone(tzid) == nil,
+            let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))
+        else { return nil }
+        let local = LocalDateTime(date: date, hour: Int(t.hour), minute: Int(t.minute), second: min(59, Int(t.second)))
+        guard let custom = customZones.read(local, tzid: trimmedTZID(tzid)), custom.iana == nil else { return nil }
+        return tzid
+    }
+
+    func trimmedTZID(_ tzid: String) -> String { tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
 
     /// The IANA zone a `TZID` names: an IANA name, a Windows name (Outlook's files, through CLDR's table),
     /// an IANA name behind a path (`/mozilla.org/20050126_1/Europe/Berlin`), or the `X-LIC-LOCATION` of the
@@ -140,11 +196,11 @@ struct ComponentReader {
             guard name.contains("/") || name == "UTC" || name == "GMT" else { return nil }
             return TimeZone(identifier: name)
         }
-        let trimmed = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let trimmed = trimmedTZID(tzid)
         if let zone = known(trimmed) { return zone }
         if let name = WindowsZones.ianaIdentifier(forWindowsName: trimmed), let zone = TimeZone(identifier: name) { return zone }
         let parts = trimmed.split(separator: "/")
-        for count in [3, 2] where parts.count > count {
+        for count in [3, 2] where parts.count >= count && trimmed.hasPrefix("/") || parts.count > count {
             if let zone = known(parts.suffix(count).joined(separator: "/")) { return zone }
         }
         if let vtimezone = icalcomponent_get_timezone(calendar, trimmed),
@@ -295,6 +351,8 @@ struct ComponentReader {
                 property = icalcomponent_get_next_property(c, ICAL_XLICERROR_PROPERTY)
                 // An empty property (`SUMMARY:`, common in real files) is dropped by libical: nothing is lost.
                 if message.hasPrefix("No value for") { continue }
+                // A property name libical does not know (LINK, SUBCALENDAR-ID): dropped, as unknown properties are.
+                if message.hasPrefix("Parse error in property name") { continue }
                 let value = message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
                 return (message, value)
             }

@@ -19,7 +19,7 @@ public struct ICalendarFileProvider: CalendarProvider {
     /// The id of the file's one calendar (`calendarID` for a file; a subscribed feed has its own).
     public let calendarID: String
     public let capabilities = ProviderCapabilities(
-        serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false, htmlBody: false,
+        serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: true, htmlBody: false,
         invitations: .notSent(how: "an iCalendar file sends nothing"))
     let file: ICalendarFile
     let calendarName: String
@@ -71,7 +71,7 @@ public struct ICalendarFileProvider: CalendarProvider {
                 if Self.overlaps(event, range) { result.append(event) }
                 continue
             }
-            let occurrences = try occurrences(of: event, through: range.end)
+            let occurrences = try occurrences(of: event, since: range.start, through: range.end)
             if expand {
                 result += occurrences.filter { $0.status != .cancelled && Self.overlaps($0, range) }
             } else if occurrences.contains(where: { Self.overlaps($0, range) }) {
@@ -88,27 +88,38 @@ public struct ICalendarFileProvider: CalendarProvider {
         if let underscore = id.lastIndex(of: "_"), let master = byID[String(id[..<underscore])], master.recurrence != nil {
             let key = id[id.index(after: underscore)...]
             var horizon = Date(timeIntervalSince1970: 4_102_444_800)  // 2100-01-01
+            var since: Date?
             if key.count >= 8, let y = Int(key.prefix(4)), let m = Int(key.dropFirst(4).prefix(2)), let d = Int(key.dropFirst(6).prefix(2)),
                 let date = LocalDate(year: y, month: m, day: d)
             {
                 horizon = date.adding(days: 2).startInstant(in: TimeZone(secondsFromGMT: 0)!)
+                since = date.adding(days: -2).startInstant(in: TimeZone(secondsFromGMT: 0)!)
             }
-            if let found = try occurrences(of: master, through: horizon).first(where: { $0.id == id }) { return found }
+            if let found = try occurrences(of: master, since: since, through: horizon).first(where: { $0.id == id }) { return found }
         }
         throw CalendarError(.notFound, "no event \(id) in the file", provider: provider, account: account, calendar: calendarName)
     }
 
-    /// A series' occurrences starting before `end`, overrides in place of theirs.
-    func occurrences(of master: Event, through end: Date) throws -> [Event] {
+    /// A series' occurrences starting before `end` (and from about `since` on), overrides in place of theirs.
+    /// - Throws: `ICalendarError` naming the event's line when the series cannot be expanded or has more than
+    ///   `RecurrenceExpansion.defaultLimit` occurrences in the span (an import's input error, exit 2).
+    func occurrences(of master: Event, since: Date? = nil, through end: Date) throws -> [Event] {
         guard let recurrence = master.recurrence else { return [] }
         let utc = TimeZone(secondsFromGMT: 0)!
         let last = LocalDate(instant: end, in: utc).adding(days: 1)
+        let first = since.map { LocalDate(instant: $0, in: utc).adding(days: -1) }
+        let line = file.eventLines[master.id].map { ", line \($0)" } ?? ""
+        let subject = "series '\(master.title.prefix(60))' (UID \(master.id.prefix(60))\(line))"
         let starts: [EventTime]
         do {
-            starts = try RecurrenceExpansion.starts(of: recurrence, from: master.start, through: last)
+            starts = try RecurrenceExpansion.starts(of: recurrence, from: master.start, since: first, through: last)
         } catch {
-            throw CalendarError(
-                .invalidRequest, "series '\(master.title)' (UID \(master.id)): \(error.message)", provider: provider, account: account)
+            throw ICalendarError("\(subject): \(error.message)")
+        }
+        if starts.count >= RecurrenceExpansion.defaultLimit, let lastStart = starts.last, lastStart.instant(allDayZone: utc) < end {
+            throw ICalendarError(
+                "\(subject) has more than \(RecurrenceExpansion.defaultLimit) occurrences between \(first.map(\.description) ?? "its start") and \(last): calbridge copies at most \(RecurrenceExpansion.defaultLimit) occurrences of a series; end the rule earlier (COUNT or UNTIL) or repeat less often"
+            )
         }
         let overrides = overrides[master.id] ?? [:]
         let duration = master.end.instant(allDayZone: utc).timeIntervalSince(master.start.instant(allDayZone: utc))

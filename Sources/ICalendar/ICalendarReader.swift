@@ -15,10 +15,13 @@ public struct ICalendarFile: Sendable, Hashable {
     public var events: [Event]
     /// The calendar's name (`X-WR-CALNAME`), when the file gives one.
     public var name: String?
+    /// The line of each event's `BEGIN:VEVENT`, by event id (for errors found after reading).
+    public var eventLines: [String: Int]
 
-    public init(events: [Event], name: String? = nil) {
+    public init(events: [Event], name: String? = nil, eventLines: [String: Int] = [:]) {
         self.events = events
         self.name = name
+        self.eventLines = eventLines
     }
 }
 
@@ -26,6 +29,8 @@ public struct ICalendarFile: Sendable, Hashable {
 public enum ICalendarReader {
     /// The largest input read (bytes): a calendar of 100,000 events is a few tens of megabytes.
     public static let maxBytes = 50 * 1024 * 1024
+    /// The deepest nesting of components read (VCALENDAR > VEVENT > VALARM is 3; VTIMEZONE parts are 3 too).
+    public static let maxNesting = 12
 
     /// Reads `text` (one or more `VCALENDAR`s).
     /// - Parameter floatingZone: the zone of times without a zone (RFC 5545 "floating" times).
@@ -41,6 +46,12 @@ public enum ICalendarReader {
             throw ICalendarError("the iCalendar input is empty")
         }
         let lines = SourceLines(text)
+        // libical frees components recursively: a file nested a million deep would overflow the stack.
+        if let (depth, line) = lines.deepestNesting(), depth > maxNesting {
+            throw ICalendarError(
+                "the iCalendar input nests components \(depth) deep (line \(line)); calendars nest a few levels (VCALENDAR, VEVENT, VALARM): the file is damaged"
+            )
+        }
         let read = try LibicalSession.run { () throws(ICalendarError) -> (components: [ParsedEvent], name: String?) in
             // libical reads C strings: a NUL byte would end the text early, silently.
             guard !text.utf8.contains(0) else {
@@ -65,7 +76,10 @@ public enum ICalendarReader {
             var name: String?
             for calendar in calendars {
                 if name == nil { name = Self.xProperty(calendar, "X-WR-CALNAME") }
-                let reader = ComponentReader(calendar: calendar, floating: floatingZone, lines: lines)
+                let calendarZone = Self.xProperty(calendar, "X-WR-TIMEZONE").flatMap { name in
+                    name.contains("/") ? TimeZone(identifier: name.trimmingCharacters(in: .whitespaces)) : nil
+                }
+                let reader = ComponentReader(calendar: calendar, floating: floatingZone, calendarZone: calendarZone, lines: lines)
                 var e = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
                 while let event = e {
                     parsed.append(try reader.read(event, line: lines.eventLine(parsed.count)))
@@ -74,7 +88,9 @@ public enum ICalendarReader {
             }
             return (parsed, name)
         }
-        return ICalendarFile(events: try assemble(read.components, lines: lines), name: read.name)
+        let events = try assemble(read.components, lines: lines)
+        let eventLines = Dictionary(zip(events.map(\.id), read.components.map(\.line)), uniquingKeysWith: { a, _ in a })
+        return ICalendarFile(events: events, name: read.name, eventLines: eventLines)
     }
 
     /// Links overrides to their masters and gives every event its stable id.
@@ -174,6 +190,40 @@ struct SourceLines: Sendable {
     /// find no line ends in an iCalendar file).
     static func split(_ text: String) -> [Substring.UTF8View] {
         text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+    }
+
+    /// The deepest nesting of `BEGIN:` lines and the line where it is first reached; nil without any. Folded
+    /// lines are read unfolded (a `BEGIN:` split over two lines is still one), as libical reads them.
+    func deepestNesting() -> (depth: Int, line: Int)? {
+        var depth = 0
+        var deepest: (depth: Int, line: Int)?
+        var number = 0
+        var logicalStart = 0
+        var prefix: [UInt8] = []
+        func finish() {
+            let word = String(decoding: prefix, as: UTF8.self).uppercased()
+            if word.hasPrefix("BEGIN:") {
+                depth += 1
+                if depth > (deepest?.depth ?? 0) { deepest = (depth, logicalStart) }
+            } else if word.hasPrefix("END:") {
+                depth = max(0, depth - 1)
+            }
+        }
+        for line in Self.split(text) {
+            number += 1
+            var bytes = line
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            if let first = bytes.first, first == 0x20 || first == 0x09 {
+                // A continuation: its bytes extend the logical line's first six.
+                if prefix.count < 6 { prefix += bytes.dropFirst().prefix(6 - prefix.count) }
+                continue
+            }
+            if number > 1 { finish() }
+            logicalStart = number
+            prefix = Array(bytes.prefix(6))
+        }
+        finish()
+        return deepest
     }
 
     /// The line of the first byte `byte`.

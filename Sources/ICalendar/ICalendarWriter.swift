@@ -71,6 +71,10 @@ public enum ICalendarWriter {
                 let description = Self.description(event)
                 if !description.isEmpty { icalcomponent_add_property(component, icalproperty_new_description(description)) }
                 if let url = event.webURL { icalcomponent_add_property(component, icalproperty_new_url(url.absoluteString)) }
+                // One line a category: libical writes a comma in a value unescaped, which would read as two.
+                for category in event.categories where !category.isEmpty {
+                    icalcomponent_add_property(component, icalproperty_new_categories(category.replacingOccurrences(of: ",", with: " ")))
+                }
                 switch event.status {
                 case .cancelled: try add(component, "STATUS:CANCELLED")
                 case .tentative: try add(component, "STATUS:TENTATIVE")

@@ -12,22 +12,32 @@ public enum RecurrenceExpansion {
     /// The most occurrences one expansion returns when the caller gives no smaller limit.
     public static let defaultLimit = 10_000
 
-    /// Occurrence starts of a series, in order: those on or before `last` (a date in the series' zone),
-    /// at most `limit` of them.
+    /// The most times libical is asked for in one expansion, counting those before `since`: a rule that
+    /// repeats every minute for years is refused rather than stepped through.
+    public static let maxSteps = 1_000_000
+
+    /// Occurrence starts of a series, in order: those on or after `since` and on or before `last` (dates in
+    /// the series' zone), at most `limit` of them.
     /// - Parameters:
     ///   - recurrence: the series' `RRULE`, `EXDATE` and `RDATE` lines.
     ///   - start: the series' start (`DTSTART`): a date, or an instant with the IANA zone it repeats in.
-    /// - Throws: `ICalendarError` when libical refuses a line, the rule cannot be iterated or the zone is
-    ///   unknown.
+    ///   - since: occurrences before this date are skipped, not counted against `limit`.
+    /// - Throws: `ICalendarError` when libical refuses a line, the rule cannot be iterated, the zone is
+    ///   unknown, or the rule would keep libical searching (`RuleFeasibility`) or gives more than `maxSteps`
+    ///   times before `last`.
     public static func starts(
-        of recurrence: Recurrence, from start: EventTime, through last: LocalDate, limit: Int = defaultLimit
+        of recurrence: Recurrence, from start: EventTime, since: LocalDate? = nil, through last: LocalDate, limit: Int = defaultLimit
     ) throws(ICalendarError) -> [EventTime] {
         let series = try SeriesStart(start)
         for line in recurrence.lines where line.contains(where: { $0 == "\r" || $0 == "\n" }) {
             throw ICalendarError("a recurrence line spans several lines: '\(line.prefix(40))'; give one property per line")
         }
+        // libical cannot be interrupted once it searches: rules it would search for too long are refused first.
+        for line in recurrence.lines where line.uppercased().hasPrefix("RRULE:") {
+            try RuleFeasibility.check(line, from: series.local.date)
+        }
         return try LibicalSession.run { () throws(ICalendarError) -> [EventTime] in
-            try expand(recurrence, series: series, last: last, limit: max(0, limit))
+            try expand(recurrence, series: series, since: since, last: last, limit: max(0, limit))
         }
     }
 
@@ -74,7 +84,7 @@ public enum RecurrenceExpansion {
         }
     }
 
-    static func expand(_ recurrence: Recurrence, series: SeriesStart, last: LocalDate, limit: Int) throws(ICalendarError)
+    static func expand(_ recurrence: Recurrence, series: SeriesStart, since: LocalDate?, last: LocalDate, limit: Int) throws(ICalendarError)
         -> [EventTime]
     {
         // A VEVENT of the series' lines, read by libical's parser: its own reading of RRULE, EXDATE and RDATE.
@@ -104,18 +114,26 @@ public enum RecurrenceExpansion {
         var property = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY)
         while let p = property {
             ruleCount += 1
-            let rule = icalproperty_get_rrule(p)
+            var rule = icalproperty_get_rrule(p)
             guard rule.freq != ICAL_NO_RECURRENCE else { throw ICalendarError("libical refused the RRULE: \(LibicalSession.lastError)") }
             guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
                 throw ICalendarError("libical cannot expand the RRULE: \(LibicalSession.lastError)")
             }
             defer { icalrecur_iterator_free(iterator) }
             var produced = 0
+            var steps = 0
             while produced < limit {
                 let t = icalrecur_iterator_next(iterator)
                 if icaltime_is_null_time(t) != 0 { break }
                 guard let occurrence = series.eventTime(t), let local = Self.local(t) else { break }
                 if local.date > last { break }
+                steps += 1
+                if steps > maxSteps {
+                    throw ICalendarError(
+                        "the rule gives more than \(maxSteps) occurrences before \(last) ('\(icalrecurrencetype_as_string(&rule).map { String(cString: $0) }?.prefix(80) ?? "")'): end it with COUNT or UNTIL"
+                    )
+                }
+                if let since, local.date < since { continue }
                 found[local] = occurrence
                 produced += 1
             }
@@ -131,7 +149,9 @@ public enum RecurrenceExpansion {
                 if icaltime_is_null_time(value) == 0 {
                     let local = try Self.seriesLocal(value, property: p, series: series)
                     if add {
-                        if local.date <= last, let time = series.eventTime(Self.fields(local, isDate: series.isDate)) {
+                        if local.date <= last, since.map({ local.date >= $0 }) ?? true,
+                            let time = series.eventTime(Self.fields(local, isDate: series.isDate))
+                        {
                             found[local] = time
                         }
                     } else {

@@ -250,4 +250,14 @@ struct ICalendarMappingTests {
             }
         }
     }
+
+    @Test("CATEGORIES: every value read (libical splits a line only at its first comma), written one a line, read back")
+    func categories() throws {
+        let events = try Self.read(
+            "BEGIN:VEVENT\nUID:c\nDTSTART:20260105T090000Z\nCATEGORIES:Work,Travel,Q1\nCATEGORIES:Work\nEND:VEVENT\n")
+        #expect(events.first?.categories == ["Work", "Travel", "Q1"])
+        let text = try ICalendarWriter.write(events)
+        #expect(text.components(separatedBy: "CATEGORIES:").count == 4)
+        #expect(try ICalendarReader.read(text, floatingZone: Self.utc).events.first?.categories == ["Work", "Travel", "Q1"])
+    }
 }

@@ -1,6 +1,7 @@
 import Accounts
 import CalendarBridge
 import HTTP
+import ICalendar
 import OAuth
 import Org
 import TimeZones
@@ -18,6 +19,7 @@ package enum ErrorReporting {
         case is QuickAddError: return .usage
         case is HTTPError: return .failure
         case is TimeZoneLookupError: return .usage
+        case is ICalendarError: return .usage
         case is ReauthenticationRequired: return .reauthenticate
         case is DescriptorError: return .usage
         case let error as StorageError:
