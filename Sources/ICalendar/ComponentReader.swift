@@ -10,6 +10,8 @@ struct ComponentReader {
     /// The zone of floating times.
     let floating: TimeZone
     let lines: SourceLines
+    /// The `X-` properties read into `Event.extendedProperties` (upper-case names; others are ignored).
+    var xProperties: Set<String> = []
 
     /// Reads the event that begins on line `line`.
     func read(_ component: OpaquePointer, line: Int) throws(ICalendarError) -> ParsedEvent {
@@ -102,6 +104,13 @@ struct ComponentReader {
             if let address = text(icalproperty_get_attendee(p)) { event.attendees.append(attendee(p, address: address)) }
         }
         event.reminders = reminders(component)
+        if !xProperties.isEmpty {
+            each(component, ICAL_X_PROPERTY) { p in
+                guard let n = icalproperty_get_x_name(p), let v = icalproperty_get_x(p) else { return }
+                let name = String(cString: n).uppercased()
+                if xProperties.contains(name) { event.extendedProperties[name] = String(cString: v) }
+            }
+        }
         return ParsedEvent(event: event, uid: uid, recurrenceID: recurrenceID, line: line)
     }
 

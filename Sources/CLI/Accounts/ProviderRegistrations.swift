@@ -1,4 +1,5 @@
 import Accounts
+import CalDAV
 import GoogleCalendar
 import MicrosoftGraph
 import ProviderSeam
@@ -6,8 +7,9 @@ import ProviderSeam
 extension ProviderRegistry {
     /// Every provider this calbridge speaks. A new provider is its `Providers/` folder, one line here
     /// and its target in `Package.swift` (docs/adding-a-provider.md).
-    package static let builtIn = ProviderRegistry([
-        GoogleCalendarRegistration.registration,
-        MicrosoftGraphRegistration.registration,
-    ])
+    package static let builtIn = ProviderRegistry(
+        [
+            GoogleCalendarRegistration.registration,
+            MicrosoftGraphRegistration.registration,
+        ] + CalDAVRegistration.all)
 }
