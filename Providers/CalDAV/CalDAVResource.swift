@@ -43,7 +43,7 @@ struct CalDAVResource: Sendable {
             event.calendarID = calendarID
             var properties: [String: String] = [:]
             for (xName, property) in Self.markerProperties {
-                if let value = event.extendedProperties[xName] { properties[property] = value }
+                if let value = event.extendedProperties[xName] { properties[property] = Self.decodeValue(value) }
             }
             let (marker, _) = Event.splitProperties(properties)
             event.origin = marker
@@ -70,8 +70,32 @@ struct CalDAVResource: Sendable {
             events,
             xProperties: { event in
                 let properties = event.origin?.properties ?? [:]
-                return Self.markerProperties.compactMap { xName, property in properties[property].map { (xName, $0) } }
+                return Self.markerProperties.compactMap { xName, property in properties[property].map { (xName, Self.encodeValue($0)) } }
             }, attendeesAsText: false)
+    }
+
+    /// A marker value as written: base64, because servers re-serialize `X-` values as TEXT and escape the
+    /// commas and semicolons of its JSON (Radicale writes `\,`), which a raw value would not survive.
+    static func encodeValue(_ value: String) -> String { "b64:" + Data(value.utf8).base64EncodedString() }
+
+    /// A marker value as read: base64 as calbridge writes it, else the text with RFC 5545 TEXT escapes undone.
+    static func decodeValue(_ value: String) -> String {
+        if value.hasPrefix("b64:"), let data = Data(base64Encoded: String(value.dropFirst(4))) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        var out = ""
+        var escaped = false
+        for character in value {
+            if escaped {
+                out.append(character == "n" || character == "N" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     /// The resource's events as a read-only calendar, for expansion with libical (`ICalendarFileProvider`).

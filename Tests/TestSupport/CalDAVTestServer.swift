@@ -79,7 +79,7 @@ package final class CalDAVTestServer: @unchecked Sendable {
             home = URL(string: "http://127.0.0.1:\(port)/user/calendars/")!
             arguments = [
                 "serve", "-d", storage.url.appendingPathComponent("collections").path, "--state-dir",
-                storage.url.appendingPathComponent("state").path, "--autocreate", "-l", "127.0.0.1", "-p", String(port),
+                storage.url.appendingPathComponent("state").path, "--defaults", "-l", "127.0.0.1", "-p", String(port),
                 "--no-detect-systemd",
             ]
         }
