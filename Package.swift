@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "CalendarBridge", targets: ["CalendarBridge"]),
         .library(name: "GoogleCalendar", targets: ["GoogleCalendar"]),
         .library(name: "MicrosoftGraph", targets: ["MicrosoftGraph"]),
+        .library(name: "CalDAV", targets: ["CalDAV"]),
         // Stored accounts, their sessions and the provider registrations they are opened through.
         .library(name: "CalbridgeAccounts", targets: ["Accounts", "ProviderSeam", "OAuth"]),
         // The transport seam and middleware, with the libcurl transport a program sends through.
@@ -152,6 +153,14 @@ let package = Package(
             resources: [.embedInCode("google.json")],
             swiftSettings: swiftSettings
         ),
+        // CalDAV (RFC 4791): any server, iCloud and Fastmail; libxml2 reads its multistatus bodies at run time,
+        // libical (through ICalendar) its events.
+        .target(
+            name: "CalDAV",
+            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CLibXML2"],
+            path: "Providers/CalDAV",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MicrosoftGraph",
             dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "TimeZones", "JSON"],
@@ -189,7 +198,7 @@ let package = Package(
             name: "CLI",
             dependencies: [
                 "HTTP", "HTTPCurl", "OAuth", "ProviderSeam", "Accounts", "TimeZones", "CalendarBridge", "GoogleCalendar",
-                "MicrosoftGraph", "Sandbox", "Sync", "ICalendar", "ICalendarFeed", "CalbridgeSupport", "JSON", "Org",
+                "MicrosoftGraph", "CalDAV", "Sandbox", "Sync", "ICalendar", "ICalendarFeed", "CalbridgeSupport", "JSON", "Org",
             ],
             swiftSettings: swiftSettings
         ),
@@ -268,6 +277,14 @@ let package = Package(
             name: "ICalendarTests",
             dependencies: ["ICalendar", "CalendarBridge", "Sandbox", "TestSupport"],
             exclude: ["Oracle"],
+            swiftSettings: swiftSettings
+        ),
+        // The CalDAV provider against real servers (Radicale and Xandikos from .build/test-python, on 127.0.0.1)
+        // and its XML reader against hostile bodies.
+        .testTarget(
+            name: "CalDAVTests",
+            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport"],
+            exclude: ["Servers/requirements.txt"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -15,12 +15,17 @@ struct ComponentReader {
     let lines: SourceLines
     /// The calendar's `VTIMEZONE`s that name no known zone, read by their own rules.
     let customZones: CustomZones
+    /// The `X-` properties read into `Event.extendedProperties` (upper-case names; others are ignored).
+    let xProperties: Set<String>
 
-    init(calendar: OpaquePointer, floating: TimeZone, calendarZone: TimeZone? = nil, lines: SourceLines) {
+    init(
+        calendar: OpaquePointer, floating: TimeZone, calendarZone: TimeZone? = nil, lines: SourceLines, xProperties: Set<String> = []
+    ) {
         self.calendar = calendar
         self.floating = floating
         self.calendarZone = calendarZone
         self.lines = lines
+        self.xProperties = xProperties
         customZones = CustomZones(calendar: calendar)
     }
 
@@ -139,6 +144,13 @@ struct ComponentReader {
             }
         }
         event.reminders = reminders(component)
+        if !xProperties.isEmpty {
+            each(component, ICAL_X_PROPERTY) { p in
+                guard let n = icalproperty_get_x_name(p), let v = icalproperty_get_x(p) else { return }
+                let name = String(cString: n).uppercased()
+                if xProperties.contains(name) { event.extendedProperties[name] = String(cString: v) }
+            }
+        }
         return ParsedEvent(event: event, uid: uid, recurrenceID: recurrenceID, line: line)
     }
 

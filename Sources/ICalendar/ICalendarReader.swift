@@ -33,10 +33,15 @@ public enum ICalendarReader {
     public static let maxNesting = 12
 
     /// Reads `text` (one or more `VCALENDAR`s).
-    /// - Parameter floatingZone: the zone of times without a zone (RFC 5545 "floating" times).
+    /// - Parameters:
+    ///   - floatingZone: the zone of times without a zone (RFC 5545 "floating" times).
+    ///   - xProperties: the `X-` properties (upper-case names) read into each event's `extendedProperties`
+    ///     under their own names (a CalDAV provider's markers); none by default.
     /// - Throws: `ICalendarError` naming the line: input over `maxBytes`, no calendar, a property libical
     ///   refused, a date that does not exist, an unknown zone, `RANGE=THISANDFUTURE`, two events with one UID.
-    public static func read(_ text: String, floatingZone: TimeZone) throws(ICalendarError) -> ICalendarFile {
+    public static func read(_ text: String, floatingZone: TimeZone, xProperties: Set<String> = []) throws(ICalendarError)
+        -> ICalendarFile
+    {
         let size = text.utf8.count
         guard size <= maxBytes else {
             throw ICalendarError(
@@ -79,7 +84,7 @@ public enum ICalendarReader {
                 let calendarZone = Self.xProperty(calendar, "X-WR-TIMEZONE").flatMap { name in
                     name.contains("/") ? TimeZone(identifier: name.trimmingCharacters(in: .whitespaces)) : nil
                 }
-                let reader = ComponentReader(calendar: calendar, floating: floatingZone, calendarZone: calendarZone, lines: lines)
+                let reader = ComponentReader(calendar: calendar, floating: floatingZone, calendarZone: calendarZone, lines: lines, xProperties: xProperties)
                 var e = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
                 while let event = e {
                     parsed.append(try reader.read(event, line: lines.eventLine(parsed.count)))

@@ -17,8 +17,15 @@ public enum ICalendarWriter {
     /// - Parameters:
     ///   - name: the calendar's name (`X-WR-CALNAME`), when given.
     ///   - stamp: `DTSTAMP` of events without a last-modified time.
+    ///   - xProperties: `X-` properties (name, value) to write into each event's `VEVENT` (a CalDAV provider's
+    ///     markers); none by default.
+    ///   - attendeesAsText: attendees and organizer as text lines in the description (the default: nobody is
+    ///     invited by a file); false writes no attendees at all.
     /// - Throws: `ICalendarError` when a recurrence line is not one libical reads.
-    public static func write(_ events: [Event], name: String? = nil, stamp: Date = Date()) throws(ICalendarError) -> String {
+    public static func write(
+        _ events: [Event], name: String? = nil, stamp: Date = Date(), xProperties: (Event) -> [(String, String)] = { _ in [] },
+        attendeesAsText: Bool = true
+    ) throws(ICalendarError) -> String {
         try LibicalSession.run { () throws(ICalendarError) -> String in
             let calendar = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
             defer { icalcomponent_free(calendar) }
@@ -68,7 +75,7 @@ public enum ICalendarWriter {
                 if let location = event.location, !location.isEmpty {
                     icalcomponent_add_property(component, icalproperty_new_location(location))
                 }
-                let description = Self.description(event)
+                let description = Self.description(event, attendees: attendeesAsText)
                 if !description.isEmpty { icalcomponent_add_property(component, icalproperty_new_description(description)) }
                 if let url = event.webURL { icalcomponent_add_property(component, icalproperty_new_url(url.absoluteString)) }
                 // One line a category: libical writes a comma in a value unescaped, which would read as two.
@@ -94,6 +101,11 @@ public enum ICalendarWriter {
                     try add(alarm, "TRIGGER:-PT\(max(0, reminder.minutesBefore))M")
                     icalcomponent_add_property(alarm, icalproperty_new_description(event.title.isEmpty ? "Reminder" : event.title))
                     icalcomponent_add_component(component, alarm)
+                }
+                for (xName, xValue) in xProperties(event) {
+                    let property = icalproperty_new_x(xValue)
+                    icalproperty_set_x_name(property, xName)
+                    icalcomponent_add_property(component, property)
                 }
                 for zone in [event.start.zone, event.end.zone].compactMap({ $0 }) where !isUTC(zone) { zones.insert(zone) }
                 if event.recurrence != nil && event.seriesID == nil { masterComponents[event.id] = component }
@@ -122,7 +134,7 @@ public enum ICalendarWriter {
     }
 
     /// The description: the body as plain text, then the attendee lines `copy` writes.
-    static func description(_ event: Event) -> String {
+    static func description(_ event: Event, attendees: Bool = true) -> String {
         var parts: [String] = []
         if let body = event.body, !body.isEmpty {
             parts.append(body.isHTML ? HTMLText.plainText(fromHTML: body.content) : body.content)
@@ -132,7 +144,7 @@ public enum ICalendarWriter {
             target: ProviderCapabilities(
                 serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false)
         )
-        .attendeeLines(event)
+        .attendeeLines(attendees ? event : Event(title: "", start: event.start, end: event.end))
         if !people.isEmpty { parts.append(people.joined(separator: "\n")) }
         return parts.joined(separator: "\n\n")
     }

@@ -51,10 +51,17 @@ public struct PasswordSignIn: Sendable {
     public var userNameLabel: String
     /// Where the user makes an app password, shown at sign-in (nil for none).
     public var passwordHelp: String?
+    /// The server of one user, when the service puts each user at a URL of their own (Fastmail's CalDAV
+    /// principal); used before `defaultServer` when no server is given.
+    public var serverForUser: (@Sendable (String) -> URL?)?
 
-    public init(defaultServer: URL? = nil, userNameLabel: String = "user name", passwordHelp: String? = nil) {
+    public init(
+        defaultServer: URL? = nil, userNameLabel: String = "user name", passwordHelp: String? = nil,
+        serverForUser: (@Sendable (String) -> URL?)? = nil
+    ) {
         self.defaultServer = defaultServer
         self.userNameLabel = userNameLabel
         self.passwordHelp = passwordHelp
+        self.serverForUser = serverForUser
     }
 }

@@ -15,6 +15,7 @@ import Foundation
 @testable import LoopbackServer
 @testable import MicrosoftGraph
 @testable import Accounts
+@testable import CalDAV
 @testable import OAuth
 import ICalendar
 import Sandbox
@@ -37,6 +38,7 @@ let fuzzTargets: [String: @Sendable (Data) -> Void] = [
     "content-decoding": fuzzContentDecoding,
     "config-file": fuzzConfigFile,
     "ics": fuzzICS,
+    "caldav-multistatus": fuzzCalDAVMultistatus,
 ]
 
 let selectedTarget: @Sendable (Data) -> Void = {
@@ -377,5 +379,20 @@ let fuzzHome: CalbridgeHome = {
         require(comparable(back.events.map(\.id)) == comparable(expected), "ics: ids after a round trip")
     } catch {
         require(false, "ics: what calbridge wrote does not read back: \(error)")
+    }
+}
+
+/// A CalDAV server's multistatus body (libxml2 with the network, DTDs and entities off, limits on size and
+/// depth), its calendars and its events read as the provider reads them.
+@Sendable func fuzzCalDAVMultistatus(_ data: Data) {
+    guard let answer = try? Multistatus.parse(data) else { return }
+    let base = URL(string: "https://caldav.example.com/home/")!
+    for response in answer.responses {
+        require(!response.href.isEmpty, "caldav: a response without an href was read")
+        guard let url = CalDAVClient.resolve(response.href, against: base) else { continue }
+        _ = CalDAVCollection(response, url: url, home: base, account: "fuzz", provider: .caldav)
+        if let text = response.property(DAVNamespace.caldav, "calendar-data")?.text {
+            _ = try? CalDAVResource(name: url.lastPathComponent, etag: nil, calendarData: text, calendarID: "work")
+        }
     }
 }

@@ -23,9 +23,9 @@ struct PasswordSignIn {
         let command = AccountsAddCommand.spec.name
         guard let userName, !userName.isEmpty else {
             throw UsageError(
-                "\(registration.displayName) signs in with a \(signIn.userNameLabel) and password: pass --user-name NAME", command: command)
+                "\(registration.displayName) signs in with a \(signIn.userNameLabel) and password: pass --user NAME", command: command)
         }
-        let server = try serverURL(serverText)
+        let server = try serverURL(serverText, userName: userName)
         let password = try readPassword(userName: userName, server: server)
 
         // A plain authenticated request is enough to learn who signed in; a brief server error must not throw a
@@ -41,8 +41,9 @@ struct PasswordSignIn {
         } catch let error as CalendarError where error.code == .unauthorized {
             throw InputError(
                 "\(registration.displayName) at \(server.host ?? server.absoluteString) refused the \(signIn.userNameLabel) "
-                    + "'\(TerminalText.sanitize(userName))' with that password; check both (an app password, where the service "
-                    + "makes them); nothing was stored")
+                    + "'\(TerminalText.sanitize(userName))' with that password (HTTP 401); check both"
+                    + (signIn.passwordHelp.map { ". " + $0 } ?? " (an app password, where the service makes them)")
+                    + "; nothing was stored")
         }
         let user = profile.email.flatMap { $0.isEmpty ? nil : $0 } ?? userName
         let accountName = name ?? user
@@ -71,22 +72,24 @@ struct PasswordSignIn {
         return .success
     }
 
-    /// `--server`, else the provider's default; http only for a loopback host (a sandbox), since the
-    /// password goes with every request.
-    private func serverURL(_ text: String?) throws -> URL {
+    /// The URL (or `--server`), else the user's server or the provider's default; http only for a loopback host
+    /// (a sandbox, a local server), since the password goes with every request.
+    private func serverURL(_ text: String?, userName: String) throws -> URL {
         guard let text else {
-            guard let server = signIn.defaultServer else {
+            guard let server = signIn.serverForUser?(userName) ?? signIn.defaultServer else {
                 throw UsageError(
-                    "\(registration.displayName) needs its server: pass --server URL (e.g. https://calendar.example.com)",
+                    "\(registration.displayName) needs its server: pass its URL (e.g. `calbridge accounts add \(registration.id) "
+                        + "https://calendar.example.com --user NAME`)",
                     command: AccountsAddCommand.spec.name)
             }
             return server
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-            scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1"].contains(host))
+            scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
         else {
             throw UsageError(
-                "--server '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1)",
+                "the server URL '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1 "
+                    + "and ::1: the password goes with every request)",
                 command: AccountsAddCommand.spec.name)
         }
         return url

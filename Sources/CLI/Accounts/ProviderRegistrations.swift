@@ -1,4 +1,5 @@
 import Accounts
+import CalDAV
 import GoogleCalendar
 import ICalendarFeed
 import MicrosoftGraph
@@ -7,9 +8,10 @@ import ProviderSeam
 extension ProviderRegistry {
     /// Every provider this calbridge speaks. A new provider is its `Providers/` folder, one line here
     /// and its target in `Package.swift` (docs/adding-a-provider.md).
-    package static let builtIn = ProviderRegistry([
-        GoogleCalendarRegistration.registration,
-        MicrosoftGraphRegistration.registration,
-        ICalendarFeedRegistration.registration,
-    ])
+    package static let builtIn = ProviderRegistry(
+        [
+            GoogleCalendarRegistration.registration,
+            MicrosoftGraphRegistration.registration,
+            ICalendarFeedRegistration.registration,
+        ] + CalDAVRegistration.all)
 }

@@ -21,9 +21,13 @@ package enum AccountsAddCommand: Command {
             "server", "URL", "Password providers: the service's https:// URL (if not the provider's default).")
         package static let userName = Option<String>(
             "user-name", "NAME", "Password providers: the user name (the password is asked for).")
-        package static let provider = Argument("PROVIDER", "a provider id (google, microsoft, ics, ...) or a descriptor file")
-        package static let feedURL = OptionalArgument(
-            "URL", "ics only: the feed's https:// address (http:// only on 127.0.0.1 or ::1), a file, or - to read it from stdin")
+        package static let user = Option<String>("user", "USER", "Password providers: the same as --user-name.")
+        package static let provider = Argument(
+            "PROVIDER", "a provider id (google, microsoft, caldav, icloud, fastmail, ics, ...) or a descriptor file")
+        package static let url = OptionalArgument(
+            "URL",
+            "caldav: the server's https:// URL (the same as --server); ics: the feed's https:// address (http:// only on "
+                + "127.0.0.1 or ::1), a file, or - to read it from stdin")
     }
 
     package static let path = ["accounts", "add"]
@@ -43,18 +47,19 @@ package enum AccountsAddCommand: Command {
             A client secret (Google desktop clients have one) is best given as $CALBRIDGE_CLIENT_SECRET or in a
             file (--client-secret-file): --client-secret puts it in the command line, which `ps` shows to
             every user of the machine.
-            A provider that signs in with a user name and (app) password takes --user-name (and --server when it
-            has no default); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal without
-            echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
+            A provider that signs in with a user name and (app) password takes --user (or --user-name) and, when it
+            has no default, the server's URL (`accounts add caldav https://dav.example.com --user ann`; icloud
+            and fastmail know theirs); the password is read from $CALBRIDGE_PASSWORD, else typed at the terminal
+            without echo, else one line of stdin, and is kept in a 0600 file like tokens. It is never an option.
             `accounts add ics URL --name NAME` subscribes to an iCalendar feed (https://, webcal://, http:// only on
             127.0.0.1 or ::1, or a file): a read-only account whose calendar is NAME:primary. The URL is kept like a
             password and never shown; give - to read it from stdin and keep it out of `ps`. See docs/icalendar.md.
             """,
         options: [
             Options.name, Options.flow, Options.noBrowser, Options.clientId, Options.clientSecretFile, Options.clientSecret, Options.tenant,
-            Options.timeout, Options.replace, Options.server, Options.userName,
+            Options.timeout, Options.replace, Options.server, Options.userName, Options.user,
         ],
-        positionals: [Options.provider, Options.feedURL]
+        positionals: [Options.provider, Options.url]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -62,15 +67,14 @@ package enum AccountsAddCommand: Command {
         if let registration = context.providers.registration(id: providerArgument), case .secretURL = registration.credential {
             return try await subscribe(registration, arguments, context: context)
         }
-        if arguments[Options.feedURL] != nil {
-            throw UsageError("a URL argument is for feeds ('calbridge accounts add ics URL --name NAME')", command: spec.name)
-        }
         if let registration = context.providers.registration(id: providerArgument), case .password(let signIn) = registration.credential {
             return try await signInWithPassword(registration, signIn, arguments, context: context)
         }
-        if arguments[Options.server] != nil || arguments[Options.userName] != nil {
+        if arguments[Options.server] != nil || arguments[Options.userName] != nil || arguments[Options.user] != nil
+            || arguments[Options.url] != nil
+        {
             throw UsageError(
-                "--server and --user-name are for providers that sign in with a password; '\(providerArgument)' signs in with OAuth",
+                "a URL, --server and --user are for providers that sign in with a password; '\(providerArgument)' signs in with OAuth",
                 command: spec.name)
         }
         let tenant = arguments[Options.tenant] ?? ProviderDescriptor.defaultTenant
@@ -192,8 +196,15 @@ package enum AccountsAddCommand: Command {
                         + "\(registration.id) account add --replace, or choose another --name", command: spec.name)
             }
         }
+        if arguments[Options.url] != nil, arguments[Options.server] != nil {
+            throw UsageError("give the server once: as URL or as --server, not both", command: spec.name)
+        }
+        if let user = arguments[Options.user], let userName = arguments[Options.userName], user != userName {
+            throw UsageError("--user and --user-name are the same option: give one", command: spec.name)
+        }
         return try await PasswordSignIn(registration: registration, signIn: signIn, context: context).run(
-            server: arguments[Options.server], userName: arguments[Options.userName], name: arguments[Options.name], replace: replace,
+            server: arguments[Options.url] ?? arguments[Options.server], userName: arguments[Options.user] ?? arguments[Options.userName],
+            name: arguments[Options.name], replace: replace,
             existing: existing, verbose: arguments[CommonOptions.verbose])
     }
 
@@ -214,7 +225,7 @@ package enum AccountsAddCommand: Command {
         if let name = arguments[Options.name] { try validate(name: name) }
         let existing = try AccountRegistry(home: CalbridgeHome(environment: context.environment)).accounts()
         return try await FeedSubscription(registration: registration, context: context).run(
-            urlText: arguments[Options.feedURL], name: arguments[Options.name], replace: arguments[Options.replace], existing: existing,
+            urlText: arguments[Options.url], name: arguments[Options.name], replace: arguments[Options.replace], existing: existing,
             verbose: arguments[CommonOptions.verbose])
     }
 
