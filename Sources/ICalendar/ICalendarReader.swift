@@ -84,7 +84,8 @@ public enum ICalendarReader {
                 let calendarZone = Self.xProperty(calendar, "X-WR-TIMEZONE").flatMap { name in
                     name.contains("/") ? TimeZone(identifier: name.trimmingCharacters(in: .whitespaces)) : nil
                 }
-                let reader = ComponentReader(calendar: calendar, floating: floatingZone, calendarZone: calendarZone, lines: lines, xProperties: xProperties)
+                let reader = ComponentReader(
+                    calendar: calendar, floating: floatingZone, calendarZone: calendarZone, lines: lines, xProperties: xProperties)
                 var e = icalcomponent_get_first_component(calendar, ICAL_VEVENT_COMPONENT)
                 while let event = e {
                     parsed.append(try reader.read(event, line: lines.eventLine(parsed.count)))

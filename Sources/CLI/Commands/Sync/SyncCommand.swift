@@ -109,7 +109,7 @@ package enum SyncCommand: Command {
     }
 
     /// `--accept-shrink`: every feed the selected pairs read takes its body as it is, for this run.
-    private static func acceptShrink(of selected: [SyncPairs.Pair], accounts: AccountProviders) async throws {
+    private static func acceptShrink(of selected: [SyncPair], accounts: AccountProviders) async throws {
         var feeds = 0
         for pair in selected {
             for side in [pair.record.sideA, pair.record.sideB] {
