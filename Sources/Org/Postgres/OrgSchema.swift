@@ -59,21 +59,26 @@ package enum OrgSchema {
     @discardableResult
     package static func migrate(_ connection: PostgresConnection) async throws -> (from: Int, to: Int) {
         try await connection.execute("CREATE TABLE IF NOT EXISTS calbridge_schema (version integer NOT NULL)")
-        return try await connection.transaction { connection in
-            // One migrator at a time, across every machine (released at commit).
-            try await connection.execute("SELECT pg_advisory_xact_lock(7320584411)")
-            let rows = try await connection.execute("SELECT max(version) AS version FROM calbridge_schema")
-            let from = rows[0, "version"].flatMap { Int($0) } ?? 0
-            guard from <= currentVersion else {
-                throw OrgError.usage(
-                    "the database's schema is version \(from), newer than this calbridge knows (\(currentVersion)); upgrade calbridge")
-            }
-            for version in from..<currentVersion {
-                try await connection.executeScript(migrations[version])
-                try await connection.execute("INSERT INTO calbridge_schema (version) VALUES ($1)", [String(version + 1)])
-            }
-            return (from, currentVersion)
+        return try await connection.transaction { connection in try await migrateHoldingLock(connection) }
+    }
+
+    /// The migration inside its transaction. A function of its own, never inlined: Swift 6.3.1's optimizer
+    /// crashed (signal 11, splitting the coroutine) on this loop inlined into `migrate` in a release build.
+    @inline(never)
+    private static func migrateHoldingLock(_ connection: PostgresConnection) async throws -> (from: Int, to: Int) {
+        // One migrator at a time, across every machine (released at commit).
+        try await connection.execute("SELECT pg_advisory_xact_lock(7320584411)")
+        let rows = try await connection.execute("SELECT max(version) AS version FROM calbridge_schema")
+        let from = rows[0, "version"].flatMap { Int($0) } ?? 0
+        guard from <= currentVersion else {
+            throw OrgError.usage(
+                "the database's schema is version \(from), newer than this calbridge knows (\(currentVersion)); upgrade calbridge")
         }
+        for version in from..<currentVersion {
+            try await connection.executeScript(migrations[version])
+            try await connection.execute("INSERT INTO calbridge_schema (version) VALUES ($1)", [String(version + 1)])
+        }
+        return (from, currentVersion)
     }
 
     /// Checks that the database is at `currentVersion` (every command but `org init`).

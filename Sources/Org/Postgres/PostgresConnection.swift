@@ -62,6 +62,9 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Runs `body` inside one transaction (`BEGIN` with `isolation`, `COMMIT`; `ROLLBACK` when it throws).
+    /// Never inlined: Swift 6.3.1's optimizer crashed (signal 11, splitting the caller's coroutine) on its
+    /// typed-throws calls inside do/catch inlined into `OrgSchema.migrate` in a release build.
+    @inline(never)
     package func transaction<T: Sendable>(
         isolation: String = "READ COMMITTED", _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
