@@ -62,8 +62,9 @@ package enum OrgSchema {
         return try await connection.transaction { connection in try await migrateHoldingLock(connection) }
     }
 
-    /// The migration inside its transaction. A function of its own, never inlined: Swift 6.3.1's optimizer
-    /// crashed (signal 11, splitting the coroutine) on this loop inlined into `migrate` in a release build.
+    /// The migration inside its transaction, under the advisory lock. Kept apart from `migrate` and never
+    /// inlined, as `PostgresConnection.transaction` is: Swift 6.3.1's optimizer crashed (signal 11, splitting
+    /// `migrate`'s coroutine) on the two inlined into it in a release build.
     @inline(never)
     private static func migrateHoldingLock(_ connection: PostgresConnection) async throws -> (from: Int, to: Int) {
         // One migrator at a time, across every machine (released at commit).
