@@ -46,7 +46,7 @@ import Testing
     /// Command lines (the cursor at the end) and what each must offer.
     private static let expected: [(line: String, offers: [String])] = [
         ("calbridge ev", ["events"]),
-        ("calbridge accounts ", ["add", "list", "remove"]),
+        ("calbridge accounts ", ["add", "list", "remove", "rename"]),
         ("calbridge events --f", ["--from", "--format"]),
         ("calbridge events --format ", ["table", "json", "tsv"]),
         ("calbridge sync add x --direction b", ["b-to-a", "both"]),
