@@ -8,7 +8,7 @@ import Foundation
 /// Ids are the file's (`ICalendarFile`): a `UID`, or `UID_<original start>` for an occurrence, so the copy
 /// engine's origin keys are the file's UIDs and RECURRENCE-IDs, the same at every import. Series are
 /// expanded by libical (`RecurrenceExpansion`) with the file's overrides in place of their occurrences.
-public struct ICalendarFileProvider: CalendarProvider {
+public struct ICalendarFileProvider: ReadOnlyCalendarProvider {
     /// The provider kind of iCalendar files (origin markers name it).
     public static let kind = ProviderKind(rawValue: "ics")
     /// The id of the file's one calendar.
@@ -144,24 +144,7 @@ public struct ICalendarFileProvider: CalendarProvider {
         }
     }
 
-    public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
-        throw readOnly()
-    }
-
-    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { throw readOnly() }
-
-    public func deleteEvent(id: String, calendarID: String) async throws { throw readOnly() }
-
-    public func quickAdd(text: String, in calendarID: String) async throws -> Event { throw readOnly() }
-
-    /// Nothing in a file was written by calbridge.
-    public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }
-
-    public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
-        writes.map { _ in .failure(readOnly()) }
-    }
-
-    func readOnly() -> CalendarError {
+    public func readOnlyError() -> CalendarError {
         CalendarError(.readOnly, "an iCalendar file is read-only", provider: provider, account: account, calendar: calendarName)
     }
 
