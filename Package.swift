@@ -157,7 +157,7 @@ let package = Package(
         // libical (through ICalendar) its events.
         .target(
             name: "CalDAV",
-            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CLibXML2"],
+            dependencies: ["CalendarBridge", "CalbridgeSupport", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CLibXML2"],
             path: "Providers/CalDAV",
             swiftSettings: swiftSettings
         ),
@@ -233,15 +233,15 @@ let package = Package(
         ),
 
         // A third provider, in test code only (not in the user's binary): a user name and app password, XML
-        // bodies read with libxml2. The proof of the provider seam (docs/adding-a-provider.md): its folder, one
+        // bodies read and written as CalDAV's `DAVElement`. The proof of the provider seam (docs/adding-a-provider.md): its folder, one
         // registration line, these targets, and one line in a sandbox's service list for its emulator.
         .target(
-            name: "XMLCalendar", dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "CLibXML2"],
+            name: "XMLCalendar", dependencies: ["CalendarBridge", "CalDAV", "ProviderSeam", "OAuth", "HTTP"],
             path: "Tests/XMLCalendar/Provider", swiftSettings: swiftSettings
         ),
         .target(
             name: "XMLCalendarEmulator",
-            dependencies: ["XMLCalendar", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
+            dependencies: ["XMLCalendar", "CalDAV", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
             path: "Tests/XMLCalendar/Emulator", swiftSettings: swiftSettings
         ),
 
@@ -301,8 +301,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Accounts", "ProviderSeam", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport", "CalbridgeSupport", "JSON", "XMLCalendar", "XMLCalendarEmulator",
+                "CLI", "Accounts", "CalDAV", "ProviderSeam", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP",
+                "LoopbackServer", "Sync", "TestSupport", "CalbridgeSupport", "JSON", "XMLCalendar", "XMLCalendarEmulator",
             ],
             swiftSettings: swiftSettings
         ),
