@@ -80,7 +80,7 @@ struct CalDAVUpdateMergeTests {
         #expect(master2.contains("LOCATION:Room 7"))
         #expect(master2.contains("mailto:ann@example.com") && master2.contains("mailto:bob@example.com"), "\(master2)")
         // Xandikos quotes the CN parameter, Radicale does not.
-        let organizer = master2.split(separator: "\n").first { $0.hasPrefix("ORGANIZER") }.map(String.init) ?? ""
+        let organizer = master2.components(separatedBy: .newlines).first { $0.hasPrefix("ORGANIZER") } ?? ""
         #expect(organizer.contains("Olga Organizer") && organizer.contains("mailto:olga@example.com"), "\(master2)")
         #expect(master2.contains("PARTSTAT=ACCEPTED"))
         #expect(master2.contains("SEQUENCE:4"), "\(master2)")
