@@ -267,8 +267,8 @@ let package = Package(
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
-                "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport", "CopyModel",
-                "Sync", "SyncModel", "CalbridgeSupport", "JSON",
+                "GoogleCalendar", "MicrosoftGraph", "CalDAV", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport",
+                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON",
             ],
             swiftSettings: swiftSettings
         ),

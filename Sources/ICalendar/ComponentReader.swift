@@ -314,24 +314,29 @@ struct ComponentReader {
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let a = alarm {
             defer { alarm = icalcomponent_get_next_component(component, ICAL_VALARM_COMPONENT) }
-            guard let actionProperty = icalcomponent_get_first_property(a, ICAL_ACTION_PROPERTY),
-                let triggerProperty = icalcomponent_get_first_property(a, ICAL_TRIGGER_PROPERTY)
-            else { continue }
-            let action = icalproperty_get_action(actionProperty)
-            guard action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO else { continue }
-            if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
-                icalparameter_get_related(related) == ICAL_RELATED_END
-            {
-                continue
-            }
-            let trigger = icalproperty_get_trigger(triggerProperty)
-            guard icaltime_is_null_time(trigger.time) != 0 else { continue }
-            let seconds = Int(icaldurationtype_as_int(trigger.duration))
-            guard seconds <= 0, seconds >= -4 * 7 * 86_400 else { continue }
-            let reminder = Reminder(minutesBefore: -seconds / 60)
-            if !found.contains(reminder) { found.append(reminder) }
+            if let reminder = Self.reminder(ofAlarm: a), !found.contains(reminder) { found.append(reminder) }
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// The reminder a `VALARM` is: a display or audio alarm up to four weeks before the start; nil for any
+    /// other alarm (e-mail, an absolute time, relative to the end), which calbridge does not model.
+    static func reminder(ofAlarm alarm: OpaquePointer) -> Reminder? {
+        guard let actionProperty = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+            let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
+        else { return nil }
+        let action = icalproperty_get_action(actionProperty)
+        guard action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO else { return nil }
+        if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
+            icalparameter_get_related(related) == ICAL_RELATED_END
+        {
+            return nil
+        }
+        let trigger = icalproperty_get_trigger(triggerProperty)
+        guard icaltime_is_null_time(trigger.time) != 0 else { return nil }
+        let seconds = Int(icaldurationtype_as_int(trigger.duration))
+        guard seconds <= 0, seconds >= -4 * 7 * 86_400 else { return nil }
+        return Reminder(minutesBefore: -seconds / 60)
     }
 
     // MARK: Helpers

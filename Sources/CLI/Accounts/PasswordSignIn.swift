@@ -63,6 +63,9 @@ struct PasswordSignIn {
         // The password first: a crash in between leaves an unused password file, never an account without one.
         try await FilePasswordStore(home: home).save(password, account: accountName)
         try AccountRegistry(home: home).save(record)
+        // What the provider kept for an account of this name before (a CalDAV home found for another user or
+        // server) is not this sign-in's.
+        try await FileProviderState(home: home, account: accountName).removeAll()
         // A replaced OAuth account's tokens would be stale beside the new password: they go.
         if let other = existing.first(where: { $0.name == accountName }), other.oauth != nil {
             try await FileTokenStore(home: home).deleteAll(account: accountName)
