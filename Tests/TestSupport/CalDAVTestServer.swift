@@ -62,7 +62,8 @@ package final class CalDAVTestServer: @unchecked Sendable {
             self.kind = kind
             storage = try TemporaryDirectory(prefix: "calbridge-\(kind)")
             user = "alice"
-            let seed = #"{"users": [{"id": "1001", "userName": "alice", "password": "\#(password ?? "test-password")", "displayName": "Alice"}]}"#
+            let secret = password ?? "test-password"
+            let seed = #"{"users": [{"id": "1001", "userName": "alice", "password": "\#(secret)", "displayName": "Alice"}]}"#
             var options = SandboxOptions()
             options.seed = SandboxSeed(parts: ["caldav": Data(seed.utf8)])
             let started = try await SandboxServer.start(options, services: [.caldav(quirks: quirks)])

@@ -207,7 +207,8 @@ package enum AccountsAddCommand: Command {
             throw UsageError("--user and --user-name are the same option: give one", command: spec.name)
         }
         return try await PasswordSignIn(registration: registration, signIn: signIn, context: context).run(
-            server: arguments[Options.url] ?? arguments[Options.server] ?? defaultServer, userName: arguments[Options.user] ?? arguments[Options.userName],
+            server: arguments[Options.url] ?? arguments[Options.server] ?? defaultServer,
+            userName: arguments[Options.user] ?? arguments[Options.userName],
             name: arguments[Options.name], replace: replace,
             existing: existing, verbose: arguments[CommonOptions.verbose])
     }
@@ -272,7 +273,8 @@ package enum AccountsAddCommand: Command {
         guard let api = object["api"] as? String, let server = object["apiBaseURL"] as? String else {
             throw InputError("descriptor file \(argument): a password descriptor names its \"api\" and \"apiBaseURL\"")
         }
-        guard let registration = providers.registration(api: ProviderAPI(rawValue: api)), case .password(let signIn) = registration.credential
+        guard let registration = providers.registration(api: ProviderAPI(rawValue: api)),
+            case .password(let signIn) = registration.credential
         else {
             throw InputError("descriptor file \(argument) names API '\(api)', which this calbridge cannot sign in to with a password")
         }

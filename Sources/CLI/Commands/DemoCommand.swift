@@ -17,15 +17,15 @@ package enum DemoCommand: Command {
         path,
         abstract: "Run the whole flow against a built-in sandbox (no account, no network).",
         discussion: """
-        Starts the sandbox (emulated Google Calendar, Microsoft Graph, both sign-in servers and an
-        iCloud-like CalDAV service) on 127.0.0.1 in this process, with a temporary calbridge home that is
-        removed afterwards. Signs in one Google user (browser flow, a stand-in browser follows the sign-in
-        URL), one Outlook user (device flow, approved by the sandbox) and one CalDAV user (app password),
-        lists all calendars, quick-adds the same sentence to each (Outlook and CalDAV: calbridge's own
-        parser; Google: Google's quickAdd), shows this week's events of each, copies this week's Outlook
-        events to Google twice (the second run writes nothing) and to the CalDAV calendar, and shows the results.
-        Every step is the real command; its command line is printed before its output.
-        """,
+            Starts the sandbox (emulated Google Calendar, Microsoft Graph, both sign-in servers and an
+            iCloud-like CalDAV service) on 127.0.0.1 in this process, with a temporary calbridge home that is
+            removed afterwards. Signs in one Google user (browser flow, a stand-in browser follows the sign-in
+            URL), one Outlook user (device flow, approved by the sandbox) and one CalDAV user (app password),
+            lists all calendars, quick-adds the same sentence to each (Outlook and CalDAV: calbridge's own
+            parser; Google: Google's quickAdd), shows this week's events of each, copies this week's Outlook
+            events to Google twice (the second run writes nothing) and to the CalDAV calendar, and shows the results.
+            Every step is the real command; its command line is printed before its output.
+            """,
         options: [Options.tz]
     )
 
@@ -82,7 +82,9 @@ private struct Demo {
         let ordered = accounts.enumerated().sorted { ($0.element.account.order, $0.offset) < ($1.element.account.order, $1.offset) }
             .map(\.element)
         section("1. A sandbox instead of real accounts")
-        context.print("Emulated Microsoft Graph and its sign-in at \(sandbox.info.url), Google Calendar and its sign-in at \(sandbox.info.googleURL),")
+        context.print(
+            "Emulated Microsoft Graph and its sign-in at \(sandbox.info.url), Google Calendar and its sign-in at "
+                + "\(sandbox.info.googleURL),")
         context.print("an iCloud-like CalDAV service at \(sandbox.info.url)/ (this process, 127.0.0.1 only);")
         context.print("calbridge's home is a temporary directory, removed at the end.")
 

@@ -65,7 +65,8 @@ package struct SandboxSignIn: Sendable {
         switch account.signIn {
         case .browser: await run(browserArguments(service: service, name: account.name))
         case .device: await microsoft(name: account.name)
-        case .password(let userName, let password): await self.password(service: service, name: account.name, userName: userName, password: password)
+        case .password(let userName, let password):
+            await self.password(service: service, name: account.name, userName: userName, password: password)
         }
     }
 

@@ -33,11 +33,11 @@ package actor CalDAVEmulator: SandboxComponent {
         var users: [String: CalDAVServiceState.User] = [:]
         for (userIndex, user) in parsedSeed.users.enumerated() {
             var calendars: [String: CalDAVServiceState.Calendar] = [:]
-            for (index, calendar) in user.calendars.enumerated() {
+            for (index, calendar) in (user.calendars ?? []).enumerated() {
                 var made = Self.newCalendar(
                     id: calendar.id, name: calendar.name, color: calendar.color, timeZone: calendar.timeZone,
                     order: calendar.order ?? index + 1, readOnly: calendar.access == "read", key: "u\(userIndex)c\(index)")
-                for event in calendar.events {
+                for event in calendar.events ?? [] {
                     let text = try CalDAVSeed.resource(event, calendarZone: calendar.timeZone ?? "UTC", now: now)
                     made.version += 1
                     made.resources[event.uid + ".ics"] = CalDAVServiceState.Resource(
@@ -87,9 +87,11 @@ package actor CalDAVEmulator: SandboxComponent {
     package func expireSyncTokens() {
         // A new change number (a change of nothing) is the first valid token; every earlier one is refused.
         for (userKey, user) in state.users {
-            for id in user.calendars.keys {
-                state.users[userKey]?.calendars[id]?.version += 1
-                state.users[userKey]?.calendars[id]?.oldestToken = state.users[userKey]?.calendars[id]?.version ?? 0
+            for (id, calendar) in user.calendars {
+                var expired = calendar
+                expired.version += 1
+                expired.oldestToken = expired.version
+                state.users[userKey]?.calendars[id] = expired
             }
         }
     }

@@ -11,7 +11,8 @@ struct CalDAVSeed: Decodable {
         var userName: String
         var password: String
         var displayName: String
-        var calendars: [Calendar] = []
+        /// None: the user makes calendars with MKCALENDAR (a server starts empty).
+        var calendars: [Calendar]?
     }
 
     struct Calendar: Decodable {
@@ -22,7 +23,7 @@ struct CalDAVSeed: Decodable {
         var order: Int?
         /// `read` for a calendar the user may only read (a subscribed or shared one); else it is the user's.
         var access: String?
-        var events: [SeedEvent] = []
+        var events: [SeedEvent]?
     }
 
     struct SeedEvent: Decodable {

@@ -56,21 +56,25 @@ package struct DAVNode: Sendable, Equatable {
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += string
+            // The index first: reading `stack` inside its own modification is an exclusivity violation.
+            let last = stack.count - 1
+            guard last >= 0 else { return }
+            stack[last].text += string
         }
 
         func parser(_ parser: XMLParser, foundCDATA block: Data) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += String(decoding: block, as: UTF8.self)
+            let last = stack.count - 1
+            guard last >= 0 else { return }
+            stack[last].text += String(decoding: block, as: UTF8.self)
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             guard let node = stack.popLast() else { return }
-            if stack.isEmpty {
+            let last = stack.count - 1
+            if last < 0 {
                 root = node
             } else {
-                stack[stack.count - 1].children.append(node)
+                stack[last].children.append(node)
             }
         }
     }

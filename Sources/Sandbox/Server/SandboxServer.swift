@@ -136,9 +136,10 @@ package final class SandboxServer: Sendable {
             let issued = await tokens.seededTokens(
                 provider: user.provider, user: user.email, clientId: descriptor.clientId ?? "", scopes: descriptor.scopes
             )
-            accounts.append(SandboxInfo.Account(
-                provider: user.provider, user: user.email, accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? ""
-            ))
+            accounts.append(
+                SandboxInfo.Account(
+                    provider: user.provider, user: user.email, accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? ""
+                ))
         }
         var passwordAccounts: [SandboxPasswordAccount] = []
         for component in api.components { passwordAccounts += await component.component.passwordAccounts() }

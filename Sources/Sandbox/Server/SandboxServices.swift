@@ -97,11 +97,12 @@ extension SandboxService {
         demo: SandboxDemoAccount(
             name: "ann", signIn: .browser, calendar: "primary", serviceName: "Google",
             signInNote: "(browser flow with PKCE; a stand-in browser opens the printed URL and is redirected back)",
-            quickAddNote: "Google parses the text itself (quickAdd):", order: 1)
-    ) { seed, tokens, now in
-        let google = try GoogleCalendarEmulator(seed: seed.google, tokens: tokens, now: now, quickAdd: SandboxServices.quickAddInterpreter)
-        return (google, google.users)
-    }
+            quickAddNote: "Google parses the text itself (quickAdd):", order: 1),
+        make: { seed, tokens, now in
+            let google = try GoogleCalendarEmulator(
+                seed: seed.google, tokens: tokens, now: now, quickAdd: SandboxServices.quickAddInterpreter)
+            return (google, google.users)
+        })
 
     /// Microsoft Graph v1.0, built from the seed's `microsoft` part. Graph converts Windows zone names with
     /// the CLDR table (the `001` row, as Exchange does).
@@ -112,11 +113,11 @@ extension SandboxService {
             name: "carol", signIn: .device, calendar: "Calendar", serviceName: "Outlook",
             signInNote: "(device flow; the sandbox approves the code)",
             quickAddNote: "Outlook has no quick add of its own: calbridge parses the text (in the mailbox's zone) and creates the event.",
-            order: 0)
-    ) { seed, tokens, now in
-        let graph = try GraphEmulator(seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: SandboxServices.cldrZoneNames)
-        return (graph, graph.users)
-    }
+            order: 0),
+        make: { seed, tokens, now in
+            let graph = try GraphEmulator(seed: seed.microsoft, tokens: tokens, now: now, timeZoneNames: SandboxServices.cldrZoneNames)
+            return (graph, graph.users)
+        })
 
     /// A CalDAV service shaped like iCloud's (`CalDAVEmulator`), built from the seed's `caldav` part; users sign
     /// in with an app password.
@@ -131,10 +132,10 @@ extension SandboxService {
                 name: "dana", signIn: .password(userName: "dana@icloud.sandbox", password: "sbxa-dana-app-pass"), calendar: "home",
                 serviceName: "iCloud (CalDAV)",
                 signInNote: "(user name and app-specific password, the password in $CALBRIDGE_PASSWORD; checked with one request)",
-                quickAddNote: "CalDAV has no quick add either: calbridge parses the text and PUTs an iCalendar resource.", order: 2)
-        ) { seed, _, now in
-            let emulator = try CalDAVEmulator(seed: seed.parts["caldav"] ?? Data(#"{"users": []}"#.utf8), quirks: quirks, now: now())
-            return (emulator, [])
-        }
+                quickAddNote: "CalDAV has no quick add either: calbridge parses the text and PUTs an iCalendar resource.", order: 2),
+            make: { seed, _, now in
+                let emulator = try CalDAVEmulator(seed: seed.parts["caldav"] ?? Data(#"{"users": []}"#.utf8), quirks: quirks, now: now())
+                return (emulator, [])
+            })
     }
 }
