@@ -9,7 +9,7 @@ import PackageDescription
 //                                +-> ProviderSeam -> OAuth, CalendarBridge, HTTP
 //                                +-> OAuth -> HTTP, LoopbackServer (the redirect listener)
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
-//                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
+//                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones, ICalendar (its CalDAV service)
 //                                +-> Sync -> Accounts, OAuth, CalendarBridge, CSQLite (SQLite)
 //                                +-> Org -> CLibPQ (libpq), OAuth, Sync, CalendarBridge (the organisation's database)
 // calbridge-bench -> Bench (the benchmarks) -> CLI: the user's calbridge does not contain them.
@@ -183,13 +183,14 @@ let package = Package(
         // mailbox pairs) and the work queue of leased mailboxes that workers share.
         .target(name: "Org", dependencies: ["CLibPQ", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
 
-        // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
+        // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0, both OAuth servers and a CalDAV service
+        // (iCloud-like; it reads iCalendar through ICalendar only to decide time ranges).
         // It shares no request/response models with Providers/ (written from the public reference).
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
         .target(
             name: "Sandbox",
-            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport", "CZlib"],
-            resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")],
+            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport", "CZlib", "ICalendar"],
+            resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json"), .embedInCode("Seeds/caldav.json")],
             swiftSettings: swiftSettings
         ),
 
@@ -216,7 +217,8 @@ let package = Package(
 
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(
-            name: "TestSupport", dependencies: ["HTTP", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "CalbridgeSupport"],
+            name: "TestSupport",
+            dependencies: ["HTTP", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "CalbridgeSupport", "Sandbox"],
             path: "Tests/TestSupport", swiftSettings: swiftSettings
         ),
 
@@ -283,7 +285,7 @@ let package = Package(
         // and its XML reader against hostile bodies.
         .testTarget(
             name: "CalDAVTests",
-            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport"],
+            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport", "Sandbox"],
             exclude: ["Servers/requirements.txt"],
             swiftSettings: swiftSettings
         ),
