@@ -57,6 +57,7 @@ struct QuickAddGenerativeTests {
         func bareRule(_ hour: Int) -> Int { (1...6).contains(hour) ? hour + 12 : hour }
         // A weekday with its part of the day in one phrase ("Friday night", "Freitagabend") sets the date too.
         var weekdayPart: (weekday: Int, text: String)?
+        var isRange = false
         switch Int.random(in: 0..<9, using: &rng) {
         case 0:  // 24-hour with minutes
             start = Int.random(in: 13...22, using: &rng) * 60 + [0, 15, 30, 45].randomElement(using: &rng)!
@@ -80,6 +81,7 @@ struct QuickAddGenerativeTests {
             let length = Int.random(in: 1...3, using: &rng)
             start = hour * 60 + minutes
             end = start + length * 60
+            isRange = true
             let endHour = (end / 60) % 12 == 0 ? 12 : (end / 60) % 12
             let m = minutes == 0 ? "" : ":30"
             clock = (german ? "von " : "from ") + "\(hour)\(m)-\(endHour)\(m)"
@@ -173,7 +175,7 @@ struct QuickAddGenerativeTests {
         }
         let zoneText = zone == userZone.identifier ? "" : zone
         // A duration of an hour and a half on a single time: "for an hour and a half", "für anderthalb Stunden".
-        if end == start + 60, Int.random(in: 0..<6, using: &rng) == 0 {
+        if !isRange, Int.random(in: 0..<6, using: &rng) == 0 {
             end = start + 90
             clock += german ? " für anderthalb Stunden" : " for an hour and a half"
         }
