@@ -306,6 +306,22 @@ struct SyncPlanner: Sendable {
         let keep = goneSide.other
         guard let keptID = record.id(keep) else { return items.forget(index) }
         if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
+            if options.direction == .both {
+                // The deletion loses: it is kept as a conflict (a cancelled version of the deleted side), so that
+                // `sync conflicts restore` can delete the event again.
+                var deleted = event
+                deleted.id = record.id(goneSide) ?? ""
+                deleted.calendarID = calendars[goneSide].calendarID
+                deleted.status = .cancelled
+                let side = { (s: SyncSide) in s.rawValue.uppercased() }
+                let reason = "deleted on \(side(goneSide)) while changed on \(side(keep)): the change wins and is copied back"
+                plan.conflicts.append(
+                    PlannedConflict(
+                        item: index,
+                        report: SyncConflict(
+                            itemID: record.rowID, title: event.title, a: goneSide == .a ? deleted : event,
+                            b: goneSide == .b ? deleted : event, winner: keep, reason: reason)))
+            }
             if options.direction.carries(from: keep) {
                 items.set(index, goneSide, id: nil, hash: nil)
                 items[index].origin = keep
@@ -446,14 +462,21 @@ struct SyncPlanner: Sendable {
     /// way to stop it.
     func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide, deleting: Bool = false) -> String? {
         let calendar = calendars[side]
-        guard calendar.capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
-        if deleting {
-            return
-                "'\(title)' has attendees, and \(calendar.provider) would e-mail them a cancellation for the deletion on the other side; "
-                + "delete it there yourself (it stays deleted on the other side)"
-        }
-        return "'\(title)' has attendees, and \(calendar.provider) would e-mail them about the change from the other side; "
-            + "change it there yourself (the other side keeps its edit)"
+        return Self.invitationRefusal(
+            title: title, attendees: attendees, provider: calendar.provider, capabilities: calendar.capabilities, deleting: deleting,
+            otherSide: deleting ? "delete it there yourself (it stays deleted on the other side)" : "change it there yourself (the other side keeps its edit)")
+    }
+
+    /// Why a write onto a meeting (`attendees`, of the event or of its series) of a calendar of `provider` must not
+    /// be sent: its service mails the attendees of a meeting that changes or is deleted (Graph), with no way to stop
+    /// it. `instead` says what the user can do. Nil when the write mails nobody.
+    static func invitationRefusal(
+        title: String, attendees: [[Attendee]], provider: ProviderKind, capabilities: ProviderCapabilities, deleting: Bool,
+        otherSide instead: String
+    ) -> String? {
+        guard capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
+        let what = deleting ? "a cancellation for the deletion" : "about the change"
+        return "'\(title)' has attendees, and \(provider) would e-mail them \(what) from the other side; \(instead)"
     }
 
     // MARK: occurrences
