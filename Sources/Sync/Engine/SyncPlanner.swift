@@ -288,6 +288,7 @@ struct SyncPlanner: Sendable {
         }
         if record.id(side.other) != nil, case .gone = other {
             // Deleted there, changed here: the change wins and is copied back.
+            keepLostDeletion(index, record: record, goneSide: side.other, changed: event, into: &plan)
             items.set(index, side.other, id: nil, hash: nil)
             items[index].origin = side
             plan.writes.append(create(index, from: side, source: event, hash: hash))
@@ -299,6 +300,22 @@ struct SyncPlanner: Sendable {
         if event.recurrence != nil { plan.seriesToCompare.append((index, side)) }
     }
 
+    /// A deletion on `goneSide` that loses to a change on the other side (in a two-way pair) is kept as a conflict,
+    /// its version a cancelled one, so that `sync conflicts restore` can delete the event again.
+    func keepLostDeletion(_ index: Int, record: SyncItemRecord, goneSide: SyncSide, changed event: Event, into plan: inout SyncPlan) {
+        guard options.direction == .both else { return }
+        var deleted = event
+        deleted.id = record.id(goneSide) ?? ""
+        deleted.calendarID = calendars[goneSide].calendarID
+        deleted.status = .cancelled
+        let side = { (s: SyncSide) in s.rawValue.uppercased() }
+        let reason = "deleted on \(side(goneSide)) while changed on \(side(goneSide.other)): the change wins and is copied back"
+        let report = SyncConflict(
+            itemID: record.rowID, title: event.title, a: goneSide == .a ? deleted : event, b: goneSide == .b ? deleted : event,
+            winner: goneSide.other, reason: reason)
+        plan.conflicts.append(PlannedConflict(item: index, report: report))
+    }
+
     /// `goneSide`'s event is gone (proof): the other side's is deleted unless it changed, in which case the
     /// change wins and is copied back.
     func deletion(_ index: Int, goneSide: SyncSide, otherEvent: Event?, items: inout SyncItems, into plan: inout SyncPlan) {
@@ -306,22 +323,7 @@ struct SyncPlanner: Sendable {
         let keep = goneSide.other
         guard let keptID = record.id(keep) else { return items.forget(index) }
         if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
-            if options.direction == .both {
-                // The deletion loses: it is kept as a conflict (a cancelled version of the deleted side), so that
-                // `sync conflicts restore` can delete the event again.
-                var deleted = event
-                deleted.id = record.id(goneSide) ?? ""
-                deleted.calendarID = calendars[goneSide].calendarID
-                deleted.status = .cancelled
-                let side = { (s: SyncSide) in s.rawValue.uppercased() }
-                let reason = "deleted on \(side(goneSide)) while changed on \(side(keep)): the change wins and is copied back"
-                plan.conflicts.append(
-                    PlannedConflict(
-                        item: index,
-                        report: SyncConflict(
-                            itemID: record.rowID, title: event.title, a: goneSide == .a ? deleted : event,
-                            b: goneSide == .b ? deleted : event, winner: keep, reason: reason)))
-            }
+            keepLostDeletion(index, record: record, goneSide: goneSide, changed: event, into: &plan)
             if options.direction.carries(from: keep) {
                 items.set(index, goneSide, id: nil, hash: nil)
                 items[index].origin = keep
@@ -464,7 +466,9 @@ struct SyncPlanner: Sendable {
         let calendar = calendars[side]
         return Self.invitationRefusal(
             title: title, attendees: attendees, provider: calendar.provider, capabilities: calendar.capabilities, deleting: deleting,
-            otherSide: deleting ? "delete it there yourself (it stays deleted on the other side)" : "change it there yourself (the other side keeps its edit)")
+            otherSide: deleting
+                ? "delete it there yourself (it stays deleted on the other side)"
+                : "change it there yourself (the other side keeps its edit)")
     }
 
     /// Why a write onto a meeting (`attendees`, of the event or of its series) of a calendar of `provider` must not

@@ -185,7 +185,8 @@ public struct SyncStateTransaction {
             INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
-             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB)])
+             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB),
+            ])
         var saved = conflict
         saved.rowID = connection.lastInsertRowID
         return saved
@@ -205,9 +206,8 @@ public struct SyncStateTransaction {
     /// won is now the one kept, so it can be restored in turn. Returns false when there is no such conflict.
     @discardableResult
     public func swapWinner(ofConflict rowID: Int64, reason: String) throws -> Bool {
-        try connection.run(
-            "UPDATE conflicts SET winner = CASE winner WHEN 'a' THEN 'b' ELSE 'a' END, reason = ? WHERE id = ?",
-            [.text(reason), .integer(rowID)]) == 1
+        let sql = "UPDATE conflicts SET winner = CASE winner WHEN 'a' THEN 'b' ELSE 'a' END, reason = ? WHERE id = ?"
+        return try connection.run(sql, [.text(reason), .integer(rowID)]) == 1
     }
 
     static let conflictColumns = "SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM conflicts"
