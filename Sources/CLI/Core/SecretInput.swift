@@ -41,8 +41,9 @@ package struct StandardInput: SecretInput {
         withUnsafeMutableBytes(of: &quiet.c_cc) {
             $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0
         }
-        guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
-        defer { tcsetattr(0, TCSAFLUSH, &saved) }
+        // A secret drops what was typed before the prompt; an answer keeps it (typed ahead of the question).
+        guard tcsetattr(0, echo ? TCSANOW : TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
+        defer { tcsetattr(0, echo ? TCSANOW : TCSAFLUSH, &saved) }
         var bytes: [UInt8] = []
         let terminal = FileDescriptorSink(descriptor: 2)
         func show(_ text: String) { if echo { terminal.write(text) } }

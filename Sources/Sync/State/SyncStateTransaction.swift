@@ -185,8 +185,7 @@ public struct SyncStateTransaction {
             INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [.text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
-             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB),
-            ])
+             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB)])
         var saved = conflict
         saved.rowID = connection.lastInsertRowID
         return saved
