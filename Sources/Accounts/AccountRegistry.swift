@@ -53,7 +53,7 @@ public struct AccountRegistry: Sendable {
     /// Adds the account, or replaces the one with the same name (read, changed and written under the
     /// exclusive lock, so that another process's change in between is kept).
     public func save(_ record: AccountRecord) throws {
-        try update { all in
+        try update(always: true) { all in
             all.removeAll { $0.name == record.name }
             all.append(record)
         }
@@ -79,8 +79,9 @@ public struct AccountRegistry: Sendable {
     }
 
     /// Read-modify-write of `accounts.json` under its lock (`SecureFile.update`); written when `change` changed it.
-    private func update<T>(_ change: (inout [AccountRecord]) throws -> T) throws -> T {
-        try files.update(home.accountsFile, in: home.directory, read: accounts, write: write, change: change)
+    /// `always`: written even when unchanged (`save` rewrites the file in the current format).
+    private func update<T>(always: Bool = false, _ change: (inout [AccountRecord]) throws -> T) throws -> T {
+        try files.update(home.accountsFile, in: home.directory, always: always, read: accounts, write: write, change: change)
     }
 
     private func write(_ accounts: [AccountRecord]) throws {

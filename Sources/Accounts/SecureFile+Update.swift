@@ -8,9 +8,11 @@ extension SecureFile {
     /// - Parameters:
     ///   - read: the document's current value (its "no file yet" value when there is none).
     ///   - write: writes a changed value whole (through `write(_:to:)`).
+    ///   - always: write even when `change` left the value as it was (rewrites the file in the current format).
     ///   - change: edits the value; its result is returned.
     public func update<Value: Equatable, Result>(
-        _ url: URL, in directory: URL, read: () throws -> Value, write: (Value) throws -> Void, change: (inout Value) throws -> Result
+        _ url: URL, in directory: URL, always: Bool = false, read: () throws -> Value, write: (Value) throws -> Void,
+        change: (inout Value) throws -> Result
     ) throws -> Result {
         try ensureDirectory(directory)
         return try FileLock.guarding(url).withLock {
@@ -18,7 +20,7 @@ extension SecureFile {
             var value = try read()
             let before = value
             let result = try change(&value)
-            if value != before { try write(value) }
+            if always || value != before { try write(value) }
             return result
         }
     }
