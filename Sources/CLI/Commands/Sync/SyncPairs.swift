@@ -73,6 +73,19 @@ struct SyncPairs {
         return SyncPairs(context: context, definitions: definitions, store: store)
     }
 
+    /// The listings' selection (`sync status`, `sync conflicts`): the home's pairs opened for reading only and
+    /// those `names` names (every pair when it is empty). Nil when the home has no pairs at all.
+    /// - Throws: `UsageError` (exit 2) for a name that is not a pair's.
+    static func readingSelected(_ names: [String], context: CommandContext, command: String) async throws -> (
+        pairs: SyncPairs, selected: [SyncPair]
+    )? {
+        guard let pairs = try reading(context: context) else {
+            if let name = names.first { throw unknown(name, among: [], command: command) }
+            return nil
+        }
+        return (pairs, names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: command))
+    }
+
     /// A damaged state as one line: what is wrong, and which pairs are kept apart from it.
     static func damaged(_ error: SyncStateError, definitions: SyncPairDefinitions) -> InputError {
         let names = ((try? definitions.load()) ?? nil)?.map(\.name) ?? []
