@@ -180,12 +180,15 @@ public struct SyncStateTransaction {
     /// Keeps a conflict (both versions); returns it with its `rowID`.
     @discardableResult
     public func saveConflict(_ conflict: SyncConflictRecord) throws -> SyncConflictRecord {
+        let values: [SQLiteValue] = [
+            .text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
+            .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB),
+        ]
         try connection.run(
             """
             INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
-             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB)])
+            values)
         var saved = conflict
         saved.rowID = connection.lastInsertRowID
         return saved
