@@ -464,13 +464,13 @@ public struct CopyPlanner: Sendable {
     }
 }
 
-/// What a copy shows of its event, for `CopyOptions.matchByContent`: the start (instant, or date) and title;
-/// the location is compared apart (`CopyPlanner.sameLocation`).
-struct ContentKey: Hashable {
-    var start: EventTime
-    var title: String
+/// What a copy shows of its event, for `CopyOptions.matchByContent` (and `sync` from a feed): the start
+/// (instant, or date) and title; the location is compared apart (`CopyPlanner.sameLocation`).
+public struct ContentKey: Hashable, Sendable {
+    public var start: EventTime
+    public var title: String
 
-    init(_ event: Event) {
+    public init(_ event: Event) {
         switch event.start {
         case .allDay: start = event.start
         case .timed(let instant, _): start = .timed(instant: instant, zone: "UTC")
