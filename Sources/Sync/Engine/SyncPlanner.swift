@@ -60,6 +60,8 @@ struct PlannedWrite {
     var title: String
     /// For an update: the source side's event as read (the other side's original is merged with it).
     var source: Event? = nil
+    /// An update that re-links a copy to its source's new id (`SyncEngine.Endpoint.matchesByContent`).
+    var matchedByContent = false
 }
 
 struct PlannedConflict {

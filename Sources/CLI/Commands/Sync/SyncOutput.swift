@@ -40,9 +40,11 @@ enum SyncOutput {
         }
     }
 
-    /// `1 created, 2 updated, 0 deleted, 40 unchanged, 0 failed`.
+    /// `1 created, 2 updated, 0 deleted, 40 unchanged, 0 failed` (and `, 2 matched by start, title and location`
+    /// when a feed gave events new ids).
     static func counts(_ counts: SyncCounts) -> String {
         "\(counts.created) created, \(counts.updated) updated, \(counts.deleted) deleted, \(counts.unchanged) unchanged, \(counts.failed) failed"
+            + (counts.matchedByContent > 0 ? ", \(counts.matchedByContent) matched by start, title and location (new UIDs)" : "")
     }
 
     /// `A->B 1 created, ...; B->A ...; 1 conflict, 2 requests`.

@@ -252,7 +252,9 @@ actor SyncCalendarResolver: PairSideOpener {
             throw InputError("sync pair side \(side.rawValue.uppercased()) '\(stored)' names no calendar id; remove the pair and add it again")
         }
         try await requireGrant(record)
-        return SyncEngine.Endpoint(provider: provider, calendarID: id, accountIdentity: try await identity(record, provider))
+        return SyncEngine.Endpoint(
+            provider: provider, calendarID: id, accountIdentity: try await identity(record, provider),
+            matchesByContent: FeedSource.matchesByContent(provider))
     }
 
     private func open(_ text: String, side: SyncSide) throws -> (CalendarRef, AccountRecord, any ChangeReadingProvider) {
