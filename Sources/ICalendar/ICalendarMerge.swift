@@ -23,7 +23,8 @@ public enum ICalendarMerge {
     /// stored calendar's own properties and zones stay, the written zones are added. The stored alarms stay
     /// when the written event has the same reminders; otherwise the alarms calbridge reads as reminders are
     /// replaced by the written ones, and the others (e-mail, absolute or end-relative triggers) stay.
-    /// `SEQUENCE`, where the stored event has one, goes up by one (RFC 5545 §3.8.7.4).
+    /// `SEQUENCE`, where the stored event has one, goes up by one from the larger of the stored and the written
+    /// one (RFC 5545 §3.8.7.4); where only the written event has one, it is the written one.
     /// - Parameters:
     ///   - replacedXProperties: the `X-` properties calbridge writes (upper-case): replaced like the modeled
     ///     ones; other `X-` properties stay.
@@ -68,7 +69,8 @@ public enum ICalendarMerge {
                     icalcomponent_remove_property(merged, property)
                     icalproperty_free(property)
                 }
-                for property in properties(of: component) {
+                // SEQUENCE is decided below, never copied: two SEQUENCE lines make a resource servers refuse (400).
+                for property in properties(of: component) where icalproperty_isa(property) != ICAL_SEQUENCE_PROPERTY {
                     if let copy = icalproperty_new_clone(property) { icalcomponent_add_property(merged, copy) }
                 }
                 if parsed.event.reminders != match.reminders {
@@ -80,8 +82,12 @@ public enum ICalendarMerge {
                         if let copy = icalcomponent_new_clone(alarm) { icalcomponent_add_component(merged, copy) }
                     }
                 }
+                let writtenSequence =
+                    icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY) != nil ? icalcomponent_get_sequence(component) : nil
                 if icalcomponent_get_first_property(merged, ICAL_SEQUENCE_PROPERTY) != nil {
-                    icalcomponent_set_sequence(merged, icalcomponent_get_sequence(merged) + 1)
+                    icalcomponent_set_sequence(merged, max(icalcomponent_get_sequence(merged), writtenSequence ?? 0) + 1)
+                } else if let writtenSequence {
+                    icalcomponent_set_sequence(merged, writtenSequence)
                 }
                 icalcomponent_add_component(result, merged)
             }
