@@ -41,9 +41,8 @@ struct PasswordSignIn {
         } catch let error as CalendarError where error.code == .unauthorized {
             throw InputError(
                 "\(registration.displayName) at \(server.host ?? server.absoluteString) refused the \(signIn.userNameLabel) "
-                    + "'\(TerminalText.sanitize(userName))' with that password (HTTP 401); check both"
-                    + (signIn.passwordHelp.map { ". " + $0 } ?? " (an app password, where the service makes them)")
-                    + "; nothing was stored")
+                    + "'\(TerminalText.sanitize(userName))' with that password (HTTP 401); nothing was stored. Check both. "
+                    + (signIn.passwordHelp ?? "Use an app password where the service makes them."))
         }
         let user = profile.email.flatMap { $0.isEmpty ? nil : $0 } ?? userName
         let accountName = name ?? user
