@@ -24,7 +24,9 @@ struct CalendarGridCommandTests {
         (0..<7).map { column in rows.dropFirst().map { $0[column] }.filter { !$0.isEmpty } }
     }
 
-    @Test("week at 80 and 200 columns: no line wider, labels, all-day first, events as '09:00 Title' cut with …", arguments: [80, 200])
+    @Test(
+        "week at 80 and 200 columns: no line wider, labels, all-day first, events as '09:00 Title' wrapped to the cell",
+        arguments: [80, 200])
     func week(width: Int) async throws {
         try await SandboxHome.with(seed: .withoutEvents) { home in
             try await AgendaCommandTests.seed(home)
@@ -37,17 +39,24 @@ struct CalendarGridCommandTests {
             #expect(rows.allSatisfy { $0.count == 7 })
             #expect(rows.first == ["Mon 1 Mar", "Tue 2 Mar", "Wed 3 Mar", "Thu 4 Mar", "Fri 5 Mar", "Sat 6 Mar", "Sun 7 Mar"])
             let days = Self.columns(rows)
-            let cell = CalendarGrid.cellWidth(for: width)
-            #expect(cell == (width - 8) / 7)
-            func shown(_ line: String) -> String { line.count <= cell ? line : String(line.prefix(cell - 1)) + "…" }
-            #expect(
-                days[0] == ["Company day", "08:00 Café Planung", "09:00 Standup", "09:00 Falcon sync", "10:00 Design review"].map(shown))
-            #expect(days[1] == ["09:00 Standup", "23:30 Late call"].map(shown))
-            // The all-day trip on both of its days, first; the late call's end the next day.
-            #expect(days[2] == ["Ski trip", "..00:30 Late call", "09:00 Standup"].map(shown))
-            #expect(days[3] == ["Ski trip"].map(shown))
+            #expect(CalendarGrid.cellWidth(for: width) == (width - 8) / 7)
+            if width == 200 {
+                #expect(days[0] == ["Company day", "08:00 Café Planung", "09:00 Standup", "09:00 Falcon sync", "10:00 Design review"])
+                #expect(days[1] == ["09:00 Standup", "23:30 Late call"])
+                // The all-day trip on both of its days, first; the late call's end the next day.
+                #expect(days[2] == ["Ski trip", "..00:30 Late call", "09:00 Standup"])
+            } else {
+                // 10 columns a cell: each event wrapped at spaces, continuations indented.
+                #expect(
+                    days[0] == [
+                        "Company", " day", "08:00 Café", " Planung", "09:00", " Standup", "09:00", " Falcon", " sync", "10:00", " Design",
+                        " review",
+                    ])
+                #expect(days[1] == ["09:00", " Standup", "23:30 Late", " call"])
+                #expect(days[2] == ["Ski trip", "..00:30", " Late call", "09:00", " Standup"])
+            }
+            #expect(days[3] == ["Ski trip"])
             #expect(days[4].isEmpty && days[5].isEmpty && days[6].isEmpty)
-            if width == 200 { #expect(days[0][1] == "08:00 Café Planung") } else { #expect(days[0][1] == "08:00 Caf…") }
         }
     }
 
@@ -165,6 +174,29 @@ struct CalendarGridCommandTests {
                 #expect(bad.status == 2, "\(arguments)")
                 #expect(bad.stdout.isEmpty)
                 #expect(bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+            }
+        }
+    }
+
+    @Test("an event's text wraps at spaces onto at most its lines, long words broken, the rest cut by the cell")
+    func wrapping() {
+        #expect(CalendarGrid.wrap("09:00 Standup", 13, lines: 3) == ["09:00 Standup"])
+        #expect(CalendarGrid.wrap("09:00 Falcon sync", 10, lines: 3) == ["09:00", " Falcon", " sync"])
+        // The last allowed line keeps the rest, for `fit` to cut with "…".
+        #expect(CalendarGrid.wrap("09:00 Falcon sync", 10, lines: 2) == ["09:00", " Falcon sync"])
+        #expect(CalendarGrid.fit(" Falcon sync", 10) == " Falcon s…")
+        // A word longer than a line is broken; runs of spaces do not make empty lines.
+        #expect(CalendarGrid.wrap("Kundenzufriedenheitsumfrage", 10, lines: 3) == ["Kundenzufr", " iedenheit", " sumfrage"])
+        #expect(CalendarGrid.wrap("a    b", 8, lines: 3) == ["a    b"])
+        #expect(CalendarGrid.wrap("Review   the plan", 8, lines: 3) == ["Review", " the", " plan"])
+        // Narrow cells and one-line grids are cut, not wrapped.
+        #expect(CalendarGrid.wrap("09:00 Falcon sync", 7, lines: 3) == ["09:00 Falcon sync"])
+        #expect(CalendarGrid.wrap("09:00 Falcon sync", 10, lines: 1) == ["09:00 Falcon sync"])
+        // Every line fits the cell, whatever the text.
+        for text in ["", " ", "x", "🎄 Weihnachtsfeier mit dem ganzen Team", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa b c"] {
+            for width in 8...14 {
+                let lines = CalendarGrid.wrap(text, width, lines: 3)
+                #expect(lines.count <= 3 && lines.dropLast().allSatisfy { $0.count <= width }, "\(text) \(width)")
             }
         }
     }

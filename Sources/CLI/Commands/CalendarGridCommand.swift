@@ -182,7 +182,9 @@ enum CalendarGridCommand {
         case .month:
             title = "\(months[first.month - 1]) \(first.year) (\(zoneName))"
         }
-        return CalendarGrid(title: title, weekdayRow: view == .month ? weekStart.weekdayNames : nil, weeks: weeks)
+        // A week has room for whole titles; a month's cells stay short enough to show the month on a screen.
+        return CalendarGrid(
+            title: title, weekdayRow: view == .month ? weekStart.weekdayNames : nil, weeks: weeks, linesPerEvent: view == .week ? 3 : 2)
     }
 
     /// `09:00` in `zone`.

@@ -1,5 +1,6 @@
 /// Days laid out as weeks of seven columns, as gcalcli's `calw` and `calm` draw them: each cell a day's
-/// label and its events, one line each, cut with "…" so that the grid fits a width.
+/// label and its events, each wrapped at spaces onto up to `linesPerEvent` lines (the last cut with "…")
+/// so that the grid fits a width.
 struct CalendarGrid: Sendable {
     /// One cell.
     struct Day: Sendable {
@@ -19,6 +20,9 @@ struct CalendarGrid: Sendable {
     var weekdayRow: [String]?
     /// Rows of seven days.
     var weeks: [[Day]]
+    /// The most lines one event takes in a cell: a narrow terminal shows "09:00" and " Design review"
+    /// instead of "09:00 Des…" (continuations are indented one space, so the next event's start stands out).
+    var linesPerEvent = 1
 
     /// The narrowest a cell gets: a day number and the today marker.
     static let minimumCellWidth = 3
@@ -41,13 +45,11 @@ struct CalendarGrid: Sendable {
         for week in weeks {
             lines.append(row(week.map { label($0, width: cell, colour: colour) }))
             if weekdayRow == nil { lines.append(rule) }
-            let height = max(1, week.map { $0.isShown ? $0.lines.count : 0 }.max() ?? 0)
-            for index in 0..<height {
-                lines.append(
-                    row(
-                        week.map { day in
-                            Self.fit(day.isShown && index < day.lines.count ? TerminalText.sanitize(day.lines[index]) : "", cell)
-                        }))
+            let wrapped = week.map { day in
+                day.isShown ? day.lines.flatMap { Self.wrap(TerminalText.sanitize($0), cell, lines: linesPerEvent) } : []
+            }
+            for index in 0..<max(1, wrapped.map(\.count).max() ?? 0) {
+                lines.append(row(wrapped.map { Self.fit(index < $0.count ? $0[index] : "", cell) }))
             }
             lines.append(rule)
         }
@@ -63,6 +65,36 @@ struct CalendarGrid: Sendable {
         let text = day.labels.map { marker + $0 }.first { $0.count <= width } ?? marker + (day.labels.last ?? "")
         let fitted = Self.fit(text, width)
         return colour && day.isToday ? "\u{1B}[7m" + fitted + "\u{1B}[0m" : fitted
+    }
+
+    /// `text` on at most `lines` lines of `width`: broken at the last space that fits (inside a word too long
+    /// for a line), continuations indented one space; what the last line cannot hold is left for `fit` to cut.
+    static func wrap(_ text: String, _ width: Int, lines limit: Int) -> [String] {
+        // Below 8 columns a continuation would hold a word's first letters only.
+        guard limit > 1, width >= 8 else { return [text] }
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let indent = lines.isEmpty ? "" : " "
+            let room = width - indent.count
+            if rest.count <= room || lines.count == limit - 1 {
+                lines.append(indent + rest)
+                break
+            }
+            let window = rest.prefix(room + 1)
+            // The line ends before the run of spaces that holds the last break.
+            var end = window.lastIndex(of: " ") ?? rest.startIndex
+            while end > rest.startIndex, rest[rest.index(before: end)] == " " { end = rest.index(before: end) }
+            if end > rest.startIndex {
+                lines.append(indent + rest[..<end])
+                rest = rest[end...].drop { $0 == " " }
+            } else {
+                lines.append(indent + rest.prefix(room))
+                rest = rest.dropFirst(room)
+            }
+        }
+        // An empty title still takes its line.
+        return lines.isEmpty ? [text] : lines
     }
 
     /// `text` in exactly `width` characters: padded, or cut with "…".
