@@ -14,38 +14,13 @@ import Glibc
 /// 4, what the summary counts as written is on the target, and a rerun finishes without a duplicate.
 @Suite("calbridge copy interrupted by SIGINT")
 struct CopyInterruptTests {
-    static let events = 240
+    static let events = TerminalInterruptTests.events
 
     @Test("SIGINT mid-copy: 'interrupted after N written', exit 4, N copies on the target; the rerun ends with exactly one copy each")
     func interruptAndRerun() async throws {
-        let directory = try TemporaryDirectory(prefix: "calbridge-copy-interrupt")
-        defer { directory.remove() }
-        var options = SandboxOptions()
-        options.seed = .withoutEvents
-        // Slow enough that the copy is still writing when the signal comes, on any machine.
-        options.latencyMs = 150
-        try await CopyCrashTests.withSandbox(options) { sandbox in
-            let home = CalbridgeHome(directory: directory.url.appendingPathComponent("home"))
-            let seeder = SandboxAccountSeeder(sandbox: sandbox, home: home)
-            try seeder.store(user: sandbox.info.accounts.first { $0.provider == .microsoft }!.user, as: "carol")
-            try seeder.store(user: sandbox.info.accounts.first { $0.provider == .google }!.user, as: "ann")
-            let environment = ["CALBRIDGE_HOME": home.directory.path, "TZ": "UTC"]
-            let api = SandboxAPI(sandbox: sandbox)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for i in 0..<Self.events {
-                    group.addTask {
-                        let day = 1 + i % 28
-                        let start = "2027-04-\(CopyCrashTests.two(day))T\(CopyCrashTests.two(8 + i % 9)):00:00"
-                        _ = try await api.graphCreate([
-                            "subject": "Interrupt test \(i)", "start": ["dateTime": start, "timeZone": "UTC"],
-                            "end": ["dateTime": start.replacingOccurrences(of: ":00:00", with: ":30:00"), "timeZone": "UTC"],
-                        ])
-                    }
-                    if i % 16 == 15 { try await group.waitForAll() }
-                }
-                try await group.waitForAll()
-            }
-            let window = ["--from", "2027-04-01", "--to", "2027-04-30"]
+        // The terminal tests' world: a slow sandbox, carol's Outlook calendar full, carol and ann at home.
+        try await TerminalInterruptTests.withWorld { sandbox, environment, api in
+            let window = TerminalInterruptTests.window
             let before = CopyCrashTests.targetWrites(sandbox)
             let interrupted = try await blocking {
                 try Self.runAndSignal(
@@ -58,19 +33,14 @@ struct CopyInterruptTests {
             let written = try #require(Int(match.output.1))
             #expect(Int(match.output.2) == Self.events)
             #expect(written > 0 && written < Self.events, "\(written) written before the signal took effect")
-            let familyID = try await api.googleCalendarID("Family")
-            let range = (from: "2027-01-01T00:00:00Z", to: "2028-01-01T00:00:00Z")
-            let afterSignal = try await api.googleEvents(familyID, singleEvents: false, from: range.from, to: range.to)
             // What the summary counts is there (writes in flight when it was printed may have landed too).
-            #expect(afterSignal.count >= written)
+            #expect(try await TerminalInterruptTests.familyCopies(api).count >= written)
 
             let rerun = try await CalbridgeBinary.run(
                 ["copy", "carol:Calendar", "ann:Family", "--format", "json"] + window, environment: environment, timeout: 300)
             #expect(rerun.status == 0, "\(rerun.stderr)")
-            let copies = try await api.googleEvents(familyID, singleEvents: false, from: range.from, to: range.to)
-            let origins = copies.compactMap(CopyCrashTests.origin)
-            #expect(copies.count == Self.events)
-            #expect(Set(origins).count == Self.events, "a source event with two copies, or a copy without a marker")
+            let copies = try await TerminalInterruptTests.familyCopies(api)
+            #expect(copies.count == Self.events && copies.origins == Self.events, "a source event with two copies, or one without")
         }
     }
 

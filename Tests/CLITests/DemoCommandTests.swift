@@ -15,11 +15,18 @@ struct DemoCommandTests {
         )
         #expect(result.status == 0, "\(result.stderr)")
         for section in [
-            "== 1. A sandbox", "== 2. Sign in", "== 3. Every calendar", "== 4. Quick add", "== 5. This week", "== 6. Copy",
-            "== 7. And to iCloud",
+            "== 1. A sandbox", "== 2. Sign in", "== 3. Every calendar", "== 4. Quick add", "== 5. This week",
+            "== 6. Copy this week's events from Outlook to Google ==", "== 7. And from Outlook to iCloud (CalDAV) ==",
         ] {
             #expect(result.stdout.contains(section), "missing \(section)")
         }
+        // Each copy step names the services it copies between, on the line before its command line: the
+        // account names (carol, ann, dana) do not say which service each is.
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let leads = lines.indices.filter { $0 > 0 && lines[$0].hasPrefix("$ calbridge copy ") }.map { lines[$0 - 1] }
+        #expect(leads.count == 3, "\(result.stdout)")
+        #expect(leads.prefix(2).allSatisfy { $0.hasPrefix("Outlook -> Google: ") }, "\(leads)")
+        #expect(leads.last?.hasPrefix("Outlook -> iCloud (CalDAV): ") == true, "\(leads)")
         #expect(result.stdout.contains("account name 'ann'"))
         #expect(result.stdout.contains("account name 'carol'"))
         #expect(result.stdout.contains("$ calbridge calendars"))

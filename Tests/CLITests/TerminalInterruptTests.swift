@@ -13,14 +13,14 @@ import Glibc
 /// Ctrl-C typed at a terminal, as a user presses it: `calbridge` runs in a session of its own on a
 /// pseudo-terminal (stdin, stdout and stderr), and the typed ^C makes the kernel send SIGINT to its
 /// foreground process group. The summary so far is printed, the exit code is 4, and a rerun finishes
-/// without a duplicate.
-@Suite("Ctrl-C at a terminal: copy, sync and import")
+/// without a duplicate (or, for `delete --all`, deletes the rest).
+@Suite("Ctrl-C at a terminal: copy, sync, import and delete --all")
 struct TerminalInterruptTests {
     static let events = 240
     static let window = ["--from", "2027-04-01", "--to", "2027-04-30"]
 
     /// A sandbox slow enough that the run is still writing when ^C comes, carol's Outlook calendar holding
-    /// `events` events in April 2027, and a home with carol and ann.
+    /// `events` events in April 2027, and a home with carol and ann (`CopyInterruptTests` signals in it too).
     static func withWorld(
         events: Int = TerminalInterruptTests.events, _ body: (SandboxServer, [String: String], SandboxAPI) async throws -> Void
     ) async throws {
@@ -150,6 +150,61 @@ struct TerminalInterruptTests {
             #expect(rerun.status == 0, "\(rerun.stderr)")
             let copies = try await Self.familyCopies(api)
             #expect(copies.count == Self.events, "\(copies.count) events on Family after the rerun")
+        }
+    }
+
+    @Test(
+        "delete --all: ^C reports each deletion done and 'delete interrupted (SIGINT) after N deleted', exits 4; the rest is untouched, and deleted by a rerun"
+    )
+    func deleteAll() async throws {
+        // Events of ann's Google calendar, deleted one request each; carol's Outlook calendar stays empty.
+        let count = 40
+        try await Self.withWorld(events: 0) { sandbox, environment, api in
+            let family = try await api.googleCalendarID("Family")
+            let titles = (0..<count).map { "Cleanup \(CopyCrashTests.two($0))" }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (i, title) in titles.enumerated() {
+                    group.addTask {
+                        let minute = CopyCrashTests.two(i)
+                        _ = try await api.googleInsert(
+                            family,
+                            [
+                                "summary": title, "start": ["dateTime": "2027-04-14T09:\(minute):00Z"],
+                                "end": ["dateTime": "2027-04-14T10:\(minute):00Z"],
+                            ])
+                    }
+                    if i % 16 == 15 { try await group.waitForAll() }
+                }
+                try await group.waitForAll()
+            }
+            let delete = ["delete", "ann:Family", "--query", "cleanup", "--on", "2027-04-14", "--all"]
+            let day = (from: "2027-04-14T00:00:00Z", to: "2027-04-15T00:00:00Z")
+
+            // ^C once the first deletion is on the screen, as a user who sees it go.
+            let run = try await blocking {
+                let session = try TerminalSession(delete, environment: environment, columns: 100)
+                _ = session.waitFor(seconds: 120) { $0.contains("Deleted 'Cleanup 00'") }
+                session.type("\u{3}")
+                return session.finish(seconds: 120)
+            }
+            #expect(run.status == 4, "\(run.output)")
+            let pattern = #/delete interrupted \(SIGINT\) after (\d+) deleted, 0 failed of (\d+); run it again to finish/#
+            let match = try #require(run.output.firstMatch(of: pattern), "\(run.output)")
+            let deleted = try #require(Int(match.output.1))
+            #expect(Int(match.output.2) == count)
+            #expect(deleted > 0 && deleted < count, "\(deleted) deleted before ^C took effect")
+            // Each deletion is reported as it is made, in start order. (The terminal throws away output not yet
+            // shown when ^C is typed, as terminals do without NOFLSH: a line printed at that moment may be lost.)
+            let reported = run.output.matches(of: #/Deleted '(Cleanup \d+)'/#).map { String($0.output.1) }
+            #expect(reported.first == titles[0] && reported.allSatisfy(titles.prefix(deleted).contains), "\(run.output)")
+            // What the summary counts is gone, in start order, and the rest untouched.
+            let left = try await api.googleEvents(family, singleEvents: true, from: day.from, to: day.to)
+            #expect(left.compactMap { $0["summary"] as? String }.sorted() == Array(titles.dropFirst(deleted)))
+
+            let rerun = try await CalbridgeBinary.run(delete, environment: environment, timeout: 300)
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            #expect(rerun.stdout.components(separatedBy: "Deleted 'Cleanup").count - 1 == count - deleted, "\(rerun.stdout)")
+            #expect(try await api.googleEvents(family, singleEvents: true, from: day.from, to: day.to).isEmpty)
         }
     }
 }

@@ -156,9 +156,10 @@ package struct SyncOccurrenceScenarios {
     }
 
     /// One occurrence cancelled on one side and moved on the other. Cancelled on A (which can restore it):
-    /// the move wins, as an edit wins over a deletion, and A's occurrence comes back moved. Cancelled on B
-    /// (which cannot restore a cancelled occurrence): the cancellation stands on both sides, and A's move is
-    /// the losing version of a conflict, reported and kept.
+    /// the move wins, as an edit wins over a deletion, and A's occurrence comes back moved; A's cancellation is
+    /// the losing version of a conflict, and restoring it (`sync conflicts restore`) cancels that one occurrence
+    /// again on both sides. Cancelled on B (which cannot restore a cancelled occurrence): the cancellation
+    /// stands on both sides, and A's move is the losing version of a conflict, reported and kept.
     package static func cancelledAndMoved(_ calendars: any SyncModelCalendars, cancelledOn: SyncSide) async throws -> [String] {
         var s = try await SyncOccurrenceScenarios(calendars)
         defer { s.directory.remove() }
@@ -170,21 +171,33 @@ package struct SyncOccurrenceScenarios {
         let run = try await s.sync()
         let moved = Self.start(a[2]).addingTimeInterval(5400)
         if cancelledOn == .a {
-            s.check(run.conflicts.isEmpty, "\(run.conflicts.count) conflicts reported, not 0")
+            s.check(
+                run.conflicts.count == 1 && run.conflicts.first?.winner == .b,
+                "the move is not one conflict won by B: \(run.conflicts.map(\.winner))")
+            s.check(run.conflicts.first?.a.status == .cancelled, "the conflict's A version is not A's cancellation")
         } else {
             s.check(run.conflicts.count == 1 && run.conflicts.first?.winner == .b, "the cancellation is not one conflict won by B: \(run.conflicts.map(\.winner))")
             s.check(run.conflicts.first.map { Self.start($0.a) == moved } == true, "the conflict's A version is not A's move")
-            let kept = try await s.store.read { try $0.conflicts(pair: "p") }
-            s.check(kept.count == 1, "\(kept.count) conflicts kept in the state, not 1")
         }
+        let kept = try await s.store.read { try $0.conflicts(pair: "p") }
+        s.check(kept.count == 1, "\(kept.count) conflicts kept in the state, not 1")
         try await s.settle("after cancel and move")
         let shapeA = try await s.shape(.a), shapeB = try await s.shape(.b)
         s.check(shapeA == shapeB, "the sides differ: A \(shapeA), B \(shapeB)")
-        if cancelledOn == .a {
-            s.check(shapeA[key(a[2]).description] == moved, "the moved occurrence is not on both sides: \(shapeA)")
-        } else {
+        guard cancelledOn == .a else {
             s.check(shapeA[key(a[2]).description] == nil && shapeA.count == 4, "the cancelled occurrence is not cancelled on both: \(shapeA)")
+            return s.problems
         }
+        s.check(shapeA[key(a[2]).description] == moved, "the moved occurrence is not on both sides: \(shapeA)")
+        // A's cancellation restored: written back to that occurrence alone, then carried to B.
+        guard let id = kept.first?.rowID else { return s.problems }
+        let restored = try await s.engine.restoreConflict(id, pair: "p", a: s.endpoint(.a), b: s.endpoint(.b))
+        s.check(restored.side == .a && restored.action == .deleted && restored.eventID == a[2].id, "the restore wrote \(restored)")
+        try await s.settle("after the restore")
+        var cancelled = shapeA
+        cancelled[key(a[2]).description] = nil
+        let restoredA = try await s.shape(.a), restoredB = try await s.shape(.b)
+        s.check(restoredA == cancelled && restoredB == cancelled, "after the restore: A \(restoredA), B \(restoredB), not \(cancelled)")
         return s.problems
     }
 

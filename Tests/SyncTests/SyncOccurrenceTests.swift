@@ -19,7 +19,9 @@ struct SyncOccurrenceTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("an occurrence cancelled on one side and moved on the other: the move wins where the cancelled side can restore it, else a conflict", arguments: [SyncSide.a, .b])
+    @Test(
+        "an occurrence cancelled on one side, moved on the other: the move wins where it can (the cancellation kept and restorable), else a conflict",
+        arguments: [SyncSide.a, .b])
     func cancelledAndMoved(cancelledOn: SyncSide) async throws {
         let problems = try await SyncOccurrenceScenarios.cancelledAndMoved(InMemorySyncCalendars(), cancelledOn: cancelledOn)
         #expect(problems.isEmpty, "\(problems)")

@@ -24,7 +24,8 @@ package enum DemoCommand: Command {
             lists all calendars, quick-adds the same sentence to each (Outlook and CalDAV: calbridge's own
             parser; Google: Google's quickAdd), shows this week's events of each, copies this week's Outlook
             events to Google twice (the second run writes nothing) and to the CalDAV calendar, and shows the results.
-            Every step is the real command; its command line is printed before its output.
+            Every step is the real command; its command line is printed before its output, and each copy step
+            first names the services it copies between ("Outlook -> Google").
             """,
         options: [Options.tz]
     )
@@ -115,20 +116,18 @@ private struct Demo {
 
         let byService = Dictionary(accounts.map { ($0.service, $0.account) }, uniquingKeysWith: { a, _ in a })
         if let outlook = byService["microsoft"], let google = byService["google"] {
-            let source = "\(outlook.name):\(outlook.calendar)"
-            section("6. Copy this week's Outlook events to Google")
-            context.print("Series stay series, zones stay zones, attendees are never invited; every copy carries an origin marker.")
-            let copy = ["copy", source, "\(google.name):\(google.calendar)"] + weekWindow()
-            guard await step(copy) else { return .failure }
+            section("6. Copy this week's events from \(outlook.serviceName) to \(google.serviceName)")
+            let toGoogle = "series stay series, zones stay zones, attendees are never invited; every copy carries an origin marker."
+            guard await copyStep(from: outlook, to: google, toGoogle) else { return .failure }
             context.print("")
-            context.print("The same copy again: every copy is found by its marker, nothing is written (0 created, 0 updated).")
-            guard await step(copy) else { return .failure }
+            let again = "the same copy again: every copy is found by its marker, nothing is written (0 created, 0 updated)."
+            guard await copyStep(from: outlook, to: google, again) else { return .failure }
             context.print("")
             guard await step(weekArguments("\(google.name):\(google.calendar)")) else { return .failure }
             if let caldav = byService["caldav"] {
-                section("7. And to iCloud (CalDAV)")
-                context.print("Each copy is one iCalendar resource, created with If-None-Match: * (a retried create cannot make a second).")
-                guard await step(["copy", source, "\(caldav.name):\(caldav.calendar)"] + weekWindow()) else { return .failure }
+                section("7. And from \(outlook.serviceName) to \(caldav.serviceName)")
+                let toCalDAV = "each copy is one iCalendar resource, created with If-None-Match: * (a retried create cannot make a second)."
+                guard await copyStep(from: outlook, to: caldav, toCalDAV) else { return .failure }
                 context.print("")
                 guard await step(weekArguments("\(caldav.name):\(caldav.calendar)")) else { return .failure }
             }
@@ -139,6 +138,13 @@ private struct Demo {
         context.print("")
         context.print("Done in \(String(format: "%.1f", seconds)) s; \(sandbox.requestLog.count) requests, all to 127.0.0.1.")
         return .success
+    }
+
+    /// Copies this week's events from one demo account's calendar to another's, after a line that names the two
+    /// services ("Outlook -> Google: `note`"): the accounts' names alone do not say which service each is.
+    func copyStep(from source: SandboxDemoAccount, to target: SandboxDemoAccount, _ note: String) async -> Bool {
+        context.print("\(source.serviceName) -> \(target.serviceName): \(note)")
+        return await step(["copy", "\(source.name):\(source.calendar)", "\(target.name):\(target.calendar)"] + weekWindow())
     }
 
     /// This week; on a Sunday "tomorrow" is next week, so the next 7 days instead.

@@ -110,15 +110,10 @@ package actor GoogleOAuthServer: SandboxComponent {
             codeChallenge: parameters["code_challenge"], codeChallengeMethod: method,
             offline: parameters["access_type"] == "offline", loginHint: parameters["login_hint"]
         )
-        guard !users.isEmpty else { return fail("access_denied") }
-        if autoApprove, parameters["prompt"] != "select_account" {
-            guard let user = users.autoApproved(hint: request.loginHint) else { return fail("access_denied") }
-            return approve(request, user: user.email)
-        }
-        let id = pending.add(request, now: now())
-        return OAuthPages.consent(
-            title: "Sign in with Google (sandbox)", clientId: clientId, scopes: scopes, users: users,
-            action: "/o/oauth2/v2/auth/consent", hidden: [("consent_id", id)], preselected: request.loginHint
+        return pending.begin(
+            request, prompt: parameters["prompt"], users: users, autoApprove: autoApprove, now: now(),
+            pageTitle: "Sign in with Google (sandbox)", action: "/o/oauth2/v2/auth/consent",
+            refused: { _ in fail("access_denied") }, approved: approve
         )
     }
 

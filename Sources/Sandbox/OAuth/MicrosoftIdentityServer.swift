@@ -174,17 +174,17 @@ package actor MicrosoftIdentityServer: SandboxComponent {
             codeChallenge: parameters["code_challenge"], codeChallengeMethod: method,
             offline: scopes.contains("offline_access"), loginHint: parameters["login_hint"]
         )
-        guard !users.isEmpty else { return fail("access_denied", 50020, "The user account does not exist in the tenant.") }
-        if autoApprove, parameters["prompt"] != "select_account" {
-            guard let user = users.autoApproved(hint: request.loginHint) else {
-                return fail("access_denied", 50034, "The user account \(request.loginHint ?? "") does not exist in the directory.")
-            }
-            return approve(request, user: user.email)
-        }
-        let id = pending.add(request, now: now())
-        return OAuthPages.consent(
-            title: "Microsoft: pick an account (sandbox)", clientId: clientId, scopes: scopes, users: users,
-            action: "/\(tenant)/oauth2/v2.0/consent", hidden: [("consent_id", id)], preselected: request.loginHint
+        return pending.begin(
+            request, prompt: parameters["prompt"], users: users, autoApprove: autoApprove, now: now(),
+            pageTitle: "Microsoft: pick an account (sandbox)", action: "/\(tenant)/oauth2/v2.0/consent",
+            refused: { refusal in
+                switch refusal {
+                case .noUsers: fail("access_denied", 50020, "The user account does not exist in the tenant.")
+                case .unknownHint:
+                    fail("access_denied", 50034, "The user account \(request.loginHint ?? "") does not exist in the directory.")
+                }
+            },
+            approved: approve
         )
     }
 

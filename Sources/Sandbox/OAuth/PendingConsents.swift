@@ -28,6 +28,36 @@ struct PendingConsents: Sendable {
     /// Puts a taken entry back (the form came without a choice, the page is shown again).
     mutating func putBack(_ entry: Entry, id: String) { entries[id] = entry }
 
+    /// Why `begin` refuses a checked sign-in request (each server words the refusal its own way).
+    enum Refusal {
+        /// No user of this service can sign in.
+        case noUsers
+        /// The `login_hint` names no seeded user (auto-approval signs in no one else).
+        case unknownHint
+    }
+
+    /// A checked sign-in request at the authorization endpoint, the same path on both servers: `refused` when
+    /// no user can sign in; `approved` at once (the `login_hint` user, else the first) when the sandbox
+    /// approves by itself and the client did not ask to pick an account (`prompt=select_account`); otherwise
+    /// the request is kept and the consent page titled `pageTitle`, whose form posts to `action`, is shown.
+    mutating func begin(
+        _ request: AuthorizationGrantRequest, prompt: String?, users: [SandboxUser], autoApprove: Bool, now: Date,
+        pageTitle: String, action: String,
+        refused: (Refusal) -> ServerResponse,
+        approved: (AuthorizationGrantRequest, String) -> ServerResponse
+    ) -> ServerResponse {
+        guard !users.isEmpty else { return refused(.noUsers) }
+        if autoApprove, prompt != "select_account" {
+            guard let user = users.autoApproved(hint: request.loginHint) else { return refused(.unknownHint) }
+            return approved(request, user.email)
+        }
+        let id = add(request, now: now)
+        return OAuthPages.consent(
+            title: pageTitle, clientId: request.clientId, scopes: request.scopes, users: users, action: action,
+            hidden: [("consent_id", id)], preselected: request.loginHint
+        )
+    }
+
     /// The consent form's answer, the same path on both servers: an unknown or expired request is an error
     /// page titled `pageTitle`; "deny" is `denied`; a form without one of `users` shows the page again;
     /// otherwise `approved` with the chosen user's address.

@@ -26,10 +26,11 @@ public struct SyncRestoreResult: Sendable, Hashable, Codable {
 extension SyncEngine {
     /// `sync conflicts restore ID`: writes a conflict's kept (losing) version back to the side it lost on, as an
     /// edit of the event that side holds now (only the fields the losing side had changed: title, times,
-    /// location, description, a series' rule), or for a deletion that lost, by deleting that event again. It
-    /// never creates an event: when the side holds none any more, nothing is written. The next run carries the
-    /// restored version to the other side as it carries any edit. The conflict stays kept with the other
-    /// version as the kept one (so a restore can be undone the same way).
+    /// location, description, a series' rule), or for a deletion that lost, by deleting that event again (a
+    /// cancelled occurrence that lost: that one occurrence is cancelled again, by its own id). It never creates
+    /// an event: when the side holds none any more, nothing is written. The next run carries the restored
+    /// version to the other side as it carries any edit. The conflict stays kept with the other version as the
+    /// kept one (so a restore can be undone the same way).
     /// - Parameters:
     ///   - id: the conflict's id (`SyncConflictRecord.rowID`); it must belong to `pair`.
     ///   - a, b: the pair's two calendars (as for `run`).

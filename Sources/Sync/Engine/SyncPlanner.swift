@@ -652,8 +652,19 @@ struct SyncPlanner: Sendable {
             return (winner, PlannedConflict(item: index, report: report))
         case (.cancelled(let cancelled), .live(let live)), (.live(let live), .cancelled(let cancelled)):
             let cancelledSide: SyncSide = { if case .cancelled = current.a { return .a } else { return .b } }()
-            // Cancelled against an edit: the edit wins, as for items, where the cancelled side can restore it.
-            if cancelled != nil { return (cancelledSide.other, nil) }
+            // Cancelled against an edit: the edit wins, as for items, where the cancelled side can restore it; in a
+            // two-way pair the cancellation is kept (as a lost deletion is), so `sync conflicts restore` can
+            // cancel that one occurrence again.
+            if var lost = cancelled {
+                guard options.direction == .both else { return (cancelledSide.other, nil) }
+                lost.status = .cancelled
+                let side = { (s: SyncSide) in s.rawValue.uppercased() }
+                let reason =
+                    "cancelled on \(side(cancelledSide)) while changed on \(side(cancelledSide.other)): the change wins and is copied back"
+                let a = cancelledSide == .a ? lost : live, b = cancelledSide == .b ? lost : live
+                let report = SyncConflict(itemID: rowID, title: live.title, a: a, b: b, winner: cancelledSide.other, reason: reason)
+                return (cancelledSide.other, PlannedConflict(item: index, report: report))
+            }
             var gone = live
             gone.id = ""
             gone.status = .cancelled

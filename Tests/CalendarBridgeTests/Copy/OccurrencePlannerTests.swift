@@ -7,17 +7,7 @@ import Testing
 /// listings, on a planner built directly (the same type builds sync's occurrence writes: `carry`).
 @Suite("Occurrence planner: copy's two listings compared")
 struct OccurrencePlannerTests {
-    static let zone = "Europe/Berlin"
-    static let monday = Date(timeIntervalSince1970: 1_796_544_000)  // 2026-12-07T08:00:00Z
-
-    static func at(_ days: Double, hours: Double = 0) -> EventTime {
-        .timed(instant: monday.addingTimeInterval(days * 86_400 + hours * 3600), zone: zone)
-    }
-
-    static let planner = OccurrencePlanner(
-        sourceProvider: .microsoft, sourceAccount: "work-id", sourceCalendarID: "work", targetCalendarID: "home",
-        projection: CopyProjection(fields: .basic, target: InMemoryCalendarProvider.defaultCapabilities(.google)),
-        zone: TimeZone(identifier: "UTC")!)
+    typealias Fixture = OccurrenceFixture
 
     /// Occurrence `week` (0-based) of a weekly series `master`, following it unless moved by `hours`.
     static func occurrence(of master: Event, week: Int, movedBy hours: Double = 0, id: String) -> Event {
@@ -25,9 +15,9 @@ struct OccurrencePlannerTests {
         e.id = id
         e.recurrence = nil
         e.seriesID = master.id
-        e.originalStart = at(Double(week) * 7)
-        e.start = at(Double(week) * 7, hours: hours)
-        e.end = at(Double(week) * 7, hours: hours + 1)
+        e.originalStart = Fixture.at(Double(week) * 7)
+        e.start = Fixture.at(Double(week) * 7, hours: hours)
+        e.end = Fixture.at(Double(week) * 7, hours: hours + 1)
         return e
     }
 
@@ -35,7 +25,7 @@ struct OccurrencePlannerTests {
         "a moved source occurrence patches the target's, a cancelled one deletes it, an unlisted one is asked about, and one that follows is left alone"
     )
     func planAndResolve() throws {
-        var source = Event(title: "Standup", start: Self.at(0), end: Self.at(0, hours: 1))
+        var source = Event(title: "Standup", start: Fixture.at(0), end: Fixture.at(0, hours: 1))
         source.id = "s-master"
         source.recurrence = Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=5"])
         var target = source
@@ -49,7 +39,7 @@ struct OccurrencePlannerTests {
         cancelled.status = .cancelled
         let targetOccurrences = (0..<5).map { Self.occurrence(of: target, week: $0, id: "t-\($0)") }
 
-        let plan = Self.planner.plan(
+        let plan = Fixture.planner.plan(
             series: [(sourceMaster: source, targetMasterID: target.id)], sourceOccurrences: sourceOccurrences,
             sourceExceptions: [sourceOccurrences[2], cancelled], targetOccurrences: targetOccurrences)
 
@@ -58,7 +48,7 @@ struct OccurrencePlannerTests {
             Issue.record("the moved occurrence is not patched: \(plan.entries)")
             return
         }
-        #expect(moved.id == "t-2" && moved.start == Self.at(14, hours: 2) && moved.originalStart == Self.at(14))
+        #expect(moved.id == "t-2" && moved.start == Fixture.at(14, hours: 2) && moved.originalStart == Fixture.at(14))
         #expect(moved.origin?.eventID == "s-2" && moved.calendarID == "home")
         #expect(plan.entries.first?.item.reason == "occurrence moved or changed in the source series")
         guard case .delete(let deleted)? = plan.entries.last?.write else {
@@ -70,9 +60,9 @@ struct OccurrencePlannerTests {
         // The fifth is in neither listing: no proof either way, so the source is asked.
         #expect(plan.open.map(\.target.id) == ["t-4"])
         let query = try #require(plan.open.first?.query)
-        #expect(query.seriesID == "s-master" && query.originalStart == Self.at(28))
-        #expect(Self.planner.resolve(plan.open, probes: [.unknown("HTTP 503")]).isEmpty)
-        let answered = Self.planner.resolve(plan.open, probes: [.cancelled])
+        #expect(query.seriesID == "s-master" && query.originalStart == Fixture.at(28))
+        #expect(Fixture.planner.resolve(plan.open, probes: [.unknown("HTTP 503")]).isEmpty)
+        let answered = Fixture.planner.resolve(plan.open, probes: [.cancelled])
         guard case .delete(let proven)? = answered.first?.write else {
             Issue.record("a proven cancellation is not deleted: \(answered)")
             return

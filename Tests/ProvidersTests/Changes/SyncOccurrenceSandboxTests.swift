@@ -23,7 +23,9 @@ struct SyncOccurrenceSandboxTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test("an occurrence cancelled on one side and moved on the other: restored on Google, a conflict on Outlook", arguments: [SyncSide.a, .b])
+    @Test(
+        "an occurrence cancelled on one side, moved on the other: restored on Google (its cancellation kept and restorable), a conflict on Outlook",
+        arguments: [SyncSide.a, .b])
     func cancelledAndMoved(cancelledOn: SyncSide) async throws {
         let problems = try await withSandbox { try await SyncOccurrenceScenarios.cancelledAndMoved($0, cancelledOn: cancelledOn) }
         #expect(problems.isEmpty, "\(problems)")
