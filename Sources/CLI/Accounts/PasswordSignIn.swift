@@ -87,11 +87,11 @@ struct PasswordSignIn {
             return server
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-            scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+            scheme == "https" || (scheme == "http" && (["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.lowercased().hasSuffix(".localhost")))
         else {
             throw UsageError(
-                "the server URL '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1 "
-                    + "and ::1: the password goes with every request)",
+                "the server URL '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1, "
+                    + "::1 and localhost names: the password goes with every request)",
                 command: AccountsAddCommand.spec.name)
         }
         return url
