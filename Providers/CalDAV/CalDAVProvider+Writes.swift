@@ -191,7 +191,9 @@ extension CalDAVProvider {
         } else {
             await etags.forget(calendarID: calendarID, name: resource.name)
         }
-        guard let written = try? CalDAVResource(name: resource.name, etag: response.headers["ETag"], calendarData: data, calendarID: calendarID)
+        guard
+            let written = try? CalDAVResource(
+                name: resource.name, etag: response.headers["ETag"], calendarData: data, calendarID: calendarID)
         else {
             await runReads?.forget(calendarID: calendarID)
             return resource

@@ -28,7 +28,8 @@ package enum BenchCalDAVCommand: Command {
             among: ["radicale", "sandbox"])
         package static let mtimeCache = Flag(
             "radicale-mtime-cache",
-            "Start Radicale with use_mtime_and_size_for_item_cache (its documented setting for large collections: the item cache checked by mtime and size instead of SHA-256).")
+            "Start Radicale with use_mtime_and_size_for_item_cache (its documented setting for large collections: "
+                + "the item cache checked by mtime and size instead of SHA-256).")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
@@ -93,7 +94,8 @@ package enum BenchCalDAVCommand: Command {
             let idleMet = idle.total <= 3
             if format == .json {
                 let object: [String: Any] = [
-                    "events": count, "latencyMs": latency, "server": server.name, "first": first.json, "rerun": rerun.json, "idleSync": idle.json,
+                    "events": count, "latencyMs": latency, "server": server.name, "first": first.json, "rerun": rerun.json,
+                    "idleSync": idle.json,
                     "goals": ["firstRatio": firstMet, "rerunWritesNothing": rerunMet, "idleSyncRequests": idleMet],
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
@@ -139,7 +141,9 @@ package enum BenchCalDAVCommand: Command {
         }
     }
 
-    static func copy(sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], latency: Int, context: CommandContext)
+    static func copy(
+        sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], latency: Int, context: CommandContext
+    )
         async throws -> Measured
     {
         let (wall, out, outlook, dav) = try await measured(
@@ -260,10 +264,9 @@ struct SandboxCalDAV: BenchCalDAVServer {
             method: HTTPMethod("PROPFIND"), url: url.appendingPathComponent("caldav/"),
             headers: ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Depth": "0"])
         let text = (try await CurlTransport().send(request)).bodyText
-        guard let range = text.range(of: "/caldav/"), let end = text[range.upperBound...].firstIndex(of: "/") else {
-            throw InputError("the sandbox's CalDAV service named no principal", exitCode: .failure)
-        }
-        return String(text[range.upperBound..<end])
+        guard let end = text.range(of: "/principal/"), let start = text[..<end.lowerBound].range(of: "/caldav/", options: .backwards)
+        else { throw InputError("the sandbox's CalDAV service named no principal", exitCode: .failure) }
+        return String(text[start.upperBound..<end.lowerBound])
     }
 
     func requests() -> [String] {
@@ -301,10 +304,11 @@ final class LocalRadicale: BenchCalDAVServer {
         let handle = try FileHandle(forWritingTo: log)
         let process = SpawnedProcess()
         process.executableURL = executable
-        process.arguments = [
-            "--config", "", "--server-hosts", "127.0.0.1:\(port)", "--auth-type", "none", "--storage-filesystem-folder",
-            storage.appendingPathComponent("collections").path, "--logging-level", "info",
-        ] + extraArguments
+        process.arguments =
+            [
+                "--config", "", "--server-hosts", "127.0.0.1:\(port)", "--auth-type", "none", "--storage-filesystem-folder",
+                storage.appendingPathComponent("collections").path, "--logging-level", "info",
+            ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = storage.path
         process.environment = environment

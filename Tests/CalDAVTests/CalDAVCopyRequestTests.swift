@@ -43,15 +43,17 @@ struct CalDAVCopyRequestTests {
 
         // First copy: discovery, the calendars, ONE read of the (empty) calendar, then only writes: the
         // occurrences of the copied series come from what the run wrote, and the moved and cancelled
-        // occurrence's changes start from the series as written (no GET).
+        // occurrence's changes start from the series as written. The two change one resource at once, so one
+        // may be refused (412) and read again: a GET only for such a refusal.
         var mark = server.requestLog.count
         let first = try await engine.run()
         #expect(first.created == 5, "created \(first.created): \(first.items.map { "\($0.status) \($0.error ?? "")" })")
         #expect(first.failed == 0)
         var methods = server.requestLog.dropFirst(mark).map(\.method)
+        let refused = server.requestLog.dropFirst(mark).filter { $0.method == "PUT" && $0.status == 412 }.count
         #expect(methods.filter { $0 == "REPORT" }.count == 1, "\(methods)")
-        #expect(!methods.contains("GET"), "\(methods)")
-        #expect(methods.filter { $0 == "PUT" }.count == 7, "5 creates, the moved and the cancelled occurrence: \(methods)")
+        #expect(methods.filter { $0 == "GET" }.count == refused, "\(methods)")
+        #expect(methods.filter { $0 == "PUT" }.count == 7 + refused, "5 creates, the moved and the cancelled occurrence: \(methods)")
 
         // The occurrences as the server holds them: the moved one moved, the cancelled one gone.
         let stored = try await CalDAVProvider(provider: .caldav, account: "dav", transport: transport, server: server.url)

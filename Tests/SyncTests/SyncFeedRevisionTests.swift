@@ -71,7 +71,7 @@ struct SyncFeedRevisionTests {
         }
     }
 
-    @Test("a newer revision is carried: changed content, or only a higher SEQUENCE; a later LAST-MODIFIED alone with the same content is nothing")
+    @Test("a newer revision is carried (changed content, or only a higher SEQUENCE); a later LAST-MODIFIED alone is nothing")
     func newerCarried() throws {
         let planner = Self.planner()
         let (items, _) = try Self.synced(planner, Self.feedEvent("Match at 3", sequence: 2, modifiedMinutes: 10))

@@ -70,7 +70,9 @@ public struct CopyEngine: Sendable {
     {
         // A target that shares its whole-calendar reads (CalDAV) reads the calendar once for the run: the
         // copies' lookups and the occurrences of copied series; the store goes with this run.
-        guard let sharing = target.provider as? any ReadSharingProvider else { return try await runOnce(progress: progress, keeping: keeper) }
+        guard let sharing = target.provider as? any ReadSharingProvider else {
+            return try await runOnce(progress: progress, keeping: keeper)
+        }
         var engine = self
         engine.target.provider = sharing.sharingReads()
         return try await engine.runOnce(progress: progress, keeping: keeper)

@@ -86,7 +86,8 @@ extension CalDAVEmulator {
             Property(DAVNS.dav, "resourcetype", "<d:collection/><d:principal/>"),
             Property.text(DAVNS.dav, "displayname", user.displayName),
             Property.href(DAVNS.dav, "principal-URL", Self.principalPath(user.id)),
-            Property.href(DAVNS.caldav, "calendar-home-set", (Self.accountHost(of: user, asked: host).map { "http://" + $0 } ?? "") + Self.homePath(user.id)),
+            Property.href(
+                DAVNS.caldav, "calendar-home-set", (Self.accountHost(of: user, asked: host).map { "http://" + $0 } ?? "") + Self.homePath(user.id)),
             Property(DAVNS.caldav, "calendar-user-address-set", "<d:href>mailto:\(DAVMultistatus.escape(user.userName))</d:href>"),
         ]
     }

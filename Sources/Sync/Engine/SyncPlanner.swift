@@ -239,7 +239,8 @@ struct SyncPlanner: Sendable {
                 hashes[side] = SyncRevision.tagged(hash, revision)
                 // A higher SEQUENCE is a change even when what it shows is the same, as `copy` takes it (so the
                 // older revision cannot win later).
-                changed[side] = hash != kept.content || (revision.map { r in kept.revision.map { r.sequence > $0.sequence } ?? false } ?? false)
+                let raised = revision.map { r in kept.revision.map { r.sequence > $0.sequence } ?? false } ?? false
+                changed[side] = hash != kept.content || raised
             }
         }
         func carried(_ side: SyncSide) -> Bool { options.direction.carries(from: side) }
