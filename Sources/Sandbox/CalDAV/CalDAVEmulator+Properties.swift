@@ -82,12 +82,12 @@ extension CalDAVEmulator {
     }
 
     func principalProperties(_ user: CalDAVServiceState.User, host: String?) -> [Property] {
-        [
+        let home = (Self.accountHost(of: user, asked: host).map { "http://" + $0 } ?? "") + Self.homePath(user.id)
+        return [
             Property(DAVNS.dav, "resourcetype", "<d:collection/><d:principal/>"),
             Property.text(DAVNS.dav, "displayname", user.displayName),
             Property.href(DAVNS.dav, "principal-URL", Self.principalPath(user.id)),
-            Property.href(
-                DAVNS.caldav, "calendar-home-set", (Self.accountHost(of: user, asked: host).map { "http://" + $0 } ?? "") + Self.homePath(user.id)),
+            Property.href(DAVNS.caldav, "calendar-home-set", home),
             Property(DAVNS.caldav, "calendar-user-address-set", "<d:href>mailto:\(DAVMultistatus.escape(user.userName))</d:href>"),
         ]
     }
