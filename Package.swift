@@ -285,7 +285,7 @@ let package = Package(
         // and its XML reader against hostile bodies.
         .testTarget(
             name: "CalDAVTests",
-            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport", "Sandbox"],
+            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport", "Sandbox", "LoopbackServer"],
             exclude: ["Servers/requirements.txt"],
             swiftSettings: swiftSettings
         ),

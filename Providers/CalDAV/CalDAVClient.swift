@@ -8,11 +8,13 @@ struct CalDAVClient: Sendable {
     let transport: any HTTPTransport
     let provider: ProviderKind
     let account: String
+    /// Where a redirect may take the password.
+    var hosts: CalDAVHostPolicy = .sameHost
 
     static let maxRedirects = 5
     static let xmlType = "application/xml; charset=utf-8"
 
-    /// One exchange; redirects followed (same host always, another host only as `mayFollow` allows).
+    /// One exchange; redirects followed (same host always, another host only as `hosts` allows).
     /// - Returns: the response and the URL that answered it (hrefs in the body are relative to it).
     func send(
         _ method: HTTPMethod, _ url: URL, headers: HTTPHeaders = [:], body: Data? = nil, calendar: String? = nil
@@ -36,10 +38,10 @@ struct CalDAVClient: Sendable {
             guard let location = response.headers["Location"], let next = URL(string: location, relativeTo: current)?.absoluteURL else {
                 throw failure(response, calendar: calendar, message: "a redirect without a usable Location")
             }
-            guard Self.mayFollow(from: current, to: next) else {
+            guard hosts.allows(from: current, to: next) else {
                 throw CalendarError(
                     .invalidResponse,
-                    "the server at \(current.host ?? "?") redirected to \(next.host ?? next.absoluteString), another service; calbridge does not send your password there (add the account with that URL if it is right)",
+                    "the server at \(current.host ?? "?") redirected to \(next.host ?? next.absoluteString), another host, which this service does not use; calbridge does not send your password there (add the account with that URL if it is right)",
                     provider: provider, account: account, calendar: calendar, httpStatus: response.status)
             }
             current = next
@@ -47,21 +49,6 @@ struct CalDAVClient: Sendable {
         throw CalendarError(
             .invalidResponse, "the server redirected more than \(Self.maxRedirects) times", provider: provider, account: account,
             calendar: calendar)
-    }
-
-    /// Where a redirect may take the password: the same scheme and host (another port too: Radicale behind a
-    /// proxy), or another host of the same service over HTTPS (iCloud's `caldav.icloud.com` sends each account to
-    /// `pNN-caldav.icloud.com`): the same last two labels of the host name. Never from HTTPS to HTTP.
-    static func mayFollow(from: URL, to: URL) -> Bool {
-        guard let fromHost = from.host?.lowercased(), let toHost = to.host?.lowercased() else { return false }
-        let fromScheme = from.scheme?.lowercased(), toScheme = to.scheme?.lowercased()
-        if fromScheme == "https", toScheme != "https" { return false }
-        guard toScheme == "https" || toScheme == "http" else { return false }
-        if fromHost == toHost { return true }
-        guard toScheme == "https" else { return false }
-        let fromLabels = fromHost.split(separator: "."), toLabels = toHost.split(separator: ".")
-        guard fromLabels.count >= 2, toLabels.count >= 2, fromHost.first?.isLetter == true else { return false }
-        return fromLabels.suffix(2) == toLabels.suffix(2)
     }
 
     /// A PROPFIND or REPORT answered with 207, read.

@@ -92,9 +92,12 @@ actor CalDAVDiscovery {
     private func fromPrincipalOrHome(_ url: URL) async throws -> CalDAVLocation? {
         let (answer, base) = try await client.multistatus(.propfind, url, depth: "0", body: Self.principalQuery)
         guard let response = answer.responses.first else { return nil }
-        let principal = response.property(DAVNamespace.dav, "current-user-principal")
+        let principal = try response.property(DAVNamespace.dav, "current-user-principal")
             .flatMap { $0.child(DAVNamespace.dav, "href")?.text }.flatMap { CalDAVClient.resolve($0, against: base) }
-        if let home = Self.home(response, base: base) { return CalDAVLocation(principal: principal, home: home) }
+            .map { try checked($0, "principal", from: base) }
+        if let home = Self.home(response, base: base) {
+            return CalDAVLocation(principal: principal, home: try checked(home, "calendar home", from: base))
+        }
         guard let principal, principal != base else { return nil }
         let (principalAnswer, principalBase) = try await client.multistatus(.propfind, principal, depth: "0", body: Self.principalQuery)
         guard let first = principalAnswer.responses.first, let home = Self.home(first, base: principalBase) else {
@@ -102,7 +105,20 @@ actor CalDAVDiscovery {
                 .notFound, "the CalDAV principal \(principal.path) has no calendar-home-set: this server keeps no calendars for the user",
                 provider: client.provider, account: client.account)
         }
-        return CalDAVLocation(principal: principal, home: home)
+        return CalDAVLocation(principal: principal, home: try checked(home, "calendar home", from: principalBase))
+    }
+
+    /// A URL the server named (`what`: the principal, the calendar home), if the password may go there: on the
+    /// host that named it, or on another host of the service where the service sends accounts to their own
+    /// (iCloud's `pNN-caldav.icloud.com`). A server naming another host is refused, as its redirect would be.
+    private func checked(_ url: URL, _ what: String, from base: URL) throws -> URL {
+        guard client.hosts.allows(from: base, to: url) else {
+            throw CalendarError(
+                .invalidResponse,
+                "the server at \(base.host ?? "?") named a \(what) on another host (\(url.host ?? url.absoluteString)), which this service does not use; calbridge does not send your password there (add the account with that host's URL if it is right)",
+                provider: client.provider, account: client.account)
+        }
+        return url
     }
 
     static func home(_ response: Multistatus.Response, base: URL) -> URL? {

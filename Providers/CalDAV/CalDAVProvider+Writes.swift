@@ -63,12 +63,20 @@ extension CalDAVProvider {
             let url = try await calendarURL(calendarID).appendingPathComponent(name)
             var headers: HTTPHeaders = [:]
             if let etag = await etags.etag(calendarID: calendarID, name: name) { headers["If-Match"] = etag }
-            let (response, _) = try await client.send(.delete, url, headers: headers, calendar: calendarID)
+            let response: HTTPResponse
+            do {
+                (response, _) = try await client.send(.delete, url, headers: headers, calendar: calendarID)
+            } catch {
+                await runReads?.forget(calendarID: calendarID)
+                throw error
+            }
             // Gone already: done. 412: changed since calbridge read it, so the delete is decided again on a new read.
             guard response.isSuccess || response.status == 404 || response.status == 410 else {
+                await runReads?.forget(calendarID: calendarID)
                 throw client.failure(response, calendar: calendarID)
             }
             await etags.forget(calendarID: calendarID, name: name)
+            await runReads?.removed(name: name, calendarID: calendarID)
             return
         }
         do {
@@ -107,7 +115,14 @@ extension CalDAVProvider {
     func modify(name: String, calendarID: String, _ change: (inout CalDAVResource) async throws -> Event?) async throws -> Event? {
         var attempt = 0
         while true {
-            var resource = try await read(name: name, calendarID: calendarID)
+            // Within a copy run the resource as the run read or wrote it (a 412 says when another client changed
+            // it since); after a 412, and where the server gave no ETag, read again.
+            var resource: CalDAVResource
+            if attempt == 0, let known = await runReads?.resource(name: name, calendarID: calendarID), known.etag != nil {
+                resource = known
+            } else {
+                resource = try await read(name: name, calendarID: calendarID)
+            }
             guard let result = try await change(&resource) else { return nil }
             do {
                 let written = try await put(resource, calendarID: calendarID, condition: resource.etag.map { .matching($0) } ?? .any)
@@ -160,15 +175,31 @@ extension CalDAVProvider {
         case .any: break
         }
         let url = try await calendarURL(calendarID).appendingPathComponent(resource.name)
-        let (response, _) = try await client.send(.put, url, headers: headers, body: Data(data.utf8), calendar: calendarID)
-        guard response.isSuccess else { throw client.failure(response, calendar: calendarID) }
+        let response: HTTPResponse
+        do {
+            (response, _) = try await client.send(.put, url, headers: headers, body: Data(data.utf8), calendar: calendarID)
+        } catch {
+            await runReads?.forget(calendarID: calendarID)
+            throw error
+        }
+        guard response.isSuccess else {
+            await runReads?.forget(calendarID: calendarID)
+            throw client.failure(response, calendar: calendarID)
+        }
         if let etag = response.headers["ETag"] {
             await etags.remember(calendarID: calendarID, name: resource.name, etag: etag)
         } else {
             await etags.forget(calendarID: calendarID, name: resource.name)
         }
-        return (try? CalDAVResource(name: resource.name, etag: response.headers["ETag"], calendarData: data, calendarID: calendarID))
-            ?? resource
+        guard
+            let written = try? CalDAVResource(
+                name: resource.name, etag: response.headers["ETag"], calendarData: data, calendarID: calendarID)
+        else {
+            await runReads?.forget(calendarID: calendarID)
+            return resource
+        }
+        await runReads?.stored(written, calendarID: calendarID)
+        return written
     }
 
     /// `event`'s values of `fields` on `stored`; its identity (id, UID, series, original start) stays.

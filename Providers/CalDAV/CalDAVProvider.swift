@@ -14,7 +14,7 @@ import ProviderSeam
 /// deletes are PUT and DELETE with `If-Match`, and a 412 (the resource changed meanwhile) means reading it
 /// again and applying the change to what is there. A moved occurrence is an override in its series'
 /// resource, a cancelled one an `EXDATE`; origin markers are `X-CALBRIDGE-*` properties.
-public struct CalDAVProvider: CalendarProvider {
+public struct CalDAVProvider: CalendarProvider, ReadSharingProvider {
     public let provider: ProviderKind
     public let account: String
     public let capabilities = ProviderCapabilities(
@@ -24,6 +24,8 @@ public struct CalDAVProvider: CalendarProvider {
     let discovery: CalDAVDiscovery
     /// The ETags of resources read in this process (for conditional deletes).
     let etags = CalDAVETags()
+    /// The calendars read whole in one copy run (`sharingReads()`); nil: every read goes to the server.
+    var runReads: CalDAVCalendarReads?
 
     /// How often a write is tried again after a 412 (another client changed the resource meanwhile).
     static let maxPreconditionRetries = 4
@@ -31,12 +33,24 @@ public struct CalDAVProvider: CalendarProvider {
     /// - Parameters:
     ///   - server: the URL the account was added with (a server, a principal or a calendar home).
     ///   - state: where the discovered calendar home is kept between processes (nil: discovered in each).
-    public init(provider: ProviderKind, account: String, transport: any HTTPTransport, server: URL, state: (any ProviderStateStore)? = nil)
-    {
+    ///   - hosts: which other hosts the service sends an account to (iCloud's `.serviceHosts`); a redirect or a
+    ///     calendar home anywhere else is refused.
+    public init(
+        provider: ProviderKind, account: String, transport: any HTTPTransport, server: URL, state: (any ProviderStateStore)? = nil,
+        hosts: CalDAVHostPolicy = .sameHost
+    ) {
         self.provider = provider
         self.account = account
-        client = CalDAVClient(transport: transport, provider: provider, account: account)
+        client = CalDAVClient(transport: transport, provider: provider, account: account, hosts: hosts)
         discovery = CalDAVDiscovery(client: client, start: server, state: state)
+    }
+
+    /// This provider for one copy run: each calendar is read whole once (the copies' lookups, the occurrences
+    /// of copied series), kept current by the run's writes; an update starts from the resource read.
+    public func sharingReads() -> any CalendarProvider {
+        var provider = self
+        provider.runReads = CalDAVCalendarReads()
+        return provider
     }
 
     // MARK: - Account and calendars
@@ -158,8 +172,17 @@ public struct CalDAVProvider: CalendarProvider {
         }
     }
 
-    /// The resources with an event in `range` (every resource for nil): one `calendar-query` REPORT.
+    /// The resources with an event in `range` (every resource for nil): one `calendar-query` REPORT. Within a
+    /// copy run (`sharingReads()`) every resource of the calendar, read once: a superset, which the listings
+    /// cut to `range` themselves (the expansion is calbridge's).
     func query(calendarID: String, range: TimeRange?) async throws -> [CalDAVResource] {
+        if let runReads {
+            return try await runReads.resources(calendarID: calendarID) { try await queryServer(calendarID: calendarID, range: nil) }
+        }
+        return try await queryServer(calendarID: calendarID, range: range)
+    }
+
+    func queryServer(calendarID: String, range: TimeRange?) async throws -> [CalDAVResource] {
         let url = try await calendarURL(calendarID)
         var filter = "<c:comp-filter name=\"VEVENT\"/>"
         if let range {
@@ -208,6 +231,7 @@ public struct CalDAVProvider: CalendarProvider {
             let resource = try CalDAVResource(
                 name: name, etag: response.headers["ETag"], calendarData: response.bodyText, calendarID: calendarID)
             await etags.remember([resource], calendarID: calendarID)
+            await runReads?.stored(resource, calendarID: calendarID)
             return resource
         } catch {
             throw CalendarError(

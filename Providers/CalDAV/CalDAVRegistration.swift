@@ -30,7 +30,7 @@ public enum CalDAVRegistration {
     /// iCloud, with an app-specific password (Apple IDs with two-factor authentication refuse the account
     /// password over CalDAV).
     public static let iCloud = make(
-        id: "icloud", displayName: "iCloud",
+        id: "icloud", displayName: "iCloud", hosts: .serviceHosts,
         signIn: PasswordSignIn(
             defaultServer: iCloudServer, userNameLabel: "Apple ID",
             passwordHelp:
@@ -54,13 +54,16 @@ public enum CalDAVRegistration {
     /// Every CalDAV registration, for the registry.
     public static let all = [registration, iCloud, fastmail]
 
-    static func make(id: String, displayName: String, signIn: PasswordSignIn) -> ProviderRegistration {
+    /// - Parameter hosts: where the service sends an account besides the URL it was added with (iCloud: its
+    ///   other hosts; every other service: nowhere).
+    static func make(id: String, displayName: String, hosts: CalDAVHostPolicy = .sameHost, signIn: PasswordSignIn) -> ProviderRegistration {
         ProviderRegistration(
             id: id, displayName: displayName, api: api, credential: .password(signIn),
             middlewares: [RetryMiddleware()], requestQuota: requestQuota,
             makeProvider: { account, transport in
                 CalDAVProvider(
-                    provider: .caldav, account: account.name, transport: transport, server: account.apiBaseURL, state: account.state)
+                    provider: .caldav, account: account.name, transport: transport, server: account.apiBaseURL, state: account.state,
+                    hosts: hosts)
             })
     }
 }

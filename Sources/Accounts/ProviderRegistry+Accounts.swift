@@ -6,6 +6,9 @@ extension ProviderRegistry {
     /// The registration that talks to a stored account.
     /// - Throws: `ProviderRegistryError` when no registered provider speaks the account's API.
     public func registration(for record: AccountRecord) throws -> ProviderRegistration {
+        // The account's own registration when it speaks the API (`icloud` differs from `caldav` in where it may
+        // send the password), else the API's first.
+        if let own = registration(id: record.provider), own.api == record.api { return own }
         guard let registration = registration(api: record.api) else {
             throw ProviderRegistryError(
                 "account '\(record.name)' uses API '\(record.api)', which this calbridge cannot talk to")

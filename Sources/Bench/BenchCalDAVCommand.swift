@@ -22,6 +22,14 @@ package enum BenchCalDAVCommand: Command {
         package static let radicale = Option<String>(
             "radicale", "PATH",
             "Radicale's executable (default: .build/test-python/bin/radicale above this program, as .ci/install-deps makes it).")
+        package static let server = Option.choice(
+            "server", "radicale|sandbox",
+            "The CalDAV server: a local Radicale (default), or the sandbox's own CalDAV service (with the same latency as Outlook's).",
+            among: ["radicale", "sandbox"])
+        package static let mtimeCache = Flag(
+            "radicale-mtime-cache",
+            "Start Radicale with use_mtime_and_size_for_item_cache (its documented setting for large collections: "
+                + "the item cache checked by mtime and size instead of SHA-256).")
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
     }
 
@@ -39,9 +47,11 @@ package enum BenchCalDAVCommand: Command {
             and the rerun's requests per side (goal: at most 2 per calendar side plus the reads). Then a two-way \
             pair of Outlook's 'Calendar' and a second CalDAV calendar is synced until quiet and one idle run is \
             counted (goal <= 3 requests). Requests are counted from the sandbox's log and from Radicale's log of \
-            every request (discovery included).
+            every request (discovery included). With --server sandbox the CalDAV side is the sandbox's own \
+            CalDAV service, at the same latency, which takes concurrent writes: what calbridge's side achieves \
+            where the server allows it.
             """,
-        options: [Options.events, Options.latencyMs, Options.radicale, Options.format],
+        options: [Options.events, Options.latencyMs, Options.server, Options.radicale, Options.mtimeCache, Options.format],
         program: "calbridge-bench"
     )
 
@@ -49,10 +59,16 @@ package enum BenchCalDAVCommand: Command {
         let count = arguments[Options.events] ?? 1000
         let latency = arguments[Options.latencyMs] ?? 20
         let format = arguments[Options.format] ?? .table
-        let executable = try radicaleExecutable(arguments[Options.radicale])
-        let server = try await LocalRadicale.start(executable)
-        defer { server.stop() }
+        let onSandbox = arguments[Options.server] == "sandbox"
+        let radicale =
+            onSandbox
+            ? nil
+            : try await LocalRadicale.start(
+                try radicaleExecutable(arguments[Options.radicale]),
+                extraArguments: arguments[Options.mtimeCache] ? ["--storage-use-mtime-and-size-for-item-cache", "True"] : [])
+        defer { radicale?.stop() }
         return try await BenchSandbox.with(latencyMs: latency) { sandbox, directory in
+            let server: any BenchCalDAVServer = try radicale ?? SandboxCalDAV(sandbox: sandbox)
             let seeder = SandboxAccountSeeder(sandbox: sandbox, home: CalbridgeHome(directory: directory))
             guard let outlookUser = sandbox.info.accounts.first(where: { $0.provider == .microsoft })?.user else {
                 throw InputError("the sandbox seeds no Outlook user", exitCode: .failure)
@@ -60,10 +76,10 @@ package enum BenchCalDAVCommand: Command {
             try seeder.store(user: outlookUser, as: "outlook")
             var environment = context.environment
             environment["CALBRIDGE_HOME"] = directory.path
-            environment["CALBRIDGE_PASSWORD"] = "bench"
+            environment["CALBRIDGE_PASSWORD"] = server.password
             let sub = CommandContext(stdout: BufferSink(), stderr: BufferSink(), environment: environment, now: context.now)
             for calendar in ["bench", "pair"] { try await server.makeCalendar(calendar) }
-            try await cli(["accounts", "add", "caldav", server.url.absoluteString, "--user", LocalRadicale.user, "--name", "dav"], sub)
+            try await cli(["accounts", "add", "caldav", server.url.absoluteString, "--user", server.user, "--name", "dav"], sub)
             _ = try await BenchCopyCommand.seed(count: count, context: sub)
 
             let first = try await copy(sandbox: sandbox, server: server, environment: environment, latency: latency, context: context)
@@ -78,13 +94,14 @@ package enum BenchCalDAVCommand: Command {
             let idleMet = idle.total <= 3
             if format == .json {
                 let object: [String: Any] = [
-                    "events": count, "latencyMs": latency, "first": first.json, "rerun": rerun.json, "idleSync": idle.json,
+                    "events": count, "latencyMs": latency, "server": server.name, "first": first.json, "rerun": rerun.json,
+                    "idleSync": idle.json,
                     "goals": ["firstRatio": firstMet, "rerunWritesNothing": rerunMet, "idleSyncRequests": idleMet],
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
                 context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
             } else {
-                var text = "calbridge-bench caldav: \(count) Outlook events (sandbox, \(latency) ms) -> Radicale\n"
+                var text = "calbridge-bench caldav: \(count) Outlook events (sandbox, \(latency) ms) -> \(server.name)\n"
                 text += "first copy: \(first.line)  \(firstMet ? "meets" : "misses") <= 0.2 x naive\n"
                 text += "rerun:      \(rerun.line)  \(rerunMet ? "writes nothing" : "WRITES")\n"
                 text += "idle sync:  \(idle.line)  \(idleMet ? "meets" : "misses") <= 3 requests\n"
@@ -124,7 +141,9 @@ package enum BenchCalDAVCommand: Command {
         }
     }
 
-    static func copy(sandbox: SandboxServer, server: LocalRadicale, environment: [String: String], latency: Int, context: CommandContext)
+    static func copy(
+        sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], latency: Int, context: CommandContext
+    )
         async throws -> Measured
     {
         let (wall, out, outlook, dav) = try await measured(
@@ -137,7 +156,7 @@ package enum BenchCalDAVCommand: Command {
         return measured
     }
 
-    static func sync(sandbox: SandboxServer, server: LocalRadicale, environment: [String: String], context: CommandContext)
+    static func sync(sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], context: CommandContext)
         async throws -> Measured
     {
         let (wall, _, outlook, dav) = try await measured(
@@ -147,7 +166,7 @@ package enum BenchCalDAVCommand: Command {
 
     /// Runs one command in-process; its wall time, output, and the requests each server logged meanwhile.
     static func measured(
-        _ arguments: [String], sandbox: SandboxServer, server: LocalRadicale, environment: [String: String], context: CommandContext
+        _ arguments: [String], sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], context: CommandContext
     ) async throws -> (Double, String, [String: Int], [String: Int]) {
         let out = BufferSink(), err = BufferSink()
         let sub = CommandContext(stdout: out, stderr: err, environment: environment, now: context.now)
@@ -202,9 +221,65 @@ package enum BenchCalDAVCommand: Command {
     }
 }
 
+/// The CalDAV server a run copies to: its URL and user, and every request it answered so far (by method).
+protocol BenchCalDAVServer {
+    var name: String { get }
+    var url: URL { get }
+    var user: String { get }
+    var password: String { get }
+    func makeCalendar(_ segment: String) async throws
+    func requests() -> [String]
+}
+
+/// The sandbox's own CalDAV service (same process, same latency as its Outlook), as its seeded user.
+struct SandboxCalDAV: BenchCalDAVServer {
+    let sandbox: SandboxServer
+    let user: String
+    let password: String
+    var name: String { "the sandbox's CalDAV service" }
+    var url: URL { URL(string: sandbox.info.url + "/")! }
+
+    init(sandbox: SandboxServer) throws {
+        guard let account = sandbox.info.passwordAccounts.first(where: { $0.service == "caldav" }) else {
+            throw InputError("the sandbox seeds no CalDAV user", exitCode: .failure)
+        }
+        self.sandbox = sandbox
+        user = account.user
+        password = account.password
+    }
+
+    func makeCalendar(_ segment: String) async throws {
+        let request = HTTPRequest(
+            method: HTTPMethod("MKCALENDAR"), url: url.appendingPathComponent("caldav/\(try await home())/calendars/\(segment)/"),
+            headers: ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()])
+        let response = try await CurlTransport().send(request)
+        guard response.status == 201 else {
+            throw InputError("the sandbox's CalDAV service refused MKCALENDAR \(segment): HTTP \(response.status)", exitCode: .failure)
+        }
+    }
+
+    /// The user's id in the service's paths (`/caldav/<id>/calendars/`), from its principal.
+    func home() async throws -> String {
+        let request = HTTPRequest(
+            method: HTTPMethod("PROPFIND"), url: url.appendingPathComponent("caldav/"),
+            headers: ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Depth": "0"])
+        let text = (try await CurlTransport().send(request)).bodyText
+        guard let end = text.range(of: "/principal/"), let start = text[..<end.lowerBound].range(of: "/caldav/", options: .backwards)
+        else { throw InputError("the sandbox's CalDAV service named no principal", exitCode: .failure) }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    func requests() -> [String] {
+        sandbox.requestLog.filter { $0.path.hasPrefix("/caldav") || $0.path.hasPrefix("/.well-known/caldav") }.map(\.method)
+    }
+}
+
 /// A Radicale on 127.0.0.1 with throwaway storage, no authentication and its request log kept (`requests`).
-final class LocalRadicale {
+final class LocalRadicale: BenchCalDAVServer {
     static let user = "bench"
+    var name: String { "Radicale" }
+    var user: String { Self.user }
+    var password: String { "bench" }
     let url: URL
     let port: UInt16
     let storage: URL
@@ -219,7 +294,7 @@ final class LocalRadicale {
         self.process = process
     }
 
-    static func start(_ executable: URL) async throws -> LocalRadicale {
+    static func start(_ executable: URL, extraArguments: [String] = []) async throws -> LocalRadicale {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent(
             "calbridge-bench-radicale-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
@@ -229,10 +304,11 @@ final class LocalRadicale {
         let handle = try FileHandle(forWritingTo: log)
         let process = SpawnedProcess()
         process.executableURL = executable
-        process.arguments = [
-            "--config", "", "--server-hosts", "127.0.0.1:\(port)", "--auth-type", "none", "--storage-filesystem-folder",
-            storage.appendingPathComponent("collections").path, "--logging-level", "info",
-        ]
+        process.arguments =
+            [
+                "--config", "", "--server-hosts", "127.0.0.1:\(port)", "--auth-type", "none", "--storage-filesystem-folder",
+                storage.appendingPathComponent("collections").path, "--logging-level", "info",
+            ] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = storage.path
         process.environment = environment

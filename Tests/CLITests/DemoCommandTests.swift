@@ -53,7 +53,8 @@ struct DemoCommandTests {
         #expect(result.stdout.contains("$ calbridge accounts add "), "\(result.stdout)")
         #expect(result.stdout.contains("/descriptors/caldav.json --user dana@icloud.sandbox --name dana"))
         #expect(!result.stdout.contains("sbxa-dana-app-pass"))
-        #expect(result.stdout.contains("Signed in to CalDAV as Dana Ito <dana@icloud.sandbox>; account name 'dana'"))
+        // The sandbox's descriptor names the `icloud` registration: its home is on the account's own host.
+        #expect(result.stdout.contains("Signed in to iCloud as Dana Ito <dana@icloud.sandbox>; account name 'dana'"))
         #expect(result.stdout.contains("dana:Home"))
         #expect(result.stdout.contains("$ calbridge quick-add dana:home "))
         let caldavSection = try #require(result.stdout.components(separatedBy: "== 7. ").last)

@@ -79,6 +79,39 @@ struct ICalendarRevisionAndRDateTests {
         #expect(bins.map(\.end) == binEnds)
     }
 
+    @Test("RDATEs in other zones than DTSTART (UTC, New York, Tokyo): the same instants on the series' clock, across DST changes")
+    func rdateInOtherZones() async throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let newYork = TimeZone(identifier: "America/New_York")!
+        let body = """
+            BEGIN:VEVENT
+            UID:review
+            DTSTART;TZID=Europe/Berlin:20260316T090000
+            DTEND;TZID=Europe/Berlin:20260316T100000
+            RRULE:FREQ=WEEKLY;COUNT=2
+            RDATE:20260325T150000Z
+            RDATE;TZID=America/New_York:20260403T080000,20261030T200000
+            RDATE;TZID=Asia/Tokyo:20261106T170000
+            SUMMARY:Review
+            END:VEVENT
+
+            """
+        let found = try await Self.occurrences(body)
+        let instants = [
+            M.instant("2026-03-16T09:00:00", berlin), M.instant("2026-03-23T09:00:00", berlin), M.instant("2026-03-25T15:00:00", Self.utc),
+            M.instant("2026-04-03T08:00:00", newYork), M.instant("2026-10-30T20:00:00", newYork),
+            M.instant("2026-11-06T17:00:00", TimeZone(identifier: "Asia/Tokyo")!),
+        ]
+        #expect(found.map(\.start) == instants.map { .timed(instant: $0, zone: "Europe/Berlin") })
+        // On the series' clock: 16:00 (CET), 14:00 and 01:00 (after Berlin's change, before New York's), 09:00.
+        let clock = ["2026-03-25T16:00:00", "2026-04-03T14:00:00", "2026-10-31T01:00:00", "2026-11-06T09:00:00"]
+        #expect(found.dropFirst(2).map { $0.start.localText ?? "" } == clock)
+        // The master keeps them as Berlin wall-clock times, as it is written back (export, a CalDAV write).
+        let master = try #require(try M.read(body).first)
+        #expect(master.recurrence?.lines.contains("RDATE;TZID=Europe/Berlin:20261031T010000") == true, "\(master.recurrence?.lines ?? [])")
+        #expect(master.recurrence?.lines.contains("RDATE;TZID=Europe/Berlin:20260325T160000") == true)
+    }
+
     @Test("RDATE periods (start/end with a TZID, start/duration in UTC) give their occurrences their own lengths, beside an RRULE too")
     func periods() async throws {
         let newYork = TimeZone(identifier: "America/New_York")!

@@ -87,14 +87,21 @@ struct PasswordSignIn {
             return server
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-            scheme == "https" || (scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+            scheme == "https" || (scheme == "http" && Self.isLoopback(host))
         else {
             throw UsageError(
-                "the server URL '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1 "
-                    + "and ::1: the password goes with every request)",
+                "the server URL '\(TerminalText.sanitize(text))' is not usable: give an https:// URL (http:// only for 127.0.0.1, "
+                    + "::1 and localhost names: the password goes with every request)",
                 command: AccountsAddCommand.spec.name)
         }
         return url
+    }
+
+    /// A loopback host: its addresses, `localhost` and the names under it (RFC 6761 §6.3; libcurl resolves them
+    /// to the loopback itself, the sandbox's iCloud-like hosts are such names).
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasSuffix(".localhost")
     }
 
     /// `$CALBRIDGE_PASSWORD`, else a line typed at the terminal without echo, else one line of stdin.

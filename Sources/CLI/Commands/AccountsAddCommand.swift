@@ -273,7 +273,10 @@ package enum AccountsAddCommand: Command {
         guard let api = object["api"] as? String, let server = object["apiBaseURL"] as? String else {
             throw InputError("descriptor file \(argument): a password descriptor names its \"api\" and \"apiBaseURL\"")
         }
-        guard let registration = providers.registration(api: ProviderAPI(rawValue: api)),
+        // The registration the descriptor names when it is one of its API's (`icloud`: the service's other hosts
+        // are followed), else the API's own.
+        let named = (object["id"] as? String).flatMap { providers.registration(id: $0) }.flatMap { $0.api.rawValue == api ? $0 : nil }
+        guard let registration = named ?? providers.registration(api: ProviderAPI(rawValue: api)),
             case .password(let signIn) = registration.credential
         else {
             throw InputError("descriptor file \(argument) names API '\(api)', which this calbridge cannot sign in to with a password")

@@ -68,6 +68,17 @@ public struct CopyEngine: Sendable {
     public func run(progress: (@Sendable (Progress) -> Void)? = nil, keeping keeper: ExitKeeper? = nil) async throws
         -> CopyResult
     {
+        // A target that shares its whole-calendar reads (CalDAV) reads the calendar once for the run: the
+        // copies' lookups and the occurrences of copied series; the store goes with this run.
+        guard let sharing = target.provider as? any ReadSharingProvider else {
+            return try await runOnce(progress: progress, keeping: keeper)
+        }
+        var engine = self
+        engine.target.provider = sharing.sharingReads()
+        return try await engine.runOnce(progress: progress, keeping: keeper)
+    }
+
+    func runOnce(progress: (@Sendable (Progress) -> Void)?, keeping keeper: ExitKeeper?) async throws -> CopyResult {
         let (sourceCalendar, targetCalendar) = try await resolveCalendars()
         guard targetCalendar.accessRole.canWrite else {
             throw CalendarError(

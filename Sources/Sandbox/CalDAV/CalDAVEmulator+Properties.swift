@@ -40,7 +40,7 @@ extension CalDAVEmulator {
         case .context:
             add(request.rawPath, [Property(DAVNS.dav, "resourcetype", "<d:collection/>"), userPrincipal])
         case .principal:
-            add(Self.principalPath(user.id), principalProperties(user) + [userPrincipal])
+            add(Self.principalPath(user.id), principalProperties(user, host: request.headers["Host"]) + [userPrincipal])
         case .home:
             add(
                 Self.homePath(user.id),
@@ -70,12 +70,24 @@ extension CalDAVEmulator {
         return answer.response
     }
 
-    func principalProperties(_ user: CalDAVServiceState.User) -> [Property] {
-        [
+    /// - Parameter host: the request's `Host`: asked on `caldav.<domain>` (iCloud's entry host), the home is on the
+    ///   account's own host `pNN-caldav.<domain>`, as an absolute URL (iCloud: `https://p37-caldav.icloud.com:443/
+    ///   <id>/calendars/`); asked on an address (127.0.0.1), a path on it.
+    /// The account's own host (with the port asked on) when the service was asked on its entry host
+    /// `caldav.<domain>[:port]`: `p<NN>-caldav.<domain>`, NN from the user's id (iCloud spreads its accounts so).
+    static func accountHost(of user: CalDAVServiceState.User, asked host: String?) -> String? {
+        guard let host = host?.lowercased(), host.hasPrefix("caldav.") else { return nil }
+        let number = user.id.unicodeScalars.reduce(0) { ($0 * 31 + Int($1.value)) % 100 }
+        return String(format: "p%02d-", number) + host
+    }
+
+    func principalProperties(_ user: CalDAVServiceState.User, host: String?) -> [Property] {
+        let home = (Self.accountHost(of: user, asked: host).map { "http://" + $0 } ?? "") + Self.homePath(user.id)
+        return [
             Property(DAVNS.dav, "resourcetype", "<d:collection/><d:principal/>"),
             Property.text(DAVNS.dav, "displayname", user.displayName),
             Property.href(DAVNS.dav, "principal-URL", Self.principalPath(user.id)),
-            Property.href(DAVNS.caldav, "calendar-home-set", Self.homePath(user.id)),
+            Property.href(DAVNS.caldav, "calendar-home-set", home),
             Property(DAVNS.caldav, "calendar-user-address-set", "<d:href>mailto:\(DAVMultistatus.escape(user.userName))</d:href>"),
         ]
     }

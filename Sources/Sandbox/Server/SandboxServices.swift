@@ -127,7 +127,14 @@ extension SandboxService {
     package static func caldav(quirks: CalDAVQuirks) -> SandboxService {
         SandboxService(
             name: "caldav", apiPaths: ["/.well-known/caldav", "/caldav"], builtInSeed: Data(PackageResources.caldav_json),
-            descriptor: { .password(id: "caldav", api: "caldav", displayName: "iCloud-like CalDAV (sandbox)", server: $0.main + "/") },
+            // Signed in at the entry host `caldav.icloud.localhost` (a loopback name), the account is sent to its own
+            // host `pNN-caldav.icloud.localhost` as iCloud's `caldav.icloud.com` sends it to `pNN-caldav.icloud.com`:
+            // the descriptor names the `icloud` registration, which follows the service's hosts.
+            descriptor: { ports in
+                .password(
+                    id: "icloud", api: "caldav", displayName: "iCloud-like CalDAV (sandbox)",
+                    server: ports.main.replacingOccurrences(of: "//127.0.0.1:", with: "//caldav.icloud.localhost:") + "/")
+            },
             demo: SandboxDemoAccount(
                 name: "dana", signIn: .password(userName: "dana@icloud.sandbox", password: "sbxa-dana-app-pass"), calendar: "home",
                 serviceName: "iCloud (CalDAV)",

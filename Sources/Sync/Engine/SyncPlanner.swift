@@ -10,19 +10,28 @@ struct SyncCalendar: Sendable {
     var account: String
     var calendarID: String
     var capabilities: ProviderCapabilities
+    /// Whether its events carry a publisher's revisions (`SEQUENCE`, `LAST-MODIFIED`) that an older copy of
+    /// the calendar can go back on: a read-only feed or file. Its revisions are kept in the state
+    /// (`SyncRevision`), and an older one is not carried.
+    var publishesRevisions: Bool
 
-    init(provider: ProviderKind, identity: String, account: String, calendarID: String, capabilities: ProviderCapabilities) {
+    init(
+        provider: ProviderKind, identity: String, account: String, calendarID: String, capabilities: ProviderCapabilities,
+        publishesRevisions: Bool = false
+    ) {
         self.provider = provider
         self.identity = identity
         self.account = account
         self.calendarID = calendarID
         self.capabilities = capabilities
+        self.publishesRevisions = publishesRevisions
     }
 
     init(_ endpoint: SyncEngine.Endpoint) {
         self.init(
             provider: endpoint.provider.provider, identity: endpoint.identity, account: endpoint.provider.account,
-            calendarID: endpoint.calendarID, capabilities: endpoint.provider.capabilities)
+            calendarID: endpoint.calendarID, capabilities: endpoint.provider.capabilities,
+            publishesRevisions: endpoint.provider is any ReadOnlyCalendarProvider)
     }
 }
 
@@ -209,7 +218,7 @@ struct SyncPlanner: Sendable {
 
     func decide(item index: Int, views: Sides<SyncSideView>, items: inout SyncItems, into plan: inout SyncPlan) {
         let record = items[index]
-        let now = Sides(a: current(.a, record, views), b: current(.b, record, views))
+        var now = Sides(a: current(.a, record, views), b: current(.b, record, views))
         var hashes = Sides<String?>(nil)
         var changed = Sides(false)
         for side in SyncSide.allCases {
@@ -219,8 +228,19 @@ struct SyncPlanner: Sendable {
                         "'\(event.title)': its series rule cannot be stored on side \(side.other.rawValue.uppercased()); not synced")
                     return
                 }
-                hashes[side] = hash
-                changed[side] = hash != record.hash(side)
+                let kept = SyncRevision.split(record.hash(side))
+                let revision = calendars[side].publishesRevisions ? SyncRevision(event) : nil
+                if let revision, let synced = kept.revision, let newer = revision.olderThan(synced) {
+                    // An older revision (a feed served from a stale mirror): as last synced, nothing carried.
+                    plan.notices.append("'\(event.title)': the feed gave an older revision (\(newer)); not carried")
+                    now[side] = .unseen
+                    continue
+                }
+                hashes[side] = SyncRevision.tagged(hash, revision)
+                // A higher SEQUENCE is a change even when what it shows is the same, as `copy` takes it (so the
+                // older revision cannot win later).
+                let raised = revision.map { r in kept.revision.map { r.sequence > $0.sequence } ?? false } ?? false
+                changed[side] = hash != kept.content || raised
             }
         }
         func carried(_ side: SyncSide) -> Bool { options.direction.carries(from: side) }
@@ -324,7 +344,7 @@ struct SyncPlanner: Sendable {
         let record = items[index]
         let keep = goneSide.other
         guard let keptID = record.id(keep) else { return items.forget(index) }
-        if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
+        if let event = otherEvent, let hash = sideHash(event, on: keep), hash != SyncRevision.split(record.hash(keep)).content {
             keepLostDeletion(index, record: record, goneSide: goneSide, changed: event, into: &plan)
             if options.direction.carries(from: keep) {
                 items.set(index, goneSide, id: nil, hash: nil)
@@ -348,7 +368,8 @@ struct SyncPlanner: Sendable {
         } else {
             // One-way from `keep`: its event stays; the copy the user deleted comes back.
             if let event = otherEvent, let hash = sideHash(event, on: keep) {
-                plan.writes.append(create(index, from: keep, source: event, hash: hash))
+                let revision = calendars[keep].publishesRevisions ? SyncRevision(event) : nil
+                plan.writes.append(create(index, from: keep, source: event, hash: SyncRevision.tagged(hash, revision)))
                 if event.recurrence != nil { plan.seriesToCompare.append((index, keep)) }
             } else {
                 items.set(index, keep, id: keptID, hash: nil)  // unseen: compared (and copied) when next read
