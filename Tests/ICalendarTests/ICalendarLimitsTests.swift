@@ -18,6 +18,11 @@ struct ICalendarLimitsTests {
         calendar("BEGIN:VEVENT\nUID:s\nDTSTART:\(start)\nDURATION:PT1H\nSUMMARY:S\n\(rule)\nEND:VEVENT\n")
     }
 
+    /// The most any refusal below may take: a guard against the unbounded loops libical runs into on such
+    /// input (minutes to forever), not a speed goal (speed lives in `calbridge-bench`); a loaded 2-core CI
+    /// machine took 11.4 s for a refusal that takes under 1 s idle.
+    static let hangGuard = 60.0
+
     /// The error `body` is refused with, and how long the refusal took.
     static func refusal(_ text: String) -> (message: String?, seconds: Double) {
         let clock = ContinuousClock()
@@ -35,7 +40,7 @@ struct ICalendarLimitsTests {
         text += "END:VEVENT\r\nEND:VCALENDAR\r\n"
         let (message, seconds) = Self.refusal(text)
         #expect(message?.contains("nests components 100002 deep (line 100005)") == true, "\(message ?? "read")")
-        #expect(seconds < 10)
+        #expect(seconds < Self.hangGuard)
         // A BEGIN folded over two lines still counts, as libical unfolds it.
         let folded = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEG\r\n IN:VALARM\r\n", count: 20) + "END:VCALENDAR\r\n"
         #expect(Self.refusal(folded).message?.contains("nests components 21 deep") == true)
@@ -57,7 +62,7 @@ struct ICalendarLimitsTests {
         let (message, seconds) = Self.refusal(Self.event(rule))
         #expect(message?.contains(expected) == true, "\(rule): \(message ?? "read")")
         #expect(message?.contains("(line 9)") == true, "\(rule): \(message ?? "read")")
-        #expect(seconds < 5, "\(rule): \(seconds) s")
+        #expect(seconds < Self.hangGuard, "\(rule): \(seconds) s")
     }
 
     @Test("rules with rare but real dates are read: 29 February, the fifth Monday, every minute of one hour")
@@ -87,7 +92,7 @@ struct ICalendarLimitsTests {
         } catch let error as ICalendarError {
             #expect(error.message.contains("line 4") && error.message.contains("more than 10000 occurrences"), "\(error.message)")
         }
-        #expect(clock.now - started < .seconds(20))
+        #expect(clock.now - started < .seconds(Self.hangGuard))
         // Occurrences before the window do not count: a daily series since 1990 lists its occurrences of 2026.
         let old = try ICalendarReader.read(Self.event("RRULE:FREQ=DAILY", start: "19900101T090000Z"), floatingZone: Self.utc)
         let listed = try await ICalendarFileProvider(file: old, account: "t").listEvents(
