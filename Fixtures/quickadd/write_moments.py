@@ -182,6 +182,23 @@ for _kind, _texts in {
     "uhrminutes": ["Anruf um 9 Uhr 30 Donnerstag"],
 }.items():
     CT_REVIEW.setdefault(_kind, []).extend(_texts)
+# The fifth batch's disagreements, reviewed one by one (ctparse's reading against the label).
+CT_REASONS["holiday"] = ("calbridge: ctparse does not read a holiday's name (it finds no date, or only the time or the rest); "
+                         "meant is the holiday's day in the locale's country")
+for _kind, _texts in {
+    "holiday": ["Christmas dinner 5pm", "Christmas Day at the Smiths", "New Year's Day brunch 11am", "Independence Day picnic",
+                "Thanksgiving at Grandma's", "Halloween trick or treating 6pm", "Christmas Eve service 5pm", "Mother's Day brunch",
+                "Father's Day BBQ", "Good Friday service at noon", "MLK Day volunteering", "Veterans Day parade 11am",
+                "New Year's Eve countdown", "Family dinner on Christmas Day 2pm", "Heiligabend Bescherung 18 Uhr", "Neujahr Spaziergang",
+                "Ostermontag Ausflug", "Pfingstmontag frei", "Tag der Deutschen Einheit Wanderung", "Erster Weihnachtstag Essen 13 Uhr",
+                "Zweiter Weihnachtstag Kino", "Christi Himmelfahrt Radtour", "Familienessen am ersten Weihnachtstag 12 Uhr"],
+    "repeat": ["10k steps every day"],
+    "today": ["Print 4x6 photos Friday"],
+    "part": ["Stream 4k movie tonight"],
+    "letter": ["Dentist 3p tomorrow"],
+    "hour": ["Lunch 12 to 1 Thursday", "Workshop 2 to 5 Saturday"],
+}.items():
+    CT_REVIEW.setdefault(_kind, []).extend(_texts)
 CT_SPECIAL = {
     "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
     "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
@@ -840,6 +857,72 @@ G("Rückruf in einer halben Stunde", "Rückruf", ["2026-03-10", "2026-12-04", "2
 G("Nudeln abgießen in 12 Minuten", "Nudeln abgießen", ["2026-03-10", "2026-12-04", "2026-12-31"], exact=[(9, 12), (17, 42), (23, 42)])
 G("Videocall 16 Uhr deutscher Zeit Montag", "Videocall", MO, at=(16, 0))
 G("Call 15 Uhr New Yorker Zeit morgen", "Call", TOMORROW, at=(15, 0), zone="America/New_York")
+
+
+# Fifth batch (written for the fresh held-out set's round, from general kinds, never from the held-out phrases):
+# named holidays (the day in the calendar's locale when the name is one day and it begins the text or follows
+# on/am; refused where the name is a season, several days, or what the event is about but not its day), numbers
+# with a letter or unit that are counts, not times ("1st class", "3x", "10k", "2L", "4x6"),
+# ranges of bare hours with "to", phone numbers.
+HOLIDAY_NO_DAY = ["reject:nothingToSchedule|vagueDate"] * 3
+XMAS_DAY = ["2026-12-25", "2026-12-25", "2027-12-25"]
+XMAS_EVE_DAY = ["2026-12-24", "2026-12-24", "2027-12-24"]
+NEW_YEARS_EVE = ["2026-12-31", "2026-12-31", "2026-12-31"]
+# English (the United States' holidays).
+E("Christmas dinner 5pm", "Christmas dinner", XMAS_DAY, at=(17, 0))
+E("Christmas Day at the Smiths", "Christmas Day", XMAS_DAY, loc="the Smiths")
+E("New Year's Day brunch 11am", "New Year's Day brunch", ["2027-01-01"] * 3, at=(11, 0))
+E("Independence Day picnic", "Independence Day picnic", ["2026-07-04", "2027-07-04", "2027-07-04"])
+E("Thanksgiving at Grandma's", "Thanksgiving", ["2026-11-26", "2027-11-25", "2027-11-25"], loc="Grandma's")
+E("Halloween trick or treating 6pm", "Halloween trick or treating", ["2026-10-31", "2027-10-31", "2027-10-31"], at=(18, 0))
+E("Easter egg hunt Sunday 10am", "Easter egg hunt", SU, at=(10, 0))
+E("Valentine's dinner Saturday 8pm", "Valentine's dinner", SA, at=(20, 0))
+E("Wrap Christmas presents", "", HOLIDAY_NO_DAY)
+E("Halloween party", "", HOLIDAY_NO_DAY)
+E("Christmas Eve service 5pm", "Christmas Eve service", XMAS_EVE_DAY, at=(17, 0))
+E("Mother's Day brunch", "Mother's Day brunch", ["2026-05-10", "2027-05-09", "2027-05-09"])
+E("Father's Day BBQ", "Father's Day BBQ", ["2026-06-21", "2027-06-20", "2027-06-20"])
+E("Labor Day weekend trip", "", ["reject:vagueDate"] * 3)
+E("Good Friday service at noon", "Good Friday service", ["2026-04-03", "2027-03-26", "2027-03-26"], at=(12, 0))
+E("MLK Day volunteering", "MLK Day volunteering", ["2027-01-18"] * 3)
+E("Veterans Day parade 11am", "Veterans Day parade", ["2026-11-11", "2027-11-11", "2027-11-11"], at=(11, 0))
+E("New Year's Eve countdown", "New Year's Eve countdown", NEW_YEARS_EVE)
+E("Christmas shopping Saturday", "Christmas shopping", SA)
+E("Buy Christmas tree", "", HOLIDAY_NO_DAY)
+E("Family dinner on Christmas Day 2pm", "Family dinner", XMAS_DAY, at=(14, 0))
+E("Easter weekend at the lake", "", ["reject:vagueDate"] * 3)
+# Numbers with a letter or unit that are counts and sizes, not times or dates.
+E("Send 1st class parcel Monday", "Send 1st class parcel", MO)
+E("Pack 3x shirts tomorrow", "Pack 3x shirts", TOMORROW)
+E("10k steps every day", "10k steps", TODAY, rr=["RRULE:FREQ=DAILY"])
+E("Get 50p coins for parking", "", R)
+E("Swim 1k Tuesday 6am", "Swim 1k", TU, at=(6, 0))
+E("Bring 2L soda Saturday", "Bring 2L soda", SA)
+E("Print 4x6 photos Friday", "Print 4x6 photos", FR_LATER)
+E("Order 8p envelopes", "", R)
+E("Buy 12a fuse Monday", "Buy 12a fuse", MO)
+E("Stream 4k movie tonight", "Stream 4k movie", TODAY, at=(20, 0), past=(False, False, True))
+E("Water bill 15th", "Water bill", ["2026-03-15", "2026-12-15", "2027-01-15"])
+E("Dentist 3p tomorrow", "Dentist", TOMORROW, at=(15, 0))
+E("Call 212-555-0187 Friday 10am", "Call 212-555-0187", FR, at=(10, 0))
+# Ranges of bare hours with "to".
+E("Lunch 12 to 1 Thursday", "Lunch", TH, at=(12, 0), to=(13, 0))
+E("Workshop 2 to 5 Saturday", "Workshop", SA, at=(14, 0), to=(17, 0))
+# German (Germany's nationwide holidays; "Weihnachten" names three days and is refused).
+G("Heiligabend Bescherung 18 Uhr", "Heiligabend Bescherung", XMAS_EVE_DAY, at=(18, 0))
+G("Neujahr Spaziergang", "Neujahr Spaziergang", ["2027-01-01"] * 3)
+G("Ostermontag Ausflug", "Ostermontag Ausflug", ["2026-04-06", "2027-03-29", "2027-03-29"])
+G("Pfingstmontag frei", "Pfingstmontag frei", ["2026-05-25", "2027-05-17", "2027-05-17"])
+G("Tag der Deutschen Einheit Wanderung", "Tag der Deutschen Einheit Wanderung", ["2026-10-03", "2027-10-03", "2027-10-03"])
+G("Weihnachten bei den Eltern", "", HOLIDAY_NO_DAY)
+G("Erster Weihnachtstag Essen 13 Uhr", "Erster Weihnachtstag Essen", XMAS_DAY, at=(13, 0))
+G("Zweiter Weihnachtstag Kino", "Zweiter Weihnachtstag Kino", ["2026-12-26", "2026-12-26", "2027-12-26"])
+G("Weihnachtsmarkt Samstag 17 Uhr", "Weihnachtsmarkt", SA, at=(17, 0))
+G("Weihnachtsgeschenke kaufen", "", R)
+G("Christi Himmelfahrt Radtour", "Christi Himmelfahrt Radtour", ["2026-05-14", "2027-05-06", "2027-05-06"])
+G("Familienessen am ersten Weihnachtstag 12 Uhr", "Familienessen", XMAS_DAY, at=(12, 0))
+G("Osterferien", "", HOLIDAY_NO_DAY)
+G("3 Liter Milch kaufen morgen", "3 Liter Milch kaufen", TOMORROW)
 
 # Held out: only run, never read while fixing the parser.
 HE("Pick up dry cleaning Thursday 5:30", "Pick up dry cleaning", ["2026-03-12", "2026-12-10", "2027-01-07"], at=(17, 30))
