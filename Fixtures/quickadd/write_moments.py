@@ -182,6 +182,23 @@ for _kind, _texts in {
     "uhrminutes": ["Anruf um 9 Uhr 30 Donnerstag"],
 }.items():
     CT_REVIEW.setdefault(_kind, []).extend(_texts)
+# The fifth batch's disagreements, reviewed one by one (ctparse's reading against the label).
+CT_REASONS["holiday"] = ("calbridge: ctparse does not read a holiday's name (it finds no date, or only the time or the rest); "
+                         "meant is the holiday's day in the locale's country")
+for _kind, _texts in {
+    "holiday": ["Christmas dinner 5pm", "Christmas Day at the Smiths", "New Year's Day brunch 11am", "Independence Day picnic",
+                "Thanksgiving at Grandma's", "Halloween trick or treating 6pm", "Christmas Eve service 5pm", "Mother's Day brunch",
+                "Father's Day BBQ", "Good Friday service at noon", "MLK Day volunteering", "Veterans Day parade 11am",
+                "New Year's Eve countdown", "Family dinner on Christmas Day 2pm", "Heiligabend Bescherung 18 Uhr", "Neujahr Spaziergang",
+                "Ostermontag Ausflug", "Pfingstmontag frei", "Tag der Deutschen Einheit Wanderung", "Erster Weihnachtstag Essen 13 Uhr",
+                "Zweiter Weihnachtstag Kino", "Christi Himmelfahrt Radtour", "Familienessen am ersten Weihnachtstag 12 Uhr"],
+    "repeat": ["10k steps every day"],
+    "today": ["Print 4x6 photos Friday"],
+    "part": ["Stream 4k movie tonight"],
+    "letter": ["Dentist 3p tomorrow"],
+    "hour": ["Lunch 12 to 1 Thursday", "Workshop 2 to 5 Saturday"],
+}.items():
+    CT_REVIEW.setdefault(_kind, []).extend(_texts)
 CT_SPECIAL = {
     "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
     "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
@@ -841,6 +858,72 @@ G("Nudeln abgießen in 12 Minuten", "Nudeln abgießen", ["2026-03-10", "2026-12-
 G("Videocall 16 Uhr deutscher Zeit Montag", "Videocall", MO, at=(16, 0))
 G("Call 15 Uhr New Yorker Zeit morgen", "Call", TOMORROW, at=(15, 0), zone="America/New_York")
 
+
+# Fifth batch (written for the fresh held-out set's round, from general kinds, never from the held-out phrases):
+# named holidays (the day in the calendar's locale when the name is one day and it begins the text or follows
+# on/am; refused where the name is a season, several days, or what the event is about but not its day), numbers
+# with a letter or unit that are counts, not times ("1st class", "3x", "10k", "2L", "4x6"),
+# ranges of bare hours with "to", phone numbers.
+HOLIDAY_NO_DAY = ["reject:nothingToSchedule|vagueDate"] * 3
+XMAS_DAY = ["2026-12-25", "2026-12-25", "2027-12-25"]
+XMAS_EVE_DAY = ["2026-12-24", "2026-12-24", "2027-12-24"]
+NEW_YEARS_EVE = ["2026-12-31", "2026-12-31", "2026-12-31"]
+# English (the United States' holidays).
+E("Christmas dinner 5pm", "Christmas dinner", XMAS_DAY, at=(17, 0))
+E("Christmas Day at the Smiths", "Christmas Day", XMAS_DAY, loc="the Smiths")
+E("New Year's Day brunch 11am", "New Year's Day brunch", ["2027-01-01"] * 3, at=(11, 0))
+E("Independence Day picnic", "Independence Day picnic", ["2026-07-04", "2027-07-04", "2027-07-04"])
+E("Thanksgiving at Grandma's", "Thanksgiving", ["2026-11-26", "2027-11-25", "2027-11-25"], loc="Grandma's")
+E("Halloween trick or treating 6pm", "Halloween trick or treating", ["2026-10-31", "2027-10-31", "2027-10-31"], at=(18, 0))
+E("Easter egg hunt Sunday 10am", "Easter egg hunt", SU, at=(10, 0))
+E("Valentine's dinner Saturday 8pm", "Valentine's dinner", SA, at=(20, 0))
+E("Wrap Christmas presents", "", HOLIDAY_NO_DAY)
+E("Halloween party", "", HOLIDAY_NO_DAY)
+E("Christmas Eve service 5pm", "Christmas Eve service", XMAS_EVE_DAY, at=(17, 0))
+E("Mother's Day brunch", "Mother's Day brunch", ["2026-05-10", "2027-05-09", "2027-05-09"])
+E("Father's Day BBQ", "Father's Day BBQ", ["2026-06-21", "2027-06-20", "2027-06-20"])
+E("Labor Day weekend trip", "", ["reject:vagueDate"] * 3)
+E("Good Friday service at noon", "Good Friday service", ["2026-04-03", "2027-03-26", "2027-03-26"], at=(12, 0))
+E("MLK Day volunteering", "MLK Day volunteering", ["2027-01-18"] * 3)
+E("Veterans Day parade 11am", "Veterans Day parade", ["2026-11-11", "2027-11-11", "2027-11-11"], at=(11, 0))
+E("New Year's Eve countdown", "New Year's Eve countdown", NEW_YEARS_EVE)
+E("Christmas shopping Saturday", "Christmas shopping", SA)
+E("Buy Christmas tree", "", HOLIDAY_NO_DAY)
+E("Family dinner on Christmas Day 2pm", "Family dinner", XMAS_DAY, at=(14, 0))
+E("Easter weekend at the lake", "", ["reject:vagueDate"] * 3)
+# Numbers with a letter or unit that are counts and sizes, not times or dates.
+E("Send 1st class parcel Monday", "Send 1st class parcel", MO)
+E("Pack 3x shirts tomorrow", "Pack 3x shirts", TOMORROW)
+E("10k steps every day", "10k steps", TODAY, rr=["RRULE:FREQ=DAILY"])
+E("Get 50p coins for parking", "", R)
+E("Swim 1k Tuesday 6am", "Swim 1k", TU, at=(6, 0))
+E("Bring 2L soda Saturday", "Bring 2L soda", SA)
+E("Print 4x6 photos Friday", "Print 4x6 photos", FR_LATER)
+E("Order 8p envelopes", "", R)
+E("Buy 12a fuse Monday", "Buy 12a fuse", MO)
+E("Stream 4k movie tonight", "Stream 4k movie", TODAY, at=(20, 0), past=(False, False, True))
+E("Water bill 15th", "Water bill", ["2026-03-15", "2026-12-15", "2027-01-15"])
+E("Dentist 3p tomorrow", "Dentist", TOMORROW, at=(15, 0))
+E("Call 212-555-0187 Friday 10am", "Call 212-555-0187", FR, at=(10, 0))
+# Ranges of bare hours with "to".
+E("Lunch 12 to 1 Thursday", "Lunch", TH, at=(12, 0), to=(13, 0))
+E("Workshop 2 to 5 Saturday", "Workshop", SA, at=(14, 0), to=(17, 0))
+# German (Germany's nationwide holidays; "Weihnachten" names three days and is refused).
+G("Heiligabend Bescherung 18 Uhr", "Heiligabend Bescherung", XMAS_EVE_DAY, at=(18, 0))
+G("Neujahr Spaziergang", "Neujahr Spaziergang", ["2027-01-01"] * 3)
+G("Ostermontag Ausflug", "Ostermontag Ausflug", ["2026-04-06", "2027-03-29", "2027-03-29"])
+G("Pfingstmontag frei", "Pfingstmontag frei", ["2026-05-25", "2027-05-17", "2027-05-17"])
+G("Tag der Deutschen Einheit Wanderung", "Tag der Deutschen Einheit Wanderung", ["2026-10-03", "2027-10-03", "2027-10-03"])
+G("Weihnachten bei den Eltern", "", HOLIDAY_NO_DAY)
+G("Erster Weihnachtstag Essen 13 Uhr", "Erster Weihnachtstag Essen", XMAS_DAY, at=(13, 0))
+G("Zweiter Weihnachtstag Kino", "Zweiter Weihnachtstag Kino", ["2026-12-26", "2026-12-26", "2027-12-26"])
+G("Weihnachtsmarkt Samstag 17 Uhr", "Weihnachtsmarkt", SA, at=(17, 0))
+G("Weihnachtsgeschenke kaufen", "", R)
+G("Christi Himmelfahrt Radtour", "Christi Himmelfahrt Radtour", ["2026-05-14", "2027-05-06", "2027-05-06"])
+G("Familienessen am ersten Weihnachtstag 12 Uhr", "Familienessen", XMAS_DAY, at=(12, 0))
+G("Osterferien", "", HOLIDAY_NO_DAY)
+G("3 Liter Milch kaufen morgen", "3 Liter Milch kaufen", TOMORROW)
+
 # Held out: only run, never read while fixing the parser.
 HE("Pick up dry cleaning Thursday 5:30", "Pick up dry cleaning", ["2026-03-12", "2026-12-10", "2027-01-07"], at=(17, 30))
 HE("Book club the 20th 7pm", "Book club", ["2026-03-20", "2026-12-20", "2027-01-20"], at=(19, 0))
@@ -935,6 +1018,202 @@ HG("Elternabend am 20.3. um 19 Uhr", "Elternabend", ["2026-03-20", "2027-03-20",
 HG("Yoga jeden Sonntag um 10 Uhr", "Yoga", SU, at=(10, 0), rr=[WK + ";BYDAY=SU"])
 HG("Reifenwechsel nächsten Samstag", "Reifenwechsel", SA)
 HG("Meeting morgen von 9 bis 10:30", "Meeting", TOMORROW, at=(9, 0), to=(10, 30))
+
+
+# Held out, 2026-12-05 (a fresh set: written by a session that had not read the parser or any of its misses,
+# labelled by hand before it was run, committed before any parser change; only run, never read while fixing).
+# Kinds from calendar apps' help pages and issue 36: clock times and ranges, parts of the day, dates, relative
+# days and hours, deadlines, numbers that are not dates or times ("3p stamps", "5k", "2x4s", phone numbers),
+# named holidays (read to their date in the calendar's locale where it is one day, refused where not), repeats,
+# zones, places, and refusals. A refusal labelled "a|b" accepts either code.
+def FE(*args, **kw): P("heldout-2026-12-05", "en", *args, **kw)
+def FG(*args, **kw): P("heldout-2026-12-05", "de", *args, **kw)
+
+
+NO_DAY = ["reject:nothingToSchedule|vagueDate"] * 3
+XMAS_EVE = ["2026-12-24", "2026-12-24", "2027-12-24"]
+NYE = ["2026-12-31", "2026-12-31", "2026-12-31"]
+EASTER = ["2026-04-05", "2027-03-28", "2027-03-28"]
+# English. Clock times and ranges.
+FE("Coffee with Dana 10:15 Wednesday", "Coffee with Dana", WE, at=(10, 15))
+FE("Call plumber at 2:45", "Call plumber", AT_DAYTIME, at=(14, 45))
+FE("Pilates 6:15am Thursday", "Pilates", TH, at=(6, 15))
+FE("Team sync 1-2 Monday", "Team sync", MO, at=(13, 0), to=(14, 0))
+FE("Dinner with the Johnsons Saturday at 7:30", "Dinner with the Johnsons", SA, at=(19, 30))
+FE("Board meeting 9-11:30am Wednesday", "Board meeting", WE, at=(9, 0), to=(11, 30))
+FE("Late show 11pm Friday", "Late show", FR_LATER, at=(23, 0))
+FE("Overnight flight Sunday 11pm-7am", "Overnight flight", SU, at=(23, 0), to=(7, 0), next_day_end=True)
+FE("Parent conference Thursday 4:20pm", "Parent conference", TH, at=(16, 20))
+FE("Standup 9:45 tomorrow", "Standup", TOMORROW, at=(9, 45))
+FE("Call Grandma at 5", "Call Grandma", AT_DAYTIME, at=(17, 0))
+FE("Piano recital Sunday 2pm to 4pm", "Piano recital", SU, at=(14, 0), to=(16, 0))
+FE("Webinar 12pm Tuesday for 45 minutes", "Webinar", TU_LATER, at=(12, 0), dur=45)
+FE("Meeting with Raj at 12:15 tomorrow", "Meeting with Raj", TOMORROW, at=(12, 15))
+FE("Vet 8:40 Saturday", "Vet", SA, at=(8, 40))
+FE("Office party 4 to 7 Friday", "Office party", FR, at=(16, 0), to=(19, 0))
+FE("Dentist today 8am", "Dentist", TODAY, at=(8, 0), past=(True, True, True))
+# Parts of the day.
+FE("Pick up cake Saturday morning", "Pick up cake", SA, at=(9, 0))
+FE("Gardening Sunday afternoon", "Gardening", SU, at=(15, 0))
+FE("Study session tonight at 9", "Study session", TODAY, at=(21, 0), past=(False, False, True))
+FE("Call Lisa tomorrow evening", "Call Lisa", TOMORROW, at=(19, 0))
+FE("Email Mark end of day", "Email Mark", AT_DAYTIME, at=(17, 0))
+FE("Book club Wednesday night", "Book club", WE, at=(21, 0))
+FE("Coffee at noon Friday", "Coffee", FR, at=(12, 0))
+FE("Meditate in the afternoon", "Meditate", AT_DAYTIME, at=(15, 0))
+FE("Dinner reservation 8:15 tonight", "Dinner reservation", TODAY, at=(20, 15), past=(False, False, True))
+# Dates.
+FE("Dentist March 3 at 10am", "Dentist", ["2027-03-03"] * 3, at=(10, 0))
+FE("Wedding June 12th", "Wedding", ["2026-06-12", "2027-06-12", "2027-06-12"])
+FE("Anniversary dinner on the 18th at 7", "Anniversary dinner", ["2026-03-18", "2026-12-18", "2027-01-18"], at=(19, 0))
+FE("Lease signing 4/15 3pm", "Lease signing", ["2026-04-15", "2027-04-15", "2027-04-15"], at=(15, 0))
+FE("Vacation July 6-10", "Vacation", ["2026-07-06", "2027-07-06", "2027-07-06"], last=["2026-07-10", "2027-07-10", "2027-07-10"])
+FE("Jury duty Wednesday to Friday", "Jury duty", WE, last=["2026-03-13", "2026-12-11", "2027-01-08"])
+FE("Closing 2027-01-20 11am", "Closing", ["2027-01-20"] * 3, at=(11, 0))
+FE("Dad's retirement party Sat Jan 9 6pm", "Dad's retirement party", ["2027-01-09"] * 3, at=(18, 0))
+FE("Conference Oct 7-9 in Chicago", "Conference", ["2026-10-07", "2027-10-07", "2027-10-07"],
+   last=["2026-10-09", "2027-10-09", "2027-10-09"], loc="Chicago")
+FE("Flight to Denver Friday Dec 18 8:05am", "Flight to Denver", ["2026-12-18", "2026-12-18", "reject:conflict|invalidDate"], at=(8, 5))
+# Relative days and hours.
+FE("Follow up with recruiter in 5 days", "Follow up with recruiter", ["2026-03-15", "2026-12-09", "2027-01-05"])
+FE("Check the oven in 20 minutes", "Check the oven", TODAY, exact=[(9, 20), (17, 50), (23, 50)])
+FE("Renew library books in 2 weeks", "Renew library books", ["2026-03-24", "2026-12-18", "2027-01-14"])
+FE("Dentist day after tomorrow 11am", "Dentist", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(11, 0))
+FE("Call back in 3 hours", "Call back", ["2026-03-10", "2026-12-04", "2027-01-01"], exact=[(12, 0), (20, 30), (2, 30)])
+# Deadlines.
+FE("Submit expense report by Tuesday", "Submit expense report", TU_LATER)
+FE("Taxes due April 15", "Taxes", ["2026-04-15", "2027-04-15", "2027-04-15"])
+FE("Return library books by Thursday 5pm", "Return library books", TH, at=(17, 0))
+FE("Finish draft by end of month", "Finish draft", ["2026-03-31", "2026-12-31", "2026-12-31"])
+FE("RSVP no later than Nov 20", "RSVP", ["2026-11-20", "2027-11-20", "2027-11-20"])
+FE("Report due the 30th", "Report", ["2026-03-30", "2026-12-30", "2027-01-30"])
+# Numbers that are not dates or times.
+FE("Buy 3p stamps", "", R)
+FE("Buy 3p stamps tomorrow", "Buy 3p stamps", TOMORROW)
+FE("5k run Saturday 8am", "5k run", SA, at=(8, 0))
+FE("Run 10k Sunday morning", "Run 10k", SU, at=(9, 0))
+FE("Pay rent 1st", "Pay rent", ["2026-04-01", "2027-01-01", "2027-01-01"])
+FE("Order 2x4s at Home Depot Saturday", "Order 2x4s", SA, loc="Home Depot")
+FE("Take 2 pills at 8pm", "Take 2 pills", AT_EVENING, at=(20, 0))
+FE("Windows 11 rollout Thursday", "Windows 11 rollout", TH_ALLDAY)
+FE("Gate 22 boarding 7:10pm Friday", "Gate 22 boarding", FR_LATER, at=(19, 10))
+FE("Apt 5C inspection Monday 10am", "Apt 5C inspection", MO, at=(10, 0))
+FE("Order 100 business cards Wednesday", "Order 100 business cards", WE)
+FE("Call 555-0142 tomorrow 9am", "Call 555-0142", TOMORROW, at=(9, 0))
+FE("Top 10 list review Friday 3pm", "Top 10 list review", FR, at=(15, 0))
+FE("Flight UA 1234 Jan 4 6am", "Flight UA 1234", ["2027-01-04"] * 3, at=(6, 0))
+FE("Pick up 2 dozen bagels 7am Sunday", "Pick up 2 dozen bagels", SU, at=(7, 0))
+FE("Buy 2x AA batteries", "", R)
+FE("Half marathon Sunday 7:30am", "Half marathon", SU, at=(7, 30))
+# Named holidays: the date in the calendar's locale (en: the United States) when the name is one day and no
+# other date is given; the name stays in the title. A holiday the event is about but not on is refused.
+FE("Christmas Eve dinner at 6", "Christmas Eve dinner", XMAS_EVE, at=(18, 0))
+FE("Christmas Eve party", "Christmas Eve party", XMAS_EVE)
+FE("New Year's Eve party 9pm", "New Year's Eve party", NYE, at=(21, 0), past=(False, False, True))
+FE("Thanksgiving dinner at Mom's 3pm", "Thanksgiving dinner", ["2026-11-26", "2027-11-25", "2027-11-25"], at=(15, 0), loc="Mom's")
+FE("Halloween party Saturday 8pm", "Halloween party", SA, at=(20, 0))
+FE("Christmas party Friday 7pm", "Christmas party", FR_LATER, at=(19, 0))
+FE("Easter brunch 11am", "Easter brunch", EASTER, at=(11, 0))
+FE("Valentine's Day dinner 7:30pm", "Valentine's Day dinner", ["2027-02-14"] * 3, at=(19, 30))
+FE("Fireworks July 4th 9pm", "Fireworks", ["2026-07-04", "2027-07-04", "2027-07-04"], at=(21, 0))
+FE("Christmas party", "", NO_DAY)
+FE("Memorial Day BBQ", "Memorial Day BBQ", ["2026-05-25", "2027-05-31", "2027-05-31"])
+FE("Buy Halloween costume", "", NO_DAY)
+FE("St. Patrick's Day parade", "St. Patrick's Day parade", ["2026-03-17", "2027-03-17", "2027-03-17"])
+FE("Labor Day cookout 1pm", "Labor Day cookout", ["2026-09-07", "2027-09-06", "2027-09-06"], at=(13, 0))
+# Repeats.
+FE("Trash night every Tuesday 8pm", "Trash night", TU_LATER, at=(20, 0), rr=[WK + ";BYDAY=TU"])
+FE("Water plants every 3 days", "Water plants", TODAY, rr=["RRULE:FREQ=DAILY;INTERVAL=3"])
+FE("Team retro every other Thursday 4pm", "Team retro", TH, at=(16, 0), rr=[WK + ";INTERVAL=2;BYDAY=TH"])
+FE("Pay credit card monthly on the 25th", "Pay credit card", ["2026-03-25", "2026-12-25", "2027-01-25"],
+   rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=25"])
+FE("Swim lessons Saturdays 10am until Feb 27", "Swim lessons", SA, at=(10, 0), rr=[WK + ";BYDAY=SA;UNTIL=20270228T045959Z"])
+FE("Book club every 2nd Wednesday of the month 7pm", "Book club", ["2026-03-11", "2026-12-09", "2027-01-13"], at=(19, 0),
+   rr=["RRULE:FREQ=MONTHLY;BYDAY=2WE"])
+FE("Daily standup 9:30 weekdays", "Daily standup", ["2026-03-10", "2026-12-07", "2027-01-01"], at=(9, 30), rr=[WEEKDAYS])
+FE("Anniversary every year on Aug 22", "Anniversary", ["2026-08-22", "2027-08-22", "2027-08-22"], rr=["RRULE:FREQ=YEARLY"])
+FE("Walk the dog every evening at 6:30", "Walk the dog", AT_EVENING, at=(18, 30), rr=["RRULE:FREQ=DAILY"])
+FE("Guitar practice Mon/Wed 5pm", "Guitar practice", ["2026-03-11", "2026-12-07", "2027-01-04"], at=(17, 0), rr=[WK + ";BYDAY=MO,WE"])
+# Zones.
+FE("Call with Tokyo team 8am JST Thursday", "Call with Tokyo team", TH, at=(8, 0), zone="Asia/Tokyo")
+FE("Webinar 2pm Pacific Wednesday", "Webinar", WE, at=(14, 0), zone="America/Los_Angeles")
+FE("Standup 10:30 CET tomorrow", "Standup", TOMORROW, at=(10, 30), zone="Europe/Berlin")
+# Places.
+FE("Lunch at Joe's Diner Friday 12:30", "Lunch", FR, at=(12, 30), loc="Joe's Diner")
+FE("Haircut @ Supercuts Thursday 4:15pm", "Haircut", TH, at=(16, 15), loc="Supercuts")
+# Refusals.
+FE("Meeting sometime next week", "", ["reject:vagueDate"] * 3)
+FE("Call Bob Monday or Tuesday", "", ["reject:conflict"] * 3)
+FE("Dinner 25:00 Friday", "", ["reject:invalidTime"] * 3)
+FE("Trip April 31", "", ["reject:invalidDate"] * 3)
+FE("Gym tonight at 7am", "", ["reject:conflict"] * 3)
+FE("Party 9pm-9pm Saturday", "", ["reject:invalidRange"] * 3)
+FE("Pick up Sam at 3:30 or 4", "", ["reject:conflict"] * 3)
+
+# German. Clock times and ranges.
+FG("Zahnarzt Mittwoch 8:15", "Zahnarzt", WE, at=(8, 15))
+FG("Telefonkonferenz morgen 13:30 bis 14:15", "Telefonkonferenz", TOMORROW, at=(13, 30), to=(14, 15))
+FG("Joggen um 6:30", "Joggen", AT_EARLY, at=(6, 30))
+FG("Abendessen mit Lena Samstag um 8", "Abendessen mit Lena", SA, at=(20, 0))
+FG("Besprechung 10-11 Uhr Donnerstag", "Besprechung", TH, at=(10, 0), to=(11, 0))
+FG("Handwerker kommt Dienstag zwischen 8 und 12 Uhr", "Handwerker kommt", TU, at=(8, 0), to=(12, 0))
+FG("Mittagspause um 12:30", "Mittagspause", AT_DAYTIME, at=(12, 30))
+# Parts of the day.
+FG("Anruf bei Mama heute Abend", "Anruf bei Mama", TODAY, at=(19, 0), past=(False, False, True))
+FG("Frühstück mit Tom morgen früh", "Frühstück mit Tom", TOMORROW, at=(8, 0))
+FG("Kita-Fest Samstagnachmittag", "Kita-Fest", SA, at=(15, 0))
+FG("Präsentation Donnerstag vormittags", "Präsentation", TH, at=(10, 0))
+FG("Nachtwanderung Freitag Nacht", "Nachtwanderung", FR_LATER, at=(21, 0))
+# Dates.
+FG("Hochzeit am 12.6.", "Hochzeit", ["2026-06-12", "2027-06-12", "2027-06-12"])
+FG("Geburtstag Oma 3. Januar", "Geburtstag Oma", ["2027-01-03"] * 3)
+FG("Klassentreffen am 17. Oktober 2027 um 18 Uhr", "Klassentreffen", ["2027-10-17"] * 3, at=(18, 0))
+FG("Seminar vom 4. bis 6. Mai", "Seminar", ["2026-05-04", "2027-05-04", "2027-05-04"], last=["2026-05-06", "2027-05-06", "2027-05-06"])
+FG("Urlaub 23.12.-2.1.", "Urlaub", ["2026-12-23", "2026-12-23", "2027-12-23"], last=["2027-01-02", "2027-01-02", "2028-01-02"])
+FG("Abgabe Hausarbeit am 15.", "Abgabe Hausarbeit", ["2026-03-15", "2026-12-15", "2027-01-15"])
+FG("Termin beim Amt in 2 Wochen", "Termin beim Amt", ["2026-03-24", "2026-12-18", "2027-01-14"])
+FG("Rückruf in 45 Minuten", "Rückruf", ["2026-03-10", "2026-12-04", "2027-01-01"], exact=[(9, 45), (18, 15), (0, 15)])
+FG("Elternabend nächsten Donnerstag 19:30", "Elternabend", TH, at=(19, 30))
+FG("Autoverkauf übermorgen 10 Uhr", "Autoverkauf", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(10, 0))
+# Deadlines.
+FG("Steuererklärung abgeben bis 31.7.", "Steuererklärung abgeben", ["2026-07-31", "2027-07-31", "2027-07-31"])
+FG("Rechnung fällig am 10.1.", "Rechnung", ["2027-01-10"] * 3)
+FG("Formular ausfüllen bis Montag 12 Uhr", "Formular ausfüllen", MO, at=(12, 0))
+# Numbers that are not dates or times.
+FG("3 Brötchen kaufen morgen", "3 Brötchen kaufen", TOMORROW)
+FG("Update auf Version 2.4 Freitag", "Update auf Version 2.4", FR_LATER)
+FG("Raum 204 reservieren Mittwoch 9 Uhr", "Raum 204 reservieren", WE, at=(9, 0))
+FG("Zug ICE 578 morgen 7:42", "Zug ICE 578", TOMORROW, at=(7, 42))
+FG("5-km-Lauf Sonntag 10 Uhr", "5-km-Lauf", SU, at=(10, 0))
+FG("Miete zahlen am 1.", "Miete zahlen", ["2026-04-01", "2027-01-01", "2027-01-01"])
+FG("B2-Prüfung Dienstag 14 Uhr", "B2-Prüfung", TU_LATER, at=(14, 0))
+# Named holidays (de: Germany's dates; a name the event is about but not on, or that names several days, refused).
+FG("Heiligabend bei Oma", "Heiligabend bei Oma", XMAS_EVE)
+FG("Silvesterparty 20 Uhr", "Silvesterparty", NYE, at=(20, 0), past=(False, False, True))
+FG("Ostersonntag Gottesdienst 10 Uhr", "Ostersonntag Gottesdienst", EASTER, at=(10, 0))
+FG("Weihnachtsfeier Firma", "", NO_DAY)
+FG("Adventskaffee am 1. Advent 15 Uhr", "Adventskaffee", ["2026-11-29", "2027-11-28", "2027-11-28"], at=(15, 0))
+FG("Karfreitag frei", "Karfreitag frei", ["2026-04-03", "2027-03-26", "2027-03-26"])
+FG("Silvester bei Jan", "Silvester bei Jan", NYE)
+# Repeats.
+FG("Chor jeden Mittwoch 19:30", "Chor", WE, at=(19, 30), rr=[WK + ";BYDAY=WE"])
+FG("Blumen gießen alle 2 Tage", "Blumen gießen", TODAY, rr=["RRULE:FREQ=DAILY;INTERVAL=2"])
+FG("Mathe-Nachhilfe dienstags und donnerstags 16 Uhr", "Mathe-Nachhilfe", TU_LATER, at=(16, 0), rr=[WK + ";BYDAY=TU,TH"])
+FG("Monatsabschluss monatlich am letzten Freitag", "Monatsabschluss", ["2026-03-27", "2026-12-25", "2027-01-29"],
+   rr=["RRULE:FREQ=MONTHLY;BYDAY=-1FR"])
+FG("Putzfrau jeden zweiten Freitag 10 Uhr", "Putzfrau", FR, at=(10, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
+FG("Müll raus jeden Dienstag bis 30.6.", "Müll raus", TU_LATER,
+   rrs=[[WK + ";BYDAY=TU;UNTIL=20260630"], [WK + ";BYDAY=TU;UNTIL=20270630"], [WK + ";BYDAY=TU;UNTIL=20270630"]])
+# Zones and places.
+FG("Call mit New York 15 Uhr New Yorker Zeit morgen", "Call mit New York", TOMORROW, at=(15, 0), zone="America/New_York")
+FG("Videokonferenz Montag 9 Uhr UTC", "Videokonferenz", MO, at=(9, 0), zone="UTC")
+FG("Treffen im Café Central Freitag 15 Uhr", "Treffen", FR, at=(15, 0), loc="Café Central")
+# Refusals.
+FG("Termin irgendwann nächste Woche", "", ["reject:vagueDate"] * 3)
+FG("Essen 14 Uhr abends", "", ["reject:conflict"] * 3)
+FG("Party Samstag oder Sonntag", "", ["reject:conflict"] * 3)
+FG("Arzt morgen 26 Uhr", "", ["reject:invalidTime"] * 3)
+FG("Einkaufen gehen", "", R)
 
 here = os.path.dirname(os.path.abspath(__file__))
 for name, lines in OUT.items():

@@ -9,7 +9,7 @@ import Testing
 struct QuickAddCtparseTests {
     static let python = QuickAddTestSupport.packageRoot.appendingPathComponent(".build/test-python/bin/python")
     static let script = QuickAddTestSupport.corpusDirectory.appendingPathComponent("ctparse_diff.py")
-    /// The hand-labelled files a reviewed disagreement is recorded in (the held-out one is not reviewed).
+    /// The hand-labelled files a reviewed disagreement is recorded in (the held-out ones are not reviewed).
     static let reviewed: Set<String> = ["moments-en", "moments-de"]
 
     @Test(
@@ -17,7 +17,7 @@ struct QuickAddCtparseTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: python.path) || ProcessInfo.processInfo.environment["CI"] != nil))
     func differential() throws {
         var rows: [String] = []
-        for name in ["moments-en", "moments-de", "heldout", "en", "de"] {
+        for name in ["moments-en", "moments-de", "heldout", "heldout-2026-12-05", "en", "de"] {
             let corpus = try QuickAddCorpus(contentsOf: QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl"))
             rows += corpus.ctparseRows(group: name) { QuickAddTestSupport.windowsNames[$0] }
         }

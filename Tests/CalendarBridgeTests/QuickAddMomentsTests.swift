@@ -4,7 +4,7 @@ import Testing
 
 /// The phrases labelled by hand for three reference moments (a weekday morning, a Friday evening, New
 /// Year's Eve at 23:30), scored by the same function as `calbridge-bench quick-add`.
-@Suite("Quick-add corpus at three reference moments (Fixtures/quickadd/moments-*.jsonl, heldout.jsonl)")
+@Suite("Quick-add corpus at three reference moments (Fixtures/quickadd/moments-*.jsonl, heldout*.jsonl)")
 struct QuickAddMomentsTests {
     static func score(_ name: String) throws -> QuickAddCorpus.Score {
         let url = QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl")
@@ -18,13 +18,15 @@ struct QuickAddMomentsTests {
         #expect(score.misses.isEmpty, Comment(rawValue: "\(score.right) of \(score.total) right:\n" + score.misses.map(\.description).joined(separator: "\n")))
     }
 
-    /// The goal (97%) is measured by `calbridge-bench quick-add`; this floor only catches a collapse. The
-    /// held-out file is run, never read while fixing the parser: only its rate is reported, not which
-    /// phrases missed.
-    @Test("the held-out part stays above a floor of 90%")
-    func heldOut() throws {
-        let score = try Self.score("heldout")
-        #expect(score.total >= 270)
-        #expect(score.rate >= 0.90, "\(score.right) of \(score.total) held-out phrase-moments right")
+    /// The goal (97%) is measured by `calbridge-bench quick-add`; these floors only catch a collapse. The
+    /// held-out files are run, never read while fixing the parser: only their rates are reported, not which
+    /// phrases missed. `heldout` was written by the session that tuned the parser; `heldout-2026-12-05` by one
+    /// that had not read the parser (its rate before any change is in docs/quick-add.md).
+    @Test("the held-out parts stay above their floors", arguments: [("heldout", 270, 0.90), ("heldout-2026-12-05", 450, 0.80)])
+    func heldOut(_ name: String, size: Int, floor: Double) throws {
+        let score = try Self.score(name)
+        #expect(score.total >= size)
+        #expect(score.rate >= floor, "\(score.right) of \(score.total) \(name) phrase-moments right")
+        print("\(name): \(score.right) of \(score.total) right, \(score.silentlyWrong) wrong without a word")
     }
 }

@@ -207,6 +207,13 @@ struct QuickAddCollected {
             return (today.adding(days: 7 * weeks - (today.weekday - 1) + (weekday - 1)), nil)
         case .nthWeekday(let n, let weekday):
             return (Self.nthWeekday(n, weekday, from: base), nil)
+        case .holiday(let holiday):
+            guard let day = holiday.date(onOrAfter: base) else {
+                throw error(
+                    .vagueDate, "\"\(fragment)\" names no one day; give the date, such as Dec 24",
+                    de: "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, etwa 24.12.")
+            }
+            return (day, nil)
         case .range(let first, let second):
             // One month named for both days ("Dec 16-14", "16.-14. Dezember"): the days are in that month.
             if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A line is `{"text", "now", "tz", "lang", "dateOrder"?, "expect": {...}}` or `{..., "reject": CODE}`;
 /// `expect` labels the event's `title`, `start`, `end`, `allDay`, `timeZone`, `location` and
-/// `recurrence` (as the parser's JSON writes them). A phrase is exactly right when every labelled key is.
+/// `recurrence` (as the parser's JSON writes them). A phrase is exactly right when every labelled key is; a
+/// refusal labelled `"a|b"` is right with either code.
 public struct QuickAddCorpus: Sendable {
     public struct Phrase: Sendable, CustomStringConvertible {
         public var text: String
@@ -25,6 +26,8 @@ public struct QuickAddCorpus: Sendable {
     public struct Miss: Sendable, CustomStringConvertible {
         public var phrase: Phrase
         public var problem: String
+        /// The parser refused the phrase (the user is told), rather than reading it into another event.
+        public var refused = false
         public var description: String { "\(phrase): \(problem)" }
     }
 
@@ -34,6 +37,9 @@ public struct QuickAddCorpus: Sendable {
         public var misses: [Miss] = []
         /// Exactly right, as a fraction of the phrases.
         public var rate: Double { total == 0 ? 0 : Double(right) / Double(total) }
+        /// Misses that became an event other than the label's (or an event where a refusal was meant): the
+        /// wrong events a user would get without a word, as opposed to refusals.
+        public var silentlyWrong: Int { misses.count { !$0.refused } }
     }
 
     public var phrases: [Phrase]
@@ -113,13 +119,13 @@ public struct QuickAddCorpus: Sendable {
                         problem: wrong.map { "\($0) is \(actual[$0] ?? "missing"), expected \(expect[$0]!)" }.joined(separator: "; ")))
                 }
             case (.failure(let error), let reject?, _):
-                if error.code.rawValue == reject {
+                if reject.split(separator: "|").contains(Substring(error.code.rawValue)) {
                     score.right += 1
                 } else {
-                    score.misses.append(Miss(phrase: phrase, problem: "refused as \(error.code), expected \(reject)"))
+                    score.misses.append(Miss(phrase: phrase, problem: "refused as \(error.code), expected \(reject)", refused: true))
                 }
             case (.failure(let error), nil, _):
-                score.misses.append(Miss(phrase: phrase, problem: "refused: \(error)"))
+                score.misses.append(Miss(phrase: phrase, problem: "refused: \(error)", refused: true))
             default:
                 score.misses.append(Miss(phrase: phrase, problem: "the line has neither expect nor reject"))
             }

@@ -14,6 +14,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     /// The n-th (1-4, or -1 for the last: what Outlook can repeat on) weekday of a month: "the last Friday of the
     /// month", the next one on or after today.
     case nthWeekday(Int, weekday: Int)
+    /// A named holiday's next day on or after today ("on Christmas Eve", "bis Heiligabend").
+    case holiday(QuickAddHoliday)
     indirect case range(QuickAddDateSpec, QuickAddDateSpec)
 }
 
@@ -381,6 +383,10 @@ struct QuickAddGrammar {
             return (.relative(days: n), next(j))
         case .endOfMonth?:
             return (.endOfMonth, next(j))
+        case .holiday(let holiday)?:
+            // After "on", "am", "by": the holiday's day. Alone it is read only at the start of the text (see
+            // `QuickAddParser.readHoliday`); elsewhere it is a word of the title ("Buy Christmas tree").
+            return prefixed ? (.holiday(holiday), next(j)) : nil
         case .next?, .this?:
             let k = next(j)
             if case .weekday(let w)? = meaning(k) {
@@ -587,7 +593,8 @@ struct QuickAddGrammar {
             // attached after it. A lone "a" needs minutes or "at" ("Room 3a" stays a room).
             if k < count, attached(k), tokens[k].kind == .word, tokens[k].text == "p" || tokens[k].text == "a",
                 tokens[k].text == "p" || point.hasMinutes || prefixed,
-                !(k + 1 < count && attached(k + 1) && tokens[k + 1].kind != .symbol)
+                !(k + 1 < count && attached(k + 1) && tokens[k + 1].kind != .symbol),
+                !isOrdinaryWord(at: k + 1)
             {
                 point.pm = tokens[k].text == "p"
                 k += 1
@@ -674,6 +681,16 @@ struct QuickAddGrammar {
             end = next(end)
         }
         return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
+    }
+
+    /// A word of the title rather than of the grammar (a holiday's name counts as one: it is read as a date only
+    /// at the start of the text): "Buy 3p stamps" is a count of stamps, not 15:00.
+    func isOrdinaryWord(at k: Int) -> Bool {
+        guard k < count, tokens[k].kind == .word, matchZone(at: k) == nil else { return false }
+        switch meanings[k] {
+        case nil, .holiday?: return true
+        default: return false
+        }
     }
 
     /// Zone names that are also ordinary words ("3pm Central Park", "9am Pacific Coast Highway"): a zone only when

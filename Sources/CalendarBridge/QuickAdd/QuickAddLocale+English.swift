@@ -48,8 +48,35 @@ extension QuickAddLocale {
             "lunch": .noon,
             "dinner": .evening, "supper": .evening, "drinks": .evening, "party": .evening, "concert": .evening,
             "movie": .evening, "movies": .evening, "theatre": .evening, "theater": .evening, "bar": .evening,
-        ]
+        ],
+        partyWords: ["party", "parties"]
     )
+
+    /// The United States' holidays (and a few widely kept days), as calendar apps' holiday calendars list them.
+    static let englishHolidays: [(String, QuickAddMeaning)] = holidays([
+        (["new year's day", "new years day"], .fixed(1, 1)),
+        (["new year's eve", "new years eve", "nye"], .fixed(12, 31, partyOnTheDay: true)),
+        (["mlk day", "martin luther king day", "martin luther king jr. day", "martin luther king jr day"], .nth(3, 1, of: 1)),
+        (["valentine's day", "valentines day", "valentine's"], .fixed(2, 14, partyOnTheDay: true)),
+        (["presidents' day", "presidents day", "president's day"], .nth(3, 1, of: 2)),
+        (
+            ["st. patrick's day", "st patrick's day", "saint patrick's day", "st. paddy's day", "st paddy's day"],
+            .fixed(3, 17, partyOnTheDay: true)
+        ),
+        (["good friday"], .easter(-2)), (["easter", "easter sunday"], .easter(0)), (["easter monday"], .easter(1)),
+        (["mother's day", "mothers day"], .nth(2, 7, of: 5)), (["father's day", "fathers day"], .nth(3, 7, of: 6)),
+        (["memorial day"], .nth(-1, 1, of: 5)), (["juneteenth"], .fixed(6, 19)),
+        (["independence day", "fourth of july"], .fixed(7, 4, partyOnTheDay: true)),
+        (["labor day"], .nth(1, 1, of: 9)), (["columbus day", "indigenous peoples' day"], .nth(2, 1, of: 10)),
+        (["halloween"], .fixed(10, 31)), (["veterans day", "veterans' day", "veteran's day"], .fixed(11, 11)),
+        (["thanksgiving", "thanksgiving day"], .nth(4, 4, of: 11)), (["black friday"], .nth(4, 4, of: 11, plusDays: 1)),
+        (["christmas eve", "xmas eve"], .fixed(12, 24, partyOnTheDay: true)),
+        (["christmas", "christmas day", "xmas"], .fixed(12, 25)),
+        (
+            ["easter weekend", "memorial day weekend", "labor day weekend", "thanksgiving weekend", "christmas break", "the holidays"],
+            .severalDays
+        ),
+    ])
 
     private static let englishPhrases: [(String, QuickAddMeaning)] = {
         var table: [(String, QuickAddMeaning)] = [
@@ -144,6 +171,6 @@ extension QuickAddLocale {
         let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth"]
         for (index, word) in ordinals.enumerated() { table.append((word, .ordinal(index + 1))) }
         table.append(("other", .ordinal(2)))
-        return table
+        return table + englishHolidays
     }()
 }

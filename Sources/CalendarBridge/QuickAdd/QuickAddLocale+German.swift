@@ -19,8 +19,42 @@ extension QuickAddLocale {
             "mittagessen": .noon,
             "abendessen": .evening, "essen": .evening, "kino": .evening, "konzert": .evening, "party": .evening,
             "theater": .evening, "stammtisch": .evening,
-        ]
+        ],
+        partyWords: ["party", "feier", "fete"]
     )
+
+    /// Germany's nationwide holidays and widely kept days. "Weihnachten", "Ostern" and "Pfingsten" name several
+    /// days; "Nikolaus" alone is also a first name, so only "Nikolaustag" is the day.
+    static let germanHolidays: [(String, QuickAddMeaning)] = holidays([
+        (["neujahr", "neujahrstag"], .fixed(1, 1)), (["heilige drei könige", "dreikönigstag"], .fixed(1, 6)),
+        (["valentinstag"], .fixed(2, 14, partyOnTheDay: true)), (["rosenmontag"], .easter(-48)),
+        (["karfreitag"], .easter(-2)), (["ostersonntag"], .easter(0)), (["ostermontag"], .easter(1)),
+        (["tag der arbeit"], .fixed(5, 1)), (["christi himmelfahrt", "himmelfahrt", "vatertag"], .easter(39)),
+        (["muttertag"], .nth(2, 7, of: 5)), (["pfingstsonntag"], .easter(49)), (["pfingstmontag"], .easter(50)),
+        (["fronleichnam"], .easter(60)), (["tag der deutschen einheit"], .fixed(10, 3)),
+        (["reformationstag", "halloween"], .fixed(10, 31)), (["allerheiligen"], .fixed(11, 1)), (["nikolaustag"], .fixed(12, 6)),
+        (["heiligabend", "heiliger abend", "heiligen abend"], .fixed(12, 24, partyOnTheDay: true)),
+        (
+            [
+                "erster weihnachtstag", "ersten weihnachtstag", "1. weihnachtstag", "erster weihnachtsfeiertag",
+                "ersten weihnachtsfeiertag",
+                "1. weihnachtsfeiertag",
+            ], .fixed(12, 25)
+        ),
+        (
+            [
+                "zweiter weihnachtstag", "zweiten weihnachtstag", "2. weihnachtstag", "zweiter weihnachtsfeiertag",
+                "zweiten weihnachtsfeiertag",
+                "2. weihnachtsfeiertag",
+            ], .fixed(12, 26)
+        ),
+        (["silvester", "silvesterabend"], .fixed(12, 31, partyOnTheDay: true)),
+        (["1. advent", "erster advent", "ersten advent"], QuickAddHoliday(.advent(1))),
+        (["2. advent", "zweiter advent", "zweiten advent"], QuickAddHoliday(.advent(2))),
+        (["3. advent", "dritter advent", "dritten advent"], QuickAddHoliday(.advent(3))),
+        (["4. advent", "vierter advent", "vierten advent"], QuickAddHoliday(.advent(4))),
+        (["weihnachten", "weihnachtsfeiertage", "ostern", "osterwochenende", "pfingsten", "osterferien"], .severalDays),
+    ])
 
     private static let germanPhrases: [(String, QuickAddMeaning)] = {
         var table: [(String, QuickAddMeaning)] = [
@@ -133,6 +167,6 @@ extension QuickAddLocale {
         table += each(["ein", "eine", "einer", "einen"], .number(1))
         let ordinals = ["ersten", "zweiten", "dritten", "vierten"]
         for (index, word) in ordinals.enumerated() { table.append((word, .ordinal(index + 1))) }
-        return table
+        return table + germanHolidays
     }()
 }

@@ -18,6 +18,9 @@ public struct QuickAddLocale: Sendable {
     /// Title words that say which half of the day a bare hour is in ("Dinner at 7" is 19:00, "Frühstück
     /// um 8" 08:00). They stay in the title and never set a time of their own.
     public var kindHints: [String: QuickAddPartOfDay]
+    /// Words for a party ("party", "Feier"): after a holiday that is not itself the party's day ("Christmas
+    /// party") they name no one day, and the text is refused unless it gives the date.
+    public var partyWords: Set<String>
 
     public init(
         identifier: String,
@@ -26,9 +29,11 @@ public struct QuickAddLocale: Sendable {
         weakWords: Set<String>,
         example: String,
         defaultDateOrder: QuickAddDateOrder,
-        kindHints: [String: QuickAddPartOfDay] = [:]
+        kindHints: [String: QuickAddPartOfDay] = [:],
+        partyWords: Set<String> = []
     ) {
         self.kindHints = kindHints
+        self.partyWords = partyWords
         self.identifier = identifier
         self.phrases = phrases
         self.zoneAbbreviations = zoneAbbreviations
@@ -48,5 +53,12 @@ public struct QuickAddLocale: Sendable {
     /// Helper for tables: one meaning for several spellings.
     static func each(_ words: [String], _ meaning: QuickAddMeaning) -> [(String, QuickAddMeaning)] {
         words.map { ($0, meaning) }
+    }
+
+    /// Holiday names as phrases, each also with a typographic apostrophe ("New Year’s Eve").
+    static func holidays(_ names: [([String], QuickAddHoliday)]) -> [(String, QuickAddMeaning)] {
+        names.flatMap { words, holiday in
+            Set(words + words.map { $0.replacingOccurrences(of: "'", with: "’") }).sorted().map { ($0, QuickAddMeaning.holiday(holiday)) }
+        }
     }
 }

@@ -104,6 +104,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case monthlyMarker(every: Bool)
     /// One and a half ("anderthalb", "eineinhalb"), for durations.
     case oneAndAHalf
+    /// A named holiday ("Christmas Eve", "Ostermontag"): its day in the locale's country (see `QuickAddHoliday`).
+    case holiday(QuickAddHoliday)
 }
 
 /// A part of the day: its default time and the twelve hours a time next to it falls in.

@@ -118,10 +118,14 @@ public struct QuickAddParser: Sendable {
                 }()
                 for k in index..<min(match.end, tokens.count) where !namesTitle { consumed[k] = true }
                 index = max(match.end, index + 1)
+            } else if case .holiday? = meanings[index] {
+                // A holiday's name is one word of the title ("Good Friday" has no weekday in it).
+                index = grammar.next(index)
             } else {
                 index += 1
             }
         }
+        try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
         for index in tokens.indices where !consumed[index] && tokens[index].kind == .word {
             if let hint = options.locale.kindHints[tokens[index].text] {
@@ -132,6 +136,40 @@ public struct QuickAddParser: Sendable {
         let result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
         return (result, title)
+    }
+
+    /// A holiday's name that nothing else took, when the text gives no other day: at the start of the text it is
+    /// the date and stays in the title ("Christmas Eve dinner at 6" is December 24 at 18:00); a name of several
+    /// days, or a party only named after the holiday ("Christmas party"), is refused; elsewhere, with a time, it
+    /// is refused too ("Dinner Christmas Eve 7pm": write "on Christmas Eve"), never read as today.
+    private func readHoliday(_ grammar: QuickAddGrammar, consumed: [Bool], into collected: inout QuickAddCollected) throws(QuickAddError) {
+        guard collected.dates.isEmpty, !collected.hasFrequency, collected.relativeTime == nil,
+            let index = grammar.tokens.indices.first(where: {
+                guard !consumed[$0], case .holiday? = grammar.meanings[$0] else { return false }
+                return true
+            }),
+            case .holiday(let holiday)? = grammar.meanings[index]
+        else { return }
+        let end = grammar.next(index)
+        let name = grammar.text(index, min(end, grammar.count))
+        let german = options.locale.identifier == "de"
+        func noOneDay(_ fragment: String) -> QuickAddError {
+            QuickAddError(
+                .vagueDate,
+                german
+                    ? "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, zum Beispiel „\(fragment) am 18.12. um 19 Uhr“"
+                    : "\"\(fragment)\" names no one day; give the date, such as \"\(fragment) Dec 18 7pm\"",
+                example: options.locale.example, language: options.locale.identifier)
+        }
+        if index == 0 {
+            if holiday.rule == .severalDays { throw noOneDay(name) }
+            if !holiday.partyOnTheDay, end < grammar.count, options.locale.partyWords.contains(grammar.tokens[end].text) {
+                throw noOneDay(grammar.text(index, end + 1))
+            }
+            try collected.add(.date(.holiday(holiday)), fragment: name)
+        } else if collected.time != nil || collected.partOfDay != nil {
+            throw noOneDay(name)
+        }
     }
 
     /// The words of `scalars` with the locale's phrases marked: what the grammar reads elements from.
