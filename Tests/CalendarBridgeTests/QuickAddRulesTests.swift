@@ -104,7 +104,7 @@ struct QuickAddRulesTests {
             "Laufen morgen früh um 20 Uhr", "Party 30.2.", "Kurs jeden Montag 10 Mal bis 31.12.", "Urlaub 31.12.1800",
             "Reise in 500000 Tagen", "Yoga bis 31.12. 5 Mal", "Seminar morgen für 400 Tage", "Projekt Montag für 500 Tage",
             "Training jeden Montag 1000 Mal", "Kurs alle 1000 Wochen", "Kaufen", "morgen 15 Uhr",
-            "Feier " + String(repeating: "x", count: 600), "Seminar 3 Tage",
+            "Feier " + String(repeating: "x", count: 600), "Seminar 3 Tage", "Essen Heiligabend 19 Uhr",
         ])
     func germanRefusals(text: String) throws {
         let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
@@ -119,6 +119,28 @@ struct QuickAddRulesTests {
             for english in ["the ", " is ", "try", "give ", "needs", "must", "repeat", "outside", "add "] {
                 #expect(!error.description.contains(english), "\(text): \(error.description)")
             }
+        }
+    }
+
+    @Test("a holiday inside the text with a time is refused with how to mean its day; after 'on'/'am' it is that day")
+    func holidayInsideText() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        for (lang, text, advice, meant) in [
+            ("en", "Dinner Christmas Eve 7pm", "write \"on Christmas Eve\"", "Dinner on Christmas Eve 7pm"),
+            ("de", "Essen Heiligabend 19 Uhr", "schreib „am Heiligabend“", "Essen am Heiligabend 19 Uhr"),
+        ] {
+            let parser = QuickAddTestSupport.parser(lang: lang)
+            do {
+                let result = try parser.parse(text, now: now, zone: zone)
+                Issue.record("\(text) was read as \(result.title) \(result.start.description)")
+            } catch {
+                #expect(error.code == .vagueDate)
+                #expect(error.message.contains(advice), "\(error.message)")
+            }
+            // The advice works.
+            let result = try parser.parse(meant, now: now, zone: zone)
+            #expect(result.start.description == "2026-12-24T19:00:00+01:00", "\(meant)")
         }
     }
 

@@ -168,7 +168,13 @@ public struct QuickAddParser: Sendable {
             }
             try collected.add(.date(.holiday(holiday)), fragment: name)
         } else if collected.time != nil || collected.partOfDay != nil {
-            throw noOneDay(name)
+            // The day is meant, but a name inside a title is as often the event's name: say how to mean it.
+            throw QuickAddError(
+                .vagueDate,
+                german
+                    ? "„\(name)“ mitten im Text wird nicht als Tag gelesen; schreib „am \(name)“ oder das Datum"
+                    : "\"\(name)\" inside the text is not read as a day; write \"on \(name)\" or give the date",
+                example: options.locale.example, language: options.locale.identifier)
         }
     }
 
