@@ -79,7 +79,22 @@ package final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    private static func run(_ connection: OpaquePointer, _ sql: String, _ parameters: [String?]) -> Result<PostgresRows, PostgresError> {
+    /// Runs `body` on the connection's queue, its statements synchronous (`PostgresSession`): for work that is
+    /// a synchronous closure, as the sync state's transactions are. Nothing else uses the connection until
+    /// `body` returns, so a transaction begun and ended inside it is never interleaved with other statements.
+    package func withSession<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            queue.async {
+                let session = PostgresSession(connection: self.connection)
+                continuation.resume(returning: Result { try body(session) })
+            }
+        }
+        return try outcome.get()
+    }
+
+    fileprivate static func run(
+        _ connection: OpaquePointer, _ sql: String, _ parameters: [String?]
+    ) -> Result<PostgresRows, PostgresError> {
         // strdup'ed C strings live until PQexecParams returns.
         let values: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
         defer { for value in values { free(value) } }
@@ -123,6 +138,19 @@ package final class PostgresConnection: @unchecked Sendable {
             }
             return .failure(PostgresError(code: .server, sqlState: state, message: message))
         }
+    }
+}
+
+/// The connection inside `PostgresConnection.withSession`: statements run at once on the calling (the
+/// connection's) queue. Valid only inside that call.
+package struct PostgresSession {
+    fileprivate let connection: OpaquePointer
+
+    /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL).
+    /// - Throws: `PostgresError` with the server's SQLSTATE and message.
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        try PostgresConnection.run(connection, sql, parameters).get()
     }
 }
 

@@ -17,7 +17,7 @@ extension CalbridgeHome {
 /// schema. Nothing here assumes this is the only process on the file: every write is a transaction that
 /// takes the write lock first (`BEGIN IMMEDIATE`) and waits up to the busy timeout for another process's;
 /// reads see one consistent snapshot. Open one store per process and share it (it is an actor).
-public actor SyncStateStore {
+public actor SQLiteSyncStateStore: SyncStateStore {
     /// How long a write waits for another process's lock by default.
     public static let defaultBusyTimeout: Duration = .seconds(10)
 
@@ -27,7 +27,7 @@ public actor SyncStateStore {
     /// Opens the state, creating the file and its schema when absent.
     /// - Throws: `SyncStateError`: `.corrupt` for a damaged file or one that is not a database,
     ///   `.foreign` for another program's database, `.newerSchema`, `.busy`, `.cannotOpen`.
-    public init(url: URL, busyTimeout: Duration = SyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
+    public init(url: URL, busyTimeout: Duration = SQLiteSyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
         self.url = url
         let path = url.path
         do {
@@ -50,7 +50,7 @@ public actor SyncStateStore {
     /// - Returns: nil when there is no file (no pair was ever added).
     /// - Throws: `SyncStateError`: `.corrupt`, `.foreign`, `.newerSchema` as `init(url:)`; `.storage` for a
     ///   `.olderSchema` for a state a writing open must upgrade first.
-    public init?(readingOnly url: URL, busyTimeout: Duration = SyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
+    public init?(readingOnly url: URL, busyTimeout: Duration = SQLiteSyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
         self.url = url
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -84,8 +84,8 @@ public actor SyncStateStore {
     }
 
     /// Runs `body` in one write transaction: all of it is stored, or (when it throws) none of it.
-    public func write<T: Sendable>(_ body: @Sendable (SyncStateTransaction) throws -> T) throws -> T {
-        let transaction = SyncStateTransaction(connection: connection)
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SyncStateTransaction) throws -> T) throws -> T {
+        let transaction = SQLiteSyncStateTransaction(connection: connection)
         do {
             return try connection.transaction { try body(transaction) }
         } catch let error as SQLiteError {
@@ -94,8 +94,8 @@ public actor SyncStateStore {
     }
 
     /// Runs `body` on one consistent snapshot of the state (no lock held against writers).
-    public func read<T: Sendable>(_ body: @Sendable (SyncStateTransaction) throws -> T) throws -> T {
-        let transaction = SyncStateTransaction(connection: connection)
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SyncStateTransaction) throws -> T) throws -> T {
+        let transaction = SQLiteSyncStateTransaction(connection: connection)
         do {
             try connection.execute("BEGIN DEFERRED")
             defer { try? connection.execute("COMMIT") }
