@@ -9,7 +9,7 @@ import PackageDescription
 //                                +-> ProviderSeam -> OAuth, CalendarBridge, HTTP
 //                                +-> OAuth -> HTTP, LoopbackServer (the redirect listener)
 //                                +-> HTTPCurl -> HTTP, CCurl (libcurl), CDeflate (libdeflate)
-//                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones
+//                                +-> Sandbox -> LoopbackServer, HTTP, CalendarBridge, TimeZones, ICalendar (its CalDAV service)
 //                                +-> Sync -> Accounts, OAuth, CalendarBridge, CSQLite (SQLite)
 //                                +-> Org -> CLibPQ (libpq), OAuth, Sync, CalendarBridge (the organisation's database)
 // calbridge-bench -> Bench (the benchmarks) -> CLI: the user's calbridge does not contain them.
@@ -157,7 +157,7 @@ let package = Package(
         // libical (through ICalendar) its events.
         .target(
             name: "CalDAV",
-            dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CLibXML2"],
+            dependencies: ["CalendarBridge", "CalbridgeSupport", "ProviderSeam", "OAuth", "HTTP", "ICalendar", "CLibXML2"],
             path: "Providers/CalDAV",
             swiftSettings: swiftSettings
         ),
@@ -183,13 +183,14 @@ let package = Package(
         // mailbox pairs) and the work queue of leased mailboxes that workers share.
         .target(name: "Org", dependencies: ["CLibPQ", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
 
-        // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0 and both OAuth servers.
+        // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0, both OAuth servers and a CalDAV service
+        // (iCloud-like; it reads iCalendar through ICalendar only to decide time ranges).
         // It shares no request/response models with Providers/ (written from the public reference).
         // Seeds/ is a link to Fixtures/sandbox: the default seed data is compiled in, so the demo runs anywhere.
         .target(
             name: "Sandbox",
-            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport", "CZlib"],
-            resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json")],
+            dependencies: ["HTTP", "LoopbackServer", "CalendarBridge", "TimeZones", "CalbridgeSupport", "CZlib", "ICalendar"],
+            resources: [.embedInCode("Seeds/google.json"), .embedInCode("Seeds/microsoft.json"), .embedInCode("Seeds/caldav.json")],
             swiftSettings: swiftSettings
         ),
 
@@ -216,7 +217,8 @@ let package = Package(
 
         // Test doubles shared by the test targets (recording transport, in-memory calendars, fixed clock, temp dirs).
         .target(
-            name: "TestSupport", dependencies: ["HTTP", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "CalbridgeSupport"],
+            name: "TestSupport",
+            dependencies: ["HTTP", "CalendarBridge", "GoogleCalendar", "MicrosoftGraph", "CalbridgeSupport", "Sandbox"],
             path: "Tests/TestSupport", swiftSettings: swiftSettings
         ),
 
@@ -233,15 +235,15 @@ let package = Package(
         ),
 
         // A third provider, in test code only (not in the user's binary): a user name and app password, XML
-        // bodies read with libxml2. The proof of the provider seam (docs/adding-a-provider.md): its folder, one
+        // bodies read and written as CalDAV's `DAVElement`. The proof of the provider seam (docs/adding-a-provider.md): its folder, one
         // registration line, these targets, and one line in a sandbox's service list for its emulator.
         .target(
-            name: "XMLCalendar", dependencies: ["CalendarBridge", "ProviderSeam", "OAuth", "HTTP", "CLibXML2"],
+            name: "XMLCalendar", dependencies: ["CalendarBridge", "CalDAV", "ProviderSeam", "OAuth", "HTTP"],
             path: "Tests/XMLCalendar/Provider", swiftSettings: swiftSettings
         ),
         .target(
             name: "XMLCalendarEmulator",
-            dependencies: ["XMLCalendar", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
+            dependencies: ["XMLCalendar", "CalDAV", "Sandbox", "LoopbackServer", "HTTP", "CalendarBridge", "TestSupport"],
             path: "Tests/XMLCalendar/Emulator", swiftSettings: swiftSettings
         ),
 
@@ -267,8 +269,8 @@ let package = Package(
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
-                "GoogleCalendar", "MicrosoftGraph", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport", "CopyModel",
-                "Sync", "SyncModel", "CalbridgeSupport", "JSON", "OAuth",
+                "GoogleCalendar", "MicrosoftGraph", "CalDAV", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport",
+                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON", "OAuth",
             ],
             swiftSettings: swiftSettings
         ),
@@ -283,7 +285,7 @@ let package = Package(
         // and its XML reader against hostile bodies.
         .testTarget(
             name: "CalDAVTests",
-            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport"],
+            dependencies: ["CalDAV", "CalendarBridge", "HTTP", "HTTPCurl", "TestSupport", "Sandbox"],
             exclude: ["Servers/requirements.txt"],
             swiftSettings: swiftSettings
         ),
@@ -304,8 +306,8 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "CLI", "Accounts", "ProviderSeam", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP", "LoopbackServer",
-                "Sync", "TestSupport", "CalbridgeSupport", "JSON", "XMLCalendar", "XMLCalendarEmulator",
+                "CLI", "Accounts", "CalDAV", "ProviderSeam", "OAuth", "CalendarBridge", "MicrosoftGraph", "Sandbox", "HTTP",
+                "LoopbackServer", "Sync", "TestSupport", "CalbridgeSupport", "JSON", "XMLCalendar", "XMLCalendarEmulator",
             ],
             swiftSettings: swiftSettings
         ),

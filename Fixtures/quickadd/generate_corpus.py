@@ -286,7 +286,7 @@ reject("Buy milk", "nothingToSchedule")
 reject("Meeting with Ann", "nothingToSchedule")
 reject("", "nothingToSchedule")
 reject("   ", "nothingToSchedule")
-reject("Review next week", "nothingToSchedule")
+reject("Review next week", "vagueDate")
 # "in N hours" is now plus that long (docs/quick-add.md, durations); it was refused before.
 timed("Call in 2 hours", "Call", "2026-03-05", (12, 0))
 reject("Call in 2 hours tomorrow", "conflict")

@@ -1,24 +1,38 @@
 import CalendarBridge
 import Foundation
+import ProviderSeam
 
 /// Where an account's calendars are (RFC 6764 §6, RFC 4791 §6.2.1): the URL the user gave, else the
 /// host's `/.well-known/caldav`, then `current-user-principal`, then its `calendar-home-set`.
-struct CalDAVLocation: Sendable, Equatable {
+struct CalDAVLocation: Sendable, Equatable, Codable {
     /// The principal (the user) the server named, when it named one.
     var principal: URL?
     /// The collection that holds the user's calendars.
     var home: URL
 }
 
-/// Finds an account's `CalDAVLocation` once per process and keeps it.
+/// Finds an account's `CalDAVLocation` and keeps it: in the process, and in the account's provider state, so
+/// that a later process (an idle sync) sends no discovery requests at all. A kept location that no longer
+/// answers is found again (`rediscover`).
 actor CalDAVDiscovery {
     private let client: CalDAVClient
     private let start: URL
+    private let state: (any ProviderStateStore)?
     private var found: CalDAVLocation?
+    /// Whether `found` came from the state (and may be stale), not from this process's discovery.
+    private var fromState = false
 
-    init(client: CalDAVClient, start: URL) {
+    /// The provider state's item: the URL discovery started from and the location it found.
+    static let stateItem = "caldav-location.json"
+    struct Kept: Codable {
+        var start: URL
+        var location: CalDAVLocation
+    }
+
+    init(client: CalDAVClient, start: URL, state: (any ProviderStateStore)? = nil) {
         self.client = client
         self.start = start
+        self.state = state
     }
 
     static let principalQuery = """
@@ -30,9 +44,26 @@ actor CalDAVDiscovery {
 
     func location() async throws -> CalDAVLocation {
         if let found { return found }
+        if let data = try? state?.load(Self.stateItem), let kept = try? JSONDecoder().decode(Kept.self, from: data), kept.start == start {
+            found = kept.location
+            fromState = true
+            return kept.location
+        }
         let location = try await discover()
         found = location
+        if let data = try? JSONEncoder().encode(Kept(start: start, location: location)) { try? await state?.save(data, as: Self.stateItem) }
         return location
+    }
+
+    /// Discovers again when the location in use came from the state (a home that moved since); returns
+    /// whether it did, so the caller tries once more.
+    func rediscover() async throws -> Bool {
+        guard fromState else { return false }
+        fromState = false
+        let location = try await discover()
+        found = location
+        if let data = try? JSONEncoder().encode(Kept(start: start, location: location)) { try? await state?.save(data, as: Self.stateItem) }
+        return true
     }
 
     private func discover() async throws -> CalDAVLocation {

@@ -15,6 +15,9 @@ extension CalDAVProvider: ChangeReadingProvider {
     public func changes(calendarID: String, window: TimeRange, cursor: String?) async throws -> ChangeRead {
         let url = try await calendarURL(calendarID)
         guard let cursor else { return .changes(try await fullRead(calendarID: calendarID, url: url, window: window)) }
+        if let ctagCursor = CtagCursor(cursor) {
+            return try await ctagChanges(calendarID: calendarID, url: url, window: window, cursor: ctagCursor)
+        }
         guard cursor.hasPrefix(Self.cursorPrefix) else {
             return .cursorExpired(CursorExpiry(.unreadable, message: "the cursor is not one of calbridge's CalDAV cursors"))
         }
@@ -91,20 +94,26 @@ extension CalDAVProvider: ChangeReadingProvider {
     }
 
     /// Everything in the window, and the token to continue from (asked for first: a change between the two
-    /// requests is then reported again, never lost).
+    /// requests is then reported again, never lost). A server without sync tokens but with a ctag is followed
+    /// by ctag and ETags (`ctagFullRead`).
     func fullRead(calendarID: String, url: URL, window: TimeRange) async throws -> ChangeSet {
         let tokenQuery = """
             <?xml version="1.0" encoding="utf-8"?>
-            <d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>
+            <d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><d:sync-token/><cs:getctag/></d:prop></d:propfind>
             """
         let (answer, _) = try await client.multistatus(.propfind, url, depth: "0", body: tokenQuery, calendar: calendarID)
-        guard
-            let token = answer.responses.first?.property(DAVNamespace.dav, "sync-token")?.text.trimmingCharacters(
-                in: .whitespacesAndNewlines),
+        let first = answer.responses.first
+        guard let token = first?.property(DAVNamespace.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
             !token.isEmpty
         else {
+            if let ctag = first?.property(DAVNamespace.calendarServer, "getctag")?.text.trimmingCharacters(in: .whitespacesAndNewlines),
+                !ctag.isEmpty
+            {
+                return try await ctagFullRead(calendarID: calendarID, url: url, window: window, ctag: ctag)
+            }
             throw CalendarError(
-                .unsupported, "this CalDAV server does not report changes (no sync-token, RFC 6578): sync cannot follow it; copy can",
+                .unsupported,
+                "this CalDAV server does not report changes (neither sync-token, RFC 6578, nor a ctag): sync cannot follow it; copy can",
                 provider: provider, account: account, calendar: calendarID)
         }
         let resources = try await query(calendarID: calendarID, range: window)

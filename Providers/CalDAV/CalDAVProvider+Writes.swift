@@ -21,13 +21,12 @@ extension CalDAVProvider {
         created.updated = now
         let resource = CalDAVResource(name: name, etag: nil, events: [created])
         do {
-            try await put(resource, calendarID: calendarID, condition: .absent)
+            return try await put(resource, calendarID: calendarID, condition: .absent).main ?? created
         } catch let error as CalendarError where error.httpStatus == 412 {
             let existing = try await read(name: name, calendarID: calendarID)
             guard let main = existing.main, main.iCalUID == base else { throw error }
             return main
         }
-        return created
     }
 
     public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
@@ -111,8 +110,8 @@ extension CalDAVProvider {
             var resource = try await read(name: name, calendarID: calendarID)
             guard let result = try await change(&resource) else { return nil }
             do {
-                try await put(resource, calendarID: calendarID, condition: resource.etag.map { .matching($0) } ?? .any)
-                return result
+                let written = try await put(resource, calendarID: calendarID, condition: resource.etag.map { .matching($0) } ?? .any)
+                return written.events.first { $0.id == result.id } ?? result
             } catch let error as CalendarError where error.httpStatus == 412 && attempt < Self.maxPreconditionRetries {
                 attempt += 1
             }
@@ -140,7 +139,12 @@ extension CalDAVProvider {
     }
 
     /// PUTs the resource's calendar data.
-    func put(_ resource: CalDAVResource, calendarID: String, condition: WriteCondition) async throws {
+    /// - Returns: the resource as written, read again from the data sent: what the server now holds, with what
+    ///   calbridge does not model (kept from the stored data) and times as iCalendar carries them. The event a
+    ///   write returns is this one, so that the hash sync records for it is the hash of what its next read
+    ///   gives (a copy's attendees kept, a zone written as UTC read as UTC).
+    @discardableResult
+    func put(_ resource: CalDAVResource, calendarID: String, condition: WriteCondition) async throws -> CalDAVResource {
         let data: String
         do {
             data = try resource.calendarData()
@@ -163,6 +167,8 @@ extension CalDAVProvider {
         } else {
             await etags.forget(calendarID: calendarID, name: resource.name)
         }
+        return (try? CalDAVResource(name: resource.name, etag: response.headers["ETag"], calendarData: data, calendarID: calendarID))
+            ?? resource
     }
 
     /// `event`'s values of `fields` on `stored`; its identity (id, UID, series, original start) stays.

@@ -2,6 +2,7 @@ import CalendarBridge
 import Foundation
 import HTTP
 import ICalendar
+import ProviderSeam
 
 /// A CalDAV account (RFC 4791): iCloud, Fastmail, Nextcloud, Radicale, Xandikos or any CalDAV server,
 /// signed in with a user name and (app) password by the transport it is given.
@@ -27,12 +28,15 @@ public struct CalDAVProvider: CalendarProvider {
     /// How often a write is tried again after a 412 (another client changed the resource meanwhile).
     static let maxPreconditionRetries = 4
 
-    /// - Parameter server: the URL the account was added with (a server, a principal or a calendar home).
-    public init(provider: ProviderKind, account: String, transport: any HTTPTransport, server: URL) {
+    /// - Parameters:
+    ///   - server: the URL the account was added with (a server, a principal or a calendar home).
+    ///   - state: where the discovered calendar home is kept between processes (nil: discovered in each).
+    public init(provider: ProviderKind, account: String, transport: any HTTPTransport, server: URL, state: (any ProviderStateStore)? = nil)
+    {
         self.provider = provider
         self.account = account
         client = CalDAVClient(transport: transport, provider: provider, account: account)
-        discovery = CalDAVDiscovery(client: client, start: server)
+        discovery = CalDAVDiscovery(client: client, start: server, state: state)
     }
 
     // MARK: - Account and calendars
@@ -64,8 +68,17 @@ public struct CalDAVProvider: CalendarProvider {
 
     /// The calendars of the home, from one PROPFIND: with their ctag and sync token (for change reads).
     func listCollections() async throws -> [CalDAVCollection] {
-        let home = try await discovery.location().home
-        let (answer, base) = try await client.multistatus(.propfind, home, depth: "1", body: Self.calendarsQuery)
+        var home = try await discovery.location().home
+        let answer: Multistatus
+        let base: URL
+        do {
+            (answer, base) = try await client.multistatus(.propfind, home, depth: "1", body: Self.calendarsQuery)
+        } catch let error as CalendarError where error.code == .notFound {
+            // A home kept from an earlier process that is gone: found again, once.
+            guard try await discovery.rediscover() else { throw error }
+            home = try await discovery.location().home
+            (answer, base) = try await client.multistatus(.propfind, home, depth: "1", body: Self.calendarsQuery)
+        }
         var collections: [CalDAVCollection] = []
         for response in answer.responses {
             guard let url = CalDAVClient.resolve(response.href, against: base),

@@ -59,7 +59,8 @@ public enum CalDAVRegistration {
             id: id, displayName: displayName, api: api, credential: .password(signIn),
             middlewares: [RetryMiddleware()], requestQuota: requestQuota,
             makeProvider: { account, transport in
-                CalDAVProvider(provider: .caldav, account: account.name, transport: transport, server: account.apiBaseURL)
+                CalDAVProvider(
+                    provider: .caldav, account: account.name, transport: transport, server: account.apiBaseURL, state: account.state)
             })
     }
 }

@@ -15,6 +15,10 @@ struct CalDAVResource: Sendable {
     var etag: String?
     /// The master or single event first, then its overrides.
     var events: [Event]
+    /// The calendar data as the server gave it (nil for a resource calbridge makes): a write of the resource
+    /// is merged onto it, so that what calbridge does not model (attendees, other clients' properties, alarms)
+    /// stays.
+    var stored: String?
 
     /// The `X-` properties that carry the origin marker (`OriginMarker`'s three properties), by property name.
     static let markerProperties: [(xName: String, property: String)] = [
@@ -28,6 +32,7 @@ struct CalDAVResource: Sendable {
     init(name: String, etag: String?, calendarData: String, calendarID: String) throws(ICalendarError) {
         self.name = name
         self.etag = etag
+        stored = calendarData
         let file = try ICalendarReader.read(
             calendarData, floatingZone: TimeZone(secondsFromGMT: 0)!, xProperties: Set(Self.markerProperties.map(\.xName)))
         var events: [Event] = []
@@ -64,14 +69,17 @@ struct CalDAVResource: Sendable {
     var main: Event? { events.first { $0.seriesID == nil } }
 
     /// The resource as iCalendar text: the markers as `X-` properties, every zone's `VTIMEZONE`, no
-    /// attendees (calbridge invites nobody through CalDAV).
+    /// attendees of calbridge's (calbridge invites nobody through CalDAV); merged onto the stored data when
+    /// there is one (`ICalendarMerge`: its attendees, organizer, alarms and other properties stay).
     func calendarData() throws(ICalendarError) -> String {
-        try ICalendarWriter.write(
+        let written = try ICalendarWriter.write(
             events,
             xProperties: { event in
                 let properties = event.origin?.properties ?? [:]
                 return Self.markerProperties.compactMap { xName, property in properties[property].map { (xName, Self.encodeValue($0)) } }
             }, attendeesAsText: false)
+        guard let stored else { return written }
+        return try ICalendarMerge.merge(written, onto: stored, replacedXProperties: Set(Self.markerProperties.map(\.xName)))
     }
 
     /// A marker value as written: base64, because servers re-serialize `X-` values as TEXT and escape the

@@ -1,4 +1,5 @@
 import CLibXML2
+import CalbridgeSupport
 import Foundation
 
 /// One element of a WebDAV XML body (RFC 4918) as a value: its namespace and local name, child elements and
@@ -91,20 +92,7 @@ public struct DAVElement: Sendable, Equatable {
     }
 
     /// Text escaped for an XML element or attribute value.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { HTML.escape(text) }
 }
 
 /// The namespaces calbridge reads and writes.

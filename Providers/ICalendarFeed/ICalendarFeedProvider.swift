@@ -11,7 +11,7 @@ import ProviderSeam
 /// The feed is fetched once per process (`FeedFetcher`: conditional, cached, refused when not whole and
 /// plausible); everything else is the file provider's over that snapshot. Ids are the feed's UIDs, so the
 /// copy engine's origin markers are keyed by them. Its URL is a secret and appears in no message.
-public struct ICalendarFeedProvider: ChangeReadingProvider {
+public struct ICalendarFeedProvider: ChangeReadingProvider, ReadOnlyCalendarProvider {
     /// The provider kind of subscribed feeds (origin markers name it).
     public static let kind = ProviderKind(rawValue: "ics-feed")
     /// The id of a feed's one calendar (its primary one: `NAME:primary` names it too). Not `primary` itself,
@@ -70,24 +70,7 @@ public struct ICalendarFeedProvider: ChangeReadingProvider {
         return .changes(ChangeSet(isFullRead: true, changed: events, removed: [], cursor: snapshot.digest, requests: snapshot.requests))
     }
 
-    public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
-        throw readOnly()
-    }
-
-    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { throw readOnly() }
-
-    public func deleteEvent(id: String, calendarID: String) async throws { throw readOnly() }
-
-    public func quickAdd(text: String, in calendarID: String) async throws -> Event { throw readOnly() }
-
-    /// Nothing in a feed was written by calbridge.
-    public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }
-
-    public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
-        writes.map { _ in .failure(readOnly()) }
-    }
-
-    func readOnly() -> CalendarError {
+    public func readOnlyError() -> CalendarError {
         CalendarError(.readOnly, "a subscribed feed is read-only", provider: provider, account: account, calendar: Self.calendarID)
     }
 }

@@ -53,45 +53,35 @@ public struct AccountRegistry: Sendable {
     /// Adds the account, or replaces the one with the same name (read, changed and written under the
     /// exclusive lock, so that another process's change in between is kept).
     public func save(_ record: AccountRecord) throws {
-        try update { all in
+        try update(always: true) { all in
             all.removeAll { $0.name == record.name }
             all.append(record)
-            return true
         }
     }
 
     /// Removes the named account. Returns whether it was there.
     @discardableResult
     public func remove(_ name: String) throws -> Bool {
-        var removed = false
         try update { all in
             let before = all.count
             all.removeAll { $0.name == name }
-            removed = all.count != before
-            return removed
+            return all.count != before
         }
-        return removed
     }
 
     /// Renames the account `old` to `new` in one read-modify-write (`accounts rename`).
     /// - Throws: `StorageError` `.unknownAccount` when there is no `old` (naming the accounts there are).
     public func rename(_ old: String, to new: String) throws {
         try update { all in
-            guard let index = all.firstIndex(where: { $0.name == old }) else { _ = try require(old, in: all); return false }
+            guard let index = all.firstIndex(where: { $0.name == old }) else { _ = try require(old, in: all); return }
             all[index].name = new
-            return true
         }
     }
 
-    /// Read-modify-write of `accounts.json` under `FileLock.guarding(accountsFile)`; `change` returns
-    /// whether to write. Temporaries of a crashed earlier write are removed first.
-    private func update(_ change: (inout [AccountRecord]) throws -> Bool) throws {
-        try files.ensureDirectory(home.directory)
-        try FileLock.guarding(home.accountsFile).withLock {
-            files.removeStaleTemporaries(of: home.accountsFile)
-            var all = try accounts()
-            if try change(&all) { try write(all) }
-        }
+    /// Read-modify-write of `accounts.json` under its lock (`SecureFile.update`); written when `change` changed it.
+    /// `always`: written even when unchanged (`save` rewrites the file in the current format).
+    private func update<T>(always: Bool = false, _ change: (inout [AccountRecord]) throws -> T) throws -> T {
+        try files.update(home.accountsFile, in: home.directory, always: always, read: accounts, write: write, change: change)
     }
 
     private func write(_ accounts: [AccountRecord]) throws {

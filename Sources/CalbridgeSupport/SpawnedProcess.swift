@@ -27,6 +27,11 @@ package final class SpawnedProcess: @unchecked Sendable {
     package var standardInput: Any?
     package var standardOutput: Any?
     package var standardError: Any?
+    /// A terminal device (a pseudo-terminal's slave path) to start the child at, as a terminal emulator starts
+    /// a shell: in a session of its own, with the terminal as its controlling terminal and as each standard
+    /// stream not set otherwise, SIGINT and SIGTERM at their default action. A Ctrl-C typed there (with the
+    /// terminal's ISIG on) then sends SIGINT to the child's process group. Nil: none (the default).
+    package var controllingTerminal: String?
     /// Called once, on a thread of its own, when the child has exited.
     package var terminationHandler: (@Sendable (SpawnedProcess) -> Void)?
 
@@ -70,6 +75,25 @@ package final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         let streams: [(Any?, Int32, Bool)] = [(standardInput, 0, true), (standardOutput, 1, false), (standardError, 2, false)]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if let controllingTerminal {
+            // POSIX_SPAWN_SETSID (0x80) is glibc's (2.26), not in Swift's Glibc module (it needs _GNU_SOURCE). The
+            // session leader's first open of a terminal without O_NOCTTY makes it the controlling terminal.
+            let setsid = 0x80
+            posix_spawnattr_setflags(&attributes, Int16(setsid) | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGINT)
+            sigaddset(&defaults, SIGTERM)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawn_file_actions_addopen(&actions, 0, controllingTerminal, O_RDWR, 0)
+            for (stream, target, _) in streams where target > 0 && stream == nil { posix_spawn_file_actions_adddup2(&actions, 0, target) }
+        }
         for (stream, target, isInput) in streams {
             guard let fd = Self.descriptor(stream, childReads: isInput) else { continue }
             if fd < 0 {
@@ -88,7 +112,7 @@ package final class SpawnedProcess: @unchecked Sendable {
         defer { for pointer in envp { free(pointer) } }
 
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard result == 0 else {
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }

@@ -125,6 +125,9 @@ struct ComponentReader {
         if let p = icalcomponent_get_first_property(component, ICAL_LASTMODIFIED_PROPERTY) {
             event.updated = instant(icalproperty_get_lastmodified(p))
         }
+        // RFC 5545 §3.8.7.4: SEQUENCE is 0 when absent. A negative one (libical reads what is written) counts as 0.
+        let sequence = icalcomponent_get_first_property(component, ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0)) }
+        event.sequence = max(0, sequence ?? 0)
         if let p = icalcomponent_get_first_property(component, ICAL_CREATED_PROPERTY) {
             event.created = instant(icalproperty_get_created(p))
         }
@@ -233,7 +236,9 @@ struct ComponentReader {
 
     // MARK: Recurrence
 
-    /// `RRULE` lines as libical writes them back, `EXDATE` and `RDATE` one value per line in IANA terms.
+    /// `RRULE` lines as libical writes them back, `EXDATE` and `RDATE` one value per line in IANA terms (an
+    /// `RDATE` period as its UTC start and length: `RDATE;VALUE=PERIOD:20260105T080000Z/PT5400S`). `RDATE`s
+    /// without an `RRULE` make a series too: its `DTSTART` and those dates.
     func recurrence(_ component: OpaquePointer, start: EventTime, line: Int) throws(ICalendarError) -> Recurrence? {
         var lines: [String] = []
         var failure: ICalendarError?
@@ -242,12 +247,16 @@ struct ComponentReader {
             guard let text = text(icalrecurrencetype_as_string(&rule)) else { return }
             lines.append("RRULE:" + text)
         }
-        guard !lines.isEmpty else { return nil }
+        guard !lines.isEmpty || icalcomponent_get_first_property(component, ICAL_RDATE_PROPERTY) != nil else { return nil }
         for (kind, name) in [(ICAL_EXDATE_PROPERTY, "EXDATE"), (ICAL_RDATE_PROPERTY, "RDATE")] {
             each(component, kind) { p in
                 guard failure == nil else { return }
                 let value = kind == ICAL_EXDATE_PROPERTY ? icalproperty_get_exdate(p) : icalproperty_get_rdate(p).time
                 do throws(ICalendarError) {
+                    if kind == ICAL_RDATE_PROPERTY, icaltime_is_null_time(value) != 0 {
+                        lines.append(try periodLine(icalproperty_get_rdate(p).period, property: p, seriesStart: start, line: line))
+                        return
+                    }
                     let time = try self.time(value, property: p, name: name, line: line)
                     lines.append(Self.dateLine(name, time, seriesStart: start))
                 } catch { failure = error }
@@ -255,6 +264,29 @@ struct ComponentReader {
         }
         if let failure { throw failure }
         return Recurrence(lines: lines)
+    }
+
+    /// An `RDATE` of a period as one line: its start in UTC and its length in seconds (for an all-day series,
+    /// its start's date: a date has no length of its own).
+    func periodLine(_ period: icalperiodtype, property: OpaquePointer, seriesStart: EventTime, line: Int) throws(ICalendarError) -> String {
+        let start = try time(period.start, property: property, name: "RDATE", line: line)
+        let seconds: Int
+        if icaltime_is_null_time(period.end) == 0 {
+            let end = try time(period.end, property: property, name: "RDATE", line: line)
+            seconds = Int(end.instant(allDayZone: floating).timeIntervalSince(start.instant(allDayZone: floating)))
+        } else {
+            seconds = Int(icaldurationtype_as_int(period.duration))
+        }
+        let written = text(icalproperty_get_value_as_string(property)) ?? ""
+        guard seconds >= 0 else {
+            throw ICalendarError(
+                "RDATE '\(written.prefix(40))' (line \(lines.line(of: written, after: line))) is a period that ends before it starts")
+        }
+        guard case .timed(let instant, _) = start, !seriesStart.isAllDay else {
+            return Self.dateLine("RDATE", start, seriesStart: seriesStart)
+        }
+        let utc = RecurrenceExpansion.SeriesStart.basic(LocalDateTime(instant: instant, in: TimeZone(secondsFromGMT: 0)!), isDate: false)
+        return "RDATE;VALUE=PERIOD:\(utc)Z/PT\(seconds)S"
     }
 
     /// An `EXDATE`/`RDATE` line of one value: a date for an all-day series, else the wall-clock time in the
@@ -314,24 +346,29 @@ struct ComponentReader {
         var alarm = icalcomponent_get_first_component(component, ICAL_VALARM_COMPONENT)
         while let a = alarm {
             defer { alarm = icalcomponent_get_next_component(component, ICAL_VALARM_COMPONENT) }
-            guard let actionProperty = icalcomponent_get_first_property(a, ICAL_ACTION_PROPERTY),
-                let triggerProperty = icalcomponent_get_first_property(a, ICAL_TRIGGER_PROPERTY)
-            else { continue }
-            let action = icalproperty_get_action(actionProperty)
-            guard action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO else { continue }
-            if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
-                icalparameter_get_related(related) == ICAL_RELATED_END
-            {
-                continue
-            }
-            let trigger = icalproperty_get_trigger(triggerProperty)
-            guard icaltime_is_null_time(trigger.time) != 0 else { continue }
-            let seconds = Int(icaldurationtype_as_int(trigger.duration))
-            guard seconds <= 0, seconds >= -4 * 7 * 86_400 else { continue }
-            let reminder = Reminder(minutesBefore: -seconds / 60)
-            if !found.contains(reminder) { found.append(reminder) }
+            if let reminder = Self.reminder(ofAlarm: a), !found.contains(reminder) { found.append(reminder) }
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// The reminder a `VALARM` is: a display or audio alarm up to four weeks before the start; nil for any
+    /// other alarm (e-mail, an absolute time, relative to the end), which calbridge does not model.
+    static func reminder(ofAlarm alarm: OpaquePointer) -> Reminder? {
+        guard let actionProperty = icalcomponent_get_first_property(alarm, ICAL_ACTION_PROPERTY),
+            let triggerProperty = icalcomponent_get_first_property(alarm, ICAL_TRIGGER_PROPERTY)
+        else { return nil }
+        let action = icalproperty_get_action(actionProperty)
+        guard action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO else { return nil }
+        if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
+            icalparameter_get_related(related) == ICAL_RELATED_END
+        {
+            return nil
+        }
+        let trigger = icalproperty_get_trigger(triggerProperty)
+        guard icaltime_is_null_time(trigger.time) != 0 else { return nil }
+        let seconds = Int(icaldurationtype_as_int(trigger.duration))
+        guard seconds <= 0, seconds >= -4 * 7 * 86_400 else { return nil }
+        return Reminder(minutesBefore: -seconds / 60)
     }
 
     // MARK: Helpers

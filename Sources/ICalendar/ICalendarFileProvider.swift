@@ -8,7 +8,7 @@ import Foundation
 /// Ids are the file's (`ICalendarFile`): a `UID`, or `UID_<original start>` for an occurrence, so the copy
 /// engine's origin keys are the file's UIDs and RECURRENCE-IDs, the same at every import. Series are
 /// expanded by libical (`RecurrenceExpansion`) with the file's overrides in place of their occurrences.
-public struct ICalendarFileProvider: CalendarProvider {
+public struct ICalendarFileProvider: ReadOnlyCalendarProvider {
     /// The provider kind of iCalendar files (origin markers name it).
     public static let kind = ProviderKind(rawValue: "ics")
     /// The id of the file's one calendar.
@@ -110,20 +110,21 @@ public struct ICalendarFileProvider: CalendarProvider {
         let first = since.map { LocalDate(instant: $0, in: utc).adding(days: -1) }
         let line = file.eventLines[master.id].map { ", line \($0)" } ?? ""
         let subject = "series '\(master.title.prefix(60))' (UID \(master.id.prefix(60))\(line))"
-        let starts: [EventTime]
+        let starts: [RecurrenceExpansion.Occurrence]
         do {
-            starts = try RecurrenceExpansion.starts(of: recurrence, from: master.start, since: first, through: last)
+            starts = try RecurrenceExpansion.occurrences(of: recurrence, from: master.start, since: first, through: last)
         } catch {
             throw ICalendarError("\(subject): \(error.message)")
         }
-        if starts.count >= RecurrenceExpansion.defaultLimit, let lastStart = starts.last, lastStart.instant(allDayZone: utc) < end {
+        if starts.count >= RecurrenceExpansion.defaultLimit, let lastStart = starts.last, lastStart.start.instant(allDayZone: utc) < end {
             throw ICalendarError(
                 "\(subject) has more than \(RecurrenceExpansion.defaultLimit) occurrences between \(first.map(\.description) ?? "its start") and \(last): calbridge copies at most \(RecurrenceExpansion.defaultLimit) occurrences of a series; end the rule earlier (COUNT or UNTIL) or repeat less often"
             )
         }
         let overrides = overrides[master.id] ?? [:]
         let duration = master.end.instant(allDayZone: utc).timeIntervalSince(master.start.instant(allDayZone: utc))
-        return starts.map { start in
+        return starts.map { found in
+            let start = found.start
             let id = master.id + "_" + ICalendarReader.occurrenceKey(start)
             if let override = overrides[id] { return override }
             var occurrence = master
@@ -136,7 +137,9 @@ public struct ICalendarFileProvider: CalendarProvider {
             case (.allDay(let date), .allDay(let first), .allDay(let lastDay)):
                 occurrence.end = .allDay(date: date.adding(days: first.days(to: lastDay)))
             case (.timed(let instant, _), _, _):
-                occurrence.end = .timed(instant: instant.addingTimeInterval(duration), zone: master.end.zone ?? master.start.zone ?? "UTC")
+                // An RDATE period's occurrence lasts as long as its period says.
+                occurrence.end = .timed(
+                    instant: instant.addingTimeInterval(found.duration ?? duration), zone: master.end.zone ?? master.start.zone ?? "UTC")
             default:
                 occurrence.end = start
             }
@@ -144,24 +147,7 @@ public struct ICalendarFileProvider: CalendarProvider {
         }
     }
 
-    public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
-        throw readOnly()
-    }
-
-    public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event { throw readOnly() }
-
-    public func deleteEvent(id: String, calendarID: String) async throws { throw readOnly() }
-
-    public func quickAdd(text: String, in calendarID: String) async throws -> Event { throw readOnly() }
-
-    /// Nothing in a file was written by calbridge.
-    public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] { [] }
-
-    public func applyWrites(_ writes: [EventWrite], in calendarID: String, maxConcurrent: Int) async -> [EventWriteResult] {
-        writes.map { _ in .failure(readOnly()) }
-    }
-
-    func readOnly() -> CalendarError {
+    public func readOnlyError() -> CalendarError {
         CalendarError(.readOnly, "an iCalendar file is read-only", provider: provider, account: account, calendar: calendarName)
     }
 

@@ -95,6 +95,7 @@ public enum ICalendarWriter {
                 }
                 if let created = event.created { try add(component, "CREATED:" + utcText(created)) }
                 if let updated = event.updated { try add(component, "LAST-MODIFIED:" + utcText(updated)) }
+                if let sequence = event.sequence, sequence > 0 { try add(component, "SEQUENCE:\(sequence)") }
                 for reminder in event.reminders ?? [] {
                     let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
                     try add(alarm, "ACTION:DISPLAY")

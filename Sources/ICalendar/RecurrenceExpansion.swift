@@ -16,8 +16,29 @@ public enum RecurrenceExpansion {
     /// repeats every minute for years is refused rather than stepped through.
     public static let maxSteps = 1_000_000
 
+    /// One occurrence of a series: its start, and its own length where an `RDATE` period gives one.
+    public struct Occurrence: Sendable, Hashable {
+        public var start: EventTime
+        /// The length an `RDATE;VALUE=PERIOD` gives this occurrence; nil: the series' length.
+        public var duration: TimeInterval?
+
+        public init(start: EventTime, duration: TimeInterval? = nil) {
+            self.start = start
+            self.duration = duration
+        }
+    }
+
     /// Occurrence starts of a series, in order: those on or after `since` and on or before `last` (dates in
-    /// the series' zone), at most `limit` of them.
+    /// the series' zone), at most `limit` of them. (`occurrences` with the lengths of `RDATE` periods.)
+    public static func starts(
+        of recurrence: Recurrence, from start: EventTime, since: LocalDate? = nil, through last: LocalDate, limit: Int = defaultLimit
+    ) throws(ICalendarError) -> [EventTime] {
+        try occurrences(of: recurrence, from: start, since: since, through: last, limit: limit).map(\.start)
+    }
+
+    /// The occurrences of a series, in order: those on or after `since` and on or before `last` (dates in
+    /// the series' zone), at most `limit` of them. A series of `RDATE`s without an `RRULE` is its `DTSTART`
+    /// and those dates (RFC 5545 §3.8.5.2); an `RDATE` of a period gives its occurrence its own length.
     /// - Parameters:
     ///   - recurrence: the series' `RRULE`, `EXDATE` and `RDATE` lines.
     ///   - start: the series' start (`DTSTART`): a date, or an instant with the IANA zone it repeats in.
@@ -25,9 +46,9 @@ public enum RecurrenceExpansion {
     /// - Throws: `ICalendarError` when libical refuses a line, the rule cannot be iterated, the zone is
     ///   unknown, or the rule would keep libical searching (`RuleFeasibility`) or gives more than `maxSteps`
     ///   times before `last`.
-    public static func starts(
+    public static func occurrences(
         of recurrence: Recurrence, from start: EventTime, since: LocalDate? = nil, through last: LocalDate, limit: Int = defaultLimit
-    ) throws(ICalendarError) -> [EventTime] {
+    ) throws(ICalendarError) -> [Occurrence] {
         let series = try SeriesStart(start)
         for line in recurrence.lines where line.contains(where: { $0 == "\r" || $0 == "\n" }) {
             throw ICalendarError("a recurrence line spans several lines: '\(line.prefix(40))'; give one property per line")
@@ -36,7 +57,7 @@ public enum RecurrenceExpansion {
         for line in recurrence.lines where line.uppercased().hasPrefix("RRULE:") {
             try RuleFeasibility.check(line, from: series.local.date)
         }
-        return try LibicalSession.run { () throws(ICalendarError) -> [EventTime] in
+        return try LibicalSession.run { () throws(ICalendarError) -> [Occurrence] in
             try expand(recurrence, series: series, since: since, last: last, limit: max(0, limit))
         }
     }
@@ -85,7 +106,7 @@ public enum RecurrenceExpansion {
     }
 
     static func expand(_ recurrence: Recurrence, series: SeriesStart, since: LocalDate?, last: LocalDate, limit: Int) throws(ICalendarError)
-        -> [EventTime]
+        -> [Occurrence]
     {
         // A VEVENT of the series' lines, read by libical's parser: its own reading of RRULE, EXDATE and RDATE.
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge//recurrence//EN\r\nBEGIN:VEVENT\r\nUID:expansion\r\n"
@@ -109,7 +130,7 @@ public enum RecurrenceExpansion {
             dtstart = icaltime_set_timezone(&dtstart, zone)
         }
 
-        var found: [LocalDateTime: EventTime] = [:]
+        var found: [LocalDateTime: Occurrence] = [:]
         var ruleCount = 0
         var property = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY)
         while let p = property {
@@ -134,25 +155,44 @@ public enum RecurrenceExpansion {
                     )
                 }
                 if let since, local.date < since { continue }
-                found[local] = occurrence
+                found[local] = Occurrence(start: occurrence)
                 produced += 1
             }
             property = icalcomponent_get_next_property(event, ICAL_RRULE_PROPERTY)
         }
-        if ruleCount == 0 { throw ICalendarError("the recurrence has no RRULE line") }
+        if ruleCount == 0 {
+            // RDATEs alone: DTSTART is the first occurrence (RFC 5545 §3.8.5.2), as libical's own iteration of a
+            // component counts it.
+            guard icalcomponent_get_first_property(event, ICAL_RDATE_PROPERTY) != nil else {
+                throw ICalendarError("the recurrence has no RRULE or RDATE line")
+            }
+            let local = series.isDate ? LocalDateTime(date: series.local.date) : series.local
+            if local.date <= last, since.map({ local.date >= $0 }) ?? true,
+                let time = series.eventTime(Self.fields(local, isDate: series.isDate))
+            {
+                found[local] = Occurrence(start: time)
+            }
+        }
 
         // RDATE adds, EXDATE removes (RFC 5545 §3.8.5: the set is RRULE ∪ RDATE minus EXDATE).
         for (kind, add) in [(ICAL_RDATE_PROPERTY, true), (ICAL_EXDATE_PROPERTY, false)] {
             var property = icalcomponent_get_first_property(event, kind)
             while let p = property {
-                let value = add ? icalproperty_get_rdate(p).time : icalproperty_get_exdate(p)
+                var value = add ? icalproperty_get_rdate(p).time : icalproperty_get_exdate(p)
+                // An RDATE of a period: its start, and the period's length for its occurrence.
+                var duration: TimeInterval?
+                if add, icaltime_is_null_time(value) != 0 {
+                    let period = icalproperty_get_rdate(p).period
+                    value = period.start
+                    duration = try Self.length(of: period, property: p, series: series)
+                }
                 if icaltime_is_null_time(value) == 0 {
                     let local = try Self.seriesLocal(value, property: p, series: series)
                     if add {
                         if local.date <= last, since.map({ local.date >= $0 }) ?? true,
                             let time = series.eventTime(Self.fields(local, isDate: series.isDate))
                         {
-                            found[local] = time
+                            found[local] = Occurrence(start: time, duration: series.isDate ? nil : duration)
                         }
                     } else {
                         // An all-day EXDATE names a date; a timed one a wall-clock time.
@@ -167,6 +207,16 @@ public enum RecurrenceExpansion {
             }
         }
         return found.sorted { $0.key < $1.key }.prefix(limit).map(\.value)
+    }
+
+    /// The length of an `RDATE` period (`start/end` or `start/duration`); an end before the start is refused.
+    static func length(of period: icalperiodtype, property: OpaquePointer, series: SeriesStart) throws(ICalendarError) -> TimeInterval? {
+        guard icaltime_is_null_time(period.start) == 0 else { return nil }
+        if icaltime_is_null_time(period.end) != 0 { return TimeInterval(max(0, icaldurationtype_as_int(period.duration))) }
+        let start = try seriesLocal(period.start, property: property, series: series).instant(in: series.zone)
+        let end = try seriesLocal(period.end, property: property, series: series).instant(in: series.zone)
+        guard end >= start else { throw ICalendarError("an RDATE period ends before it starts") }
+        return end.timeIntervalSince(start)
     }
 
     /// `line`, with a rule libical 3.0 misreads restated in words it reads right: a yearly `BYMONTHDAY` without

@@ -16,6 +16,7 @@ struct DemoCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         for section in [
             "== 1. A sandbox", "== 2. Sign in", "== 3. Every calendar", "== 4. Quick add", "== 5. This week", "== 6. Copy",
+            "== 7. And to iCloud",
         ] {
             #expect(result.stdout.contains(section), "missing \(section)")
         }
@@ -40,6 +41,18 @@ struct DemoCommandTests {
         }
         #expect(copySection.components(separatedBy: "$ calbridge copy carol:Calendar ann:primary --from ").count == 3)
         #expect(copySection.contains("$ calbridge events ann:primary"), "\(copySection)")
+        // The CalDAV account: signed in from the sandbox's caldav.json with $CALBRIDGE_PASSWORD, its calendars
+        // listed, the lunch quick-added, this week's Outlook events copied to it.
+        #expect(result.stdout.contains("$ calbridge accounts add "), "\(result.stdout)")
+        #expect(result.stdout.contains("/descriptors/caldav.json --user dana@icloud.sandbox --name dana"))
+        #expect(!result.stdout.contains("sbxa-dana-app-pass"))
+        #expect(result.stdout.contains("Signed in to CalDAV as Dana Ito <dana@icloud.sandbox>; account name 'dana'"))
+        #expect(result.stdout.contains("dana:Home"))
+        #expect(result.stdout.contains("$ calbridge quick-add dana:home "))
+        let caldavSection = try #require(result.stdout.components(separatedBy: "== 7. ").last)
+        let caldavCopy = caldavSection.split(separator: "\n").filter { $0.hasPrefix("Copied carol:Calendar -> dana:") }
+        #expect(caldavCopy.count == 1 && caldavCopy.first?.hasSuffix(" 0 failed") == true, "\(caldavSection)")
+        #expect(caldavCopy.first?.contains(": 0 created") == false, "\(caldavSection)")
         // Its temporary home is gone, and the user's home was never used.
         let home = try #require(result.stdout.split(separator: "\n").first { $0.contains("/descriptors/google.json") })
         let path = try #require(home.split(separator: " ").first { $0.hasSuffix("/descriptors/google.json") })

@@ -258,6 +258,52 @@ struct FeedEndToEndTests {
         }
     }
 
+    /// One run of the pair `league` as JSON (its entry), and the direction A -> B's counts.
+    func syncRun(_ home: SandboxHome) async throws -> [String: Int] {
+        let result = try await home.run(["sync", "league", "--format", "json"])
+        guard result.status == 0 else { throw SandboxHome.CopyFailed(description: "sync exited \(result.status): \(result.stderr)") }
+        let pairs = try JSONOutput.object(result.stdout)["pairs"] as? [[String: Any]] ?? []
+        return pairs.first?["aToB"] as? [String: Int] ?? [:]
+    }
+
+    @Test("a one-way sync pair from a feed that rotates its UIDs: copies re-linked and updated, none deleted or duplicated")
+    func feedSyncRotatedUIDs() async throws {
+        let feed = try FeedServer()
+        try await SandboxHome.with(seed: .withoutEvents) { home in
+            feed.serve(FeedServer.calendar(FeedServer.matches(1...6)))
+            #expect(try await home.run(["accounts", "add", "ics", feed.url, "--name", "team"]).status == 0)
+            let pair = try await home.run([
+                "sync", "add", "league", "--a", "team:primary", "--b", "ann:primary", "--direction", "a-to-b", "--future", "730",
+            ])
+            #expect(pair.status == 0, "\(pair.stderr)")
+            #expect(try await syncRun(home)["created"] == 6)
+
+            // Every UID new, and one event more: six copies re-linked, one created, nothing deleted.
+            feed.serve(FeedServer.calendar(FeedServer.matches(1...7, prefix: "rotated")))
+            let mark = home.sandbox.log.count
+            let rotated = try await syncRun(home)
+            #expect(rotated["matchedByContent"] == 6 && rotated["updated"] == 6, "\(rotated)")
+            #expect(rotated["created"] == 1 && rotated["deleted"] == 0, "\(rotated)")
+            #expect(!home.apiMethods(since: mark).contains("DELETE"))
+            #expect(try await titles(home, "ann:primary") == (1...7).map { "Match \($0)" }.sorted())
+
+            // Unchanged: nothing; rotated again: matched again; the table says so.
+            #expect(try await syncRun(home)["updated"] == 0)
+            feed.serve(FeedServer.calendar(FeedServer.matches(1...7, prefix: "again")))
+            let table = try await home.run(["sync", "league"])
+            #expect(table.status == 0 && table.stdout.contains("7 matched by start, title and location"), "\(table.stdout)")
+            #expect(try await titles(home, "ann:primary") == (1...7).map { "Match \($0)" }.sorted())
+
+            // A rotated UID whose event also moved is another event: its copy is replaced, never kept twice.
+            var moved = FeedServer.matches(1...7, prefix: "third")
+            moved[0].day = 20
+            feed.serve(FeedServer.calendar(moved))
+            let third = try await syncRun(home)
+            #expect(third["matchedByContent"] == 6 && third["created"] == 1 && third["deleted"] == 1, "\(third)")
+            #expect(try await titles(home, "ann:primary").count == 7)
+        }
+    }
+
     @Test("bad feed addresses: exit 2, one line, the address not repeated")
     func refusedAddresses() async throws {
         let directory = try TemporaryDirectory(prefix: "calbridge-feed")

@@ -80,6 +80,7 @@ struct ExitCodeTableTests {
         Case(arguments: ["accounts"], code: 2, says: "needs a subcommand"),
         Case(arguments: ["sync", "status", "nope"], code: 2, says: "no sync pair named 'nope'"),
         Case(arguments: ["sync", "--interval", "5m"], code: 2, says: "--interval goes with --watch"),
+        Case(arguments: ["sync", "conflicts", "restore", "abc"], code: 2, says: "is not a conflict id"),
         Case(arguments: ["timezones", "Nowhere Standard Time"], code: 2, says: "Nowhere"),
         Case(arguments: ["sandbox", "--fault-rate", "2"], code: 2, says: "--fault-rate takes"),
     ]

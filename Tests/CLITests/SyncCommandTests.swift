@@ -94,6 +94,6 @@ struct SyncCommandTests {
     @Test("the sync group")
     func group() {
         let names: [String] = CommandSuite.calbridge.group("sync").map { command in command.spec.name }
-        #expect(names == ["sync add", "sync list", "sync remove", "sync status", "sync edit", "sync conflicts"])
+        #expect(names == ["sync add", "sync list", "sync remove", "sync status", "sync edit", "sync conflicts", "sync conflicts restore"])
     }
 }

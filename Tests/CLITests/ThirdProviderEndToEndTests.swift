@@ -1,4 +1,5 @@
 import Accounts
+import CalDAV
 import CalendarBridge
 import Foundation
 import ProviderSeam
@@ -177,12 +178,12 @@ struct ThirdProviderEndToEndTests {
             <user>&secret;</user>
             """
         for document in [expanding, external, fileEntity] {
-            #expect(throws: XMLWireError.self) { try XMLElement.parse(Data(document.utf8)) }
+            #expect(throws: DAVXMLError.self) { try DAVElement.parse(Data(document.utf8)) }
         }
-        #expect(throws: XMLWireError.self) { try XMLElement.parse(Data("<user><name>".utf8)) }
-        let user = try XMLElement.parse(Data(#"<user name="A &amp; B"><x>1 &lt; 2</x></user>"#.utf8))
+        #expect(throws: DAVXMLError.self) { try DAVElement.parse(Data("<user><name>".utf8)) }
+        let user = try DAVElement.parse(Data(#"<user name="A &amp; B"><x>1 &lt; 2</x></user>"#.utf8))
         #expect(user.attributes["name"] == "A & B")
-        #expect(user.child("x")?.text == "1 < 2")
+        #expect(user.child("", "x")?.text == "1 < 2")
     }
 }
 

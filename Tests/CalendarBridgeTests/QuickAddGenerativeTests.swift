@@ -19,8 +19,13 @@ struct QuickAddGenerativeTests {
         }
     }
 
-    static let englishTitles = ["Team sync", "Deploy v1.2.3", "Review PR #481", "Q3 planning", "Buy 2 tickets", "Room 101 sync", "Ship v2.0", "Call Sam"]
-    static let germanTitles = ["Zahnarzt", "Release v2.1.0", "Besprechung Raum B12", "Teammeeting", "Q4 Planung", "2 Karten kaufen"]
+    static let englishTitles = [
+        "Team sync", "Deploy v1.2.3", "Review PR #481", "Q3 planning", "Buy 2 tickets", "Room 101 sync", "Ship v2.0", "Call Sam",
+        "Room 4a sync", "Buy 2x4 boards", "Catch-22 club",
+    ]
+    static let germanTitles = [
+        "Zahnarzt", "Release v2.1.0", "Besprechung Raum B12", "Teammeeting", "Q4 Planung", "2 Karten kaufen", "Raum 4a buchen",
+    ]
     static let englishWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let germanWeekdays = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
     static let englishMonths = ["Jan", "Feb", "March", "April", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "December"]
@@ -48,7 +53,12 @@ struct QuickAddGenerativeTests {
         // The clock: start and end minutes, and how the text writes them.
         var start = 0, end = 0
         var clock = ""
-        switch Int.random(in: 0..<5, using: &rng) {
+        /// The documented rule for an hour from 1 to 12 with nothing else to go by.
+        func bareRule(_ hour: Int) -> Int { (1...6).contains(hour) ? hour + 12 : hour }
+        // A weekday with its part of the day in one phrase ("Friday night", "Freitagabend") sets the date too.
+        var weekdayPart: (weekday: Int, text: String)?
+        var isRange = false
+        switch Int.random(in: 0..<9, using: &rng) {
         case 0:  // 24-hour with minutes
             start = Int.random(in: 13...22, using: &rng) * 60 + [0, 15, 30, 45].randomElement(using: &rng)!
             end = start + 60
@@ -58,6 +68,8 @@ struct QuickAddGenerativeTests {
             start = hour * 60
             end = start + 60
             clock = german ? "um \(hour) Uhr" : "\(hour % 12 == 0 ? 12 : hour % 12)\(hour < 12 ? "am" : "pm")"
+            // An approximation before it changes nothing: "around 3pm", "ca. um 15 Uhr".
+            if Int.random(in: 0..<4, using: &rng) == 0 { clock = (german ? "ca. " : "around ") + clock }
         case 2:  // a bare hour after at/um: 7-11 morning, 12 noon, 1-6 afternoon
             let hour = Int.random(in: 1...11, using: &rng)
             start = ((1...6).contains(hour) ? hour + 12 : hour) * 60
@@ -69,9 +81,44 @@ struct QuickAddGenerativeTests {
             let length = Int.random(in: 1...3, using: &rng)
             start = hour * 60 + minutes
             end = start + length * 60
+            isRange = true
             let endHour = (end / 60) % 12 == 0 ? 12 : (end / 60) % 12
             let m = minutes == 0 ? "" : ":30"
             clock = (german ? "von " : "from ") + "\(hour)\(m)-\(endHour)\(m)"
+        case 5:  // "half past 7", "quarter to 9", "halb 8", "viertel nach 3": the bare-hour rule on the clock phrase's time
+            let hour = Int.random(in: 1...12, using: &rng)
+            let kind = Int.random(in: 0..<3, using: &rng)
+            let offset = [30, 15, -15][kind]
+            let twelve = (hour * 60 + (german && kind == 0 ? -30 : offset) + 720) % 720
+            let shown = twelve / 60 == 0 ? 12 : twelve / 60
+            start = bareRule(shown) % 24 * 60 + twelve % 60
+            if shown == 12 { start = 12 * 60 + twelve % 60 }
+            end = start + 60
+            let phrase = german ? ["halb", "viertel nach", "viertel vor"][kind] : ["half past", "quarter past", "quarter to"][kind]
+            clock = (german ? "um " : "at ") + "\(phrase) \(hour)"
+        case 6:  // "3p", "9:30a" (English); "um 9 Uhr 30" (German)
+            let hour = Int.random(in: 7...20, using: &rng)
+            let minutes = [0, 30].randomElement(using: &rng)!
+            start = hour * 60 + minutes
+            end = start + 60
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            clock =
+                german
+                ? "um \(hour) Uhr" + (minutes == 0 ? "" : " 30")
+                : "\(twelve)" + (minutes == 0 ? "" : ":30") + (hour < 12 ? "a" : "p")
+            if !german, minutes == 0, hour < 12 { clock = "at " + clock }
+        case 7:  // a weekday and its part: "Friday night" 21:00, "Freitagabend" 19:00, "Sonntagnachmittag" 15:00
+            let weekday = Int.random(in: 1...7, using: &rng)
+            if german {
+                let parts: [(String, Int)] = [("abend", 19), ("nachmittag", 15), ("vormittag", 10)]
+                let part = parts.randomElement(using: &rng)!
+                start = part.1 * 60
+                weekdayPart = (weekday, germanWeekdays[weekday - 1] + part.0)
+            } else {
+                start = 21 * 60
+                weekdayPart = (weekday, englishWeekdays[weekday - 1] + " night")
+            }
+            end = start + 60
         default:  // a part of the day and nothing else
             let parts: [(String, String, Int)] = [("in the afternoon", "nachmittags", 15 * 60), ("in the evening", "abends", 19 * 60)]
             let part = parts.randomElement(using: &rng)!
@@ -95,7 +142,18 @@ struct QuickAddGenerativeTests {
         // The date; a time already past moves on only without a date (a day) or with a bare weekday (a week).
         var offset = 0
         var dateText = ""
-        switch Int.random(in: 0..<5, using: &rng) {
+        let todayISO = (today.weekday! + 5) % 7 + 1
+        switch weekdayPart == nil ? Int.random(in: 0..<6, using: &rng) : -1 {
+        case -1:
+            let weekday = weekdayPart!.weekday
+            offset = (weekday - todayISO + 7) % 7
+            if instant(offset) < now { offset += 7 }
+            clock = weekdayPart!.text
+        case 5:
+            // "Tuesday next week", "nächste Woche Dienstag": that day of the next calendar week (Monday to Sunday).
+            let weekday = Int.random(in: 1...7, using: &rng)
+            offset = 7 - (todayISO - 1) + (weekday - 1)
+            dateText = german ? "nächste Woche " + germanWeekdays[weekday - 1] : englishWeekdays[weekday - 1] + " next week"
         case 0:
             if instant(0) < now { offset = 1 }
         case 1:
@@ -103,7 +161,6 @@ struct QuickAddGenerativeTests {
             dateText = german ? "morgen" : "tomorrow"
         case 2:
             let weekday = Int.random(in: 1...7, using: &rng)  // ISO
-            let todayISO = (today.weekday! + 5) % 7 + 1
             offset = (weekday - todayISO + 7) % 7
             dateText = german ? germanWeekdays[weekday - 1] : englishWeekdays[weekday - 1]
             // Past already (today's, or in a zone ahead of the user's): the one a week later.
@@ -117,6 +174,11 @@ struct QuickAddGenerativeTests {
             dateText = german ? "am \(target.day!). \(germanMonths[target.month! - 1])" : "\(englishMonths[target.month! - 1]) \(target.day!)"
         }
         let zoneText = zone == userZone.identifier ? "" : zone
+        // A duration of an hour and a half on a single time: "for an hour and a half", "für anderthalb Stunden".
+        if !isRange, Int.random(in: 0..<6, using: &rng) == 0 {
+            end = start + 90
+            clock += german ? " für anderthalb Stunden" : " for an hour and a half"
+        }
         var parts = [dateText, clock, zoneText].filter { !$0.isEmpty }
         parts.shuffle(using: &rng)
         let text = ([title] + parts).joined(separator: " ")

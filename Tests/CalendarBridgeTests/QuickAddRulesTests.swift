@@ -148,5 +148,13 @@ struct QuickAddRulesTests {
         #expect(german.repeatDescription == "every Monday at 09:00")
         let until = try QuickAddTestSupport.parser(lang: "en").parse("Gym every Tue and Thu 6pm until Dec 31", now: now, zone: zone)
         #expect(until.repeatDescription == "every week on Tuesday and Thursday at 18:00 until 2026-12-31")
+        // The n-th weekday of a month, and a repeat for a span (its last day, not each event's length).
+        let nth = try QuickAddTestSupport.parser(lang: "en").parse("Book club last Friday of every month 7pm", now: now, zone: zone)
+        #expect(nth.recurrence == ["RRULE:FREQ=MONTHLY;BYDAY=-1FR"])
+        #expect(nth.repeatDescription == "every month on the last Friday at 19:00")
+        #expect(nth.start.description == "2026-12-25T19:00:00+01:00")
+        let span = try QuickAddTestSupport.parser(lang: "de").parse("Physio jeden Dienstag 10 Uhr für 6 Wochen", now: now, zone: zone)
+        #expect(span.end.description == "2026-12-08T11:00:00+01:00")
+        #expect(span.repeatDescription == "every Tuesday at 10:00 until 2027-01-18")
     }
 }

@@ -49,7 +49,7 @@ struct ICalendarCorpusTests {
     /// read where pip put them, not copied into the repository; the version is pinned).
     static func files() throws -> [CorpusFile] {
         var found: [CorpusFile] = []
-        for folder in ["icalendar", "rfc5545", "sandbox"] {
+        for folder in ["icalendar", "rfc5545", "sandbox", "made"] {
             let base = corpus.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension == "ics" {

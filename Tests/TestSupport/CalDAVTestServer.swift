@@ -1,5 +1,6 @@
 import CalbridgeSupport
 import Foundation
+import Sandbox
 
 #if canImport(Glibc)
 import Glibc
@@ -7,11 +8,16 @@ import Glibc
 
 /// A real CalDAV server (Radicale or Xandikos, from PyPI, installed by `.ci/install-deps` into
 /// `.build/test-python`) running on 127.0.0.1 on a free port with throwaway storage, for the tests that hold
-/// the CalDAV provider to servers nobody here wrote. `stop()` ends it and removes its storage.
+/// the CalDAV provider to servers nobody here wrote; or the sandbox's CalDAV service (`sandbox`), held to the
+/// same tests. `stop()` ends it and removes its storage.
 package final class CalDAVTestServer: @unchecked Sendable {
     package enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
         case radicale, xandikos
+        /// The sandbox's CalDAV service (`CalDAVEmulator`), in this process, with Radicale's refusals.
+        case sandbox
         package var description: String { rawValue }
+        /// The real servers (started from the test venv).
+        package static let real: [Kind] = [.radicale, .xandikos]
     }
 
     package struct Unavailable: Error, CustomStringConvertible {
@@ -28,6 +34,8 @@ package final class CalDAVTestServer: @unchecked Sendable {
     package let home: URL
     private let process = SpawnedProcess()
     private let storage: TemporaryDirectory
+    /// The sandbox, for `.sandbox`.
+    package let sandbox: SandboxServer?
 
     /// The test venv's directory of programs.
     package static var venvBin: URL {
@@ -37,7 +45,7 @@ package final class CalDAVTestServer: @unchecked Sendable {
 
     /// Why the servers cannot run here, or nil when they can (the venv made by `.ci/install-deps`).
     package static var unavailableReason: String? {
-        for kind in Kind.allCases where !FileManager.default.isExecutableFile(atPath: venvBin.appendingPathComponent(kind.rawValue).path) {
+        for kind in Kind.real where !FileManager.default.isExecutableFile(atPath: venvBin.appendingPathComponent(kind.rawValue).path) {
             return "\(kind) is not installed in \(venvBin.path): run .ci/install-deps"
         }
         return nil
@@ -48,7 +56,24 @@ package final class CalDAVTestServer: @unchecked Sendable {
     ///   - password: Radicale only: require this password of `user` (htpasswd, plain), so that a wrong one is
     ///     refused with 401; nil: any user name and password are taken.
     ///   - extraArguments: options of the server's own (Radicale's `--storage-max-sync-token-age`).
-    package init(_ kind: Kind, password: String? = nil, extraArguments: [String] = []) async throws {
+    ///   - quirks: the sandbox's CalDAV service only: where it behaves like one server or another.
+    package init(_ kind: Kind, password: String? = nil, extraArguments: [String] = [], quirks: CalDAVQuirks = CalDAVQuirks()) async throws {
+        if kind == .sandbox {
+            self.kind = kind
+            storage = try TemporaryDirectory(prefix: "calbridge-\(kind)")
+            user = "alice"
+            let secret = password ?? "test-password"
+            let seed = #"{"users": [{"id": "1001", "userName": "alice", "password": "\#(secret)", "displayName": "Alice"}]}"#
+            var options = SandboxOptions()
+            options.seed = SandboxSeed(parts: ["caldav": Data(seed.utf8)])
+            let started = try await SandboxServer.start(options, services: [.caldav(quirks: quirks)])
+            sandbox = started
+            port = started.port
+            url = URL(string: "http://127.0.0.1:\(port)/")!
+            home = URL(string: "http://127.0.0.1:\(port)/caldav/1001/calendars/")!
+            return
+        }
+        sandbox = nil
         if let reason = Self.unavailableReason { throw Unavailable(description: reason) }
         self.kind = kind
         storage = try TemporaryDirectory(prefix: "calbridge-\(kind)")
@@ -74,6 +99,8 @@ package final class CalDAVTestServer: @unchecked Sendable {
             } else {
                 arguments += ["--auth-type", "none"]
             }
+        case .sandbox:
+            throw Unavailable(description: "the sandbox is started above")
         case .xandikos:
             user = "user"
             home = URL(string: "http://127.0.0.1:\(port)/user/calendars/")!
@@ -137,6 +164,10 @@ package final class CalDAVTestServer: @unchecked Sendable {
 
     /// Ends the server and removes its storage.
     package func stop() {
+        if let sandbox {
+            // Nothing to save (no --state): the ports close now, the rest when the task runs.
+            Task { try? await sandbox.stop() }
+        }
         // SIGKILL: the servers ignore SIGTERM when started this way, and their storage is thrown away anyway.
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)

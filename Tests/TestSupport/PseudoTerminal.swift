@@ -22,6 +22,9 @@ package final class PseudoTerminal: @unchecked Sendable {
     package let master: Int32
     /// The side the child writes to; -1 once closed here.
     package private(set) var slave: Int32
+    /// The slave's device path (`/dev/pts/N`), for a child that opens it as its controlling terminal
+    /// (`SpawnedProcess.controllingTerminal`).
+    package let slavePath: String
     private let lock = NSLock()
 
     /// Opens a pair in raw mode, so the bytes arrive as written (no `\n` -> `\r\n`, no echo). Both
@@ -45,7 +48,8 @@ package final class PseudoTerminal: @unchecked Sendable {
             close(master)
             throw Failed(description: "grantpt/unlockpt/ptsname_r: " + error)
         }
-        let slave = open(String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else {
             let error = Self.lastError()
             close(master)
@@ -58,6 +62,28 @@ package final class PseudoTerminal: @unchecked Sendable {
         }
         self.master = master
         self.slave = slave
+        slavePath = path
+    }
+
+    /// Turns the terminal's signal characters on (raw mode has them off): a Ctrl-C (`\u{3}`) typed with
+    /// `type` then sends SIGINT to the terminal's foreground process group, as at a real terminal.
+    package func enableSignals() throws {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { throw Failed(description: "tcgetattr: " + Self.lastError()) }
+        settings.c_lflag |= tcflag_t(ISIG)
+        guard tcsetattr(master, TCSANOW, &settings) == 0 else { throw Failed(description: "tcsetattr: " + Self.lastError()) }
+    }
+
+    /// Types `text` at the terminal, as a user at its keyboard would.
+    package func type(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 
     deinit {

@@ -41,9 +41,8 @@ struct PasswordSignIn {
         } catch let error as CalendarError where error.code == .unauthorized {
             throw InputError(
                 "\(registration.displayName) at \(server.host ?? server.absoluteString) refused the \(signIn.userNameLabel) "
-                    + "'\(TerminalText.sanitize(userName))' with that password (HTTP 401); check both"
-                    + (signIn.passwordHelp.map { ". " + $0 } ?? " (an app password, where the service makes them)")
-                    + "; nothing was stored")
+                    + "'\(TerminalText.sanitize(userName))' with that password (HTTP 401); nothing was stored. Check both. "
+                    + (signIn.passwordHelp ?? "Use an app password where the service makes them."))
         }
         let user = profile.email.flatMap { $0.isEmpty ? nil : $0 } ?? userName
         let accountName = name ?? user
@@ -63,6 +62,9 @@ struct PasswordSignIn {
         // The password first: a crash in between leaves an unused password file, never an account without one.
         try await FilePasswordStore(home: home).save(password, account: accountName)
         try AccountRegistry(home: home).save(record)
+        // What the provider kept for an account of this name before (a CalDAV home found for another user or
+        // server) is not this sign-in's.
+        try await FileProviderState(home: home, account: accountName).removeAll()
         // A replaced OAuth account's tokens would be stale beside the new password: they go.
         if let other = existing.first(where: { $0.name == accountName }), other.oauth != nil {
             try await FileTokenStore(home: home).deleteAll(account: accountName)

@@ -33,15 +33,19 @@ struct CalendarTarget: Sendable {
     }
 
     /// The zone times typed for this calendar are read in when the user names none, and where it came from: a
-    /// Google calendar's own zone, else the owner's (Outlook: the mailbox's). Nil when the calendar and its owner
-    /// state none. `quick-add` and `add` read their text and `--start`/`--end` in it, preview and real run alike.
+    /// Google calendar's own zone, else the owner's (Outlook: the mailbox's), else the calendar's own (a CalDAV
+    /// calendar's `calendar-timezone`). Nil when the calendar and its owner state none. `quick-add` and `add`
+    /// read their text and `--start`/`--end` in it, preview and real run alike.
     func readingZone() async throws -> (name: String, zone: TimeZone, source: String)? {
         let isGoogle = provider.capabilities.serverQuickAdd
-        if isGoogle, let name = calendar.timeZone, let zone = TimeZone(identifier: name) {
-            return (name, zone, "the calendar's zone")
+        let calendarZone = calendar.timeZone.flatMap { name in TimeZone(identifier: name).map { (name: name, zone: $0) } }
+        if isGoogle, let calendarZone {
+            return (calendarZone.name, calendarZone.zone, "the calendar's zone")
         }
-        guard let owner = try await ownerZone() else { return nil }
-        return (ZoneOptions.name(of: owner), owner, isGoogle ? "the owner's zone" : "the mailbox's zone")
+        if let name = try await provider.userInfo().timeZone, let owner = TimeZone(identifier: name) {
+            return (ZoneOptions.name(of: owner), owner, isGoogle ? "the owner's zone" : "the mailbox's zone")
+        }
+        return calendarZone.map { ($0.name, $0.zone, "the calendar's zone") }
     }
 
     /// Refuses a calendar this account may not write to, before anything is sent.

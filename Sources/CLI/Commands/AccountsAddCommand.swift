@@ -70,6 +70,9 @@ package enum AccountsAddCommand: Command {
         if let registration = context.providers.registration(id: providerArgument), case .password(let signIn) = registration.credential {
             return try await signInWithPassword(registration, signIn, arguments, context: context)
         }
+        if let (registration, signIn, server) = try passwordDescriptor(providerArgument, providers: context.providers) {
+            return try await signInWithPassword(registration, signIn, arguments, defaultServer: server, context: context)
+        }
         if arguments[Options.server] != nil || arguments[Options.userName] != nil || arguments[Options.user] != nil
             || arguments[Options.url] != nil
         {
@@ -175,7 +178,8 @@ package enum AccountsAddCommand: Command {
     /// The password sign-in (`PasswordSignIn`), after the checks that need no password: OAuth's options do not
     /// apply, and a `--name` must be usable and not another provider's or user's account without `--replace`.
     private static func signInWithPassword(
-        _ registration: ProviderRegistration, _ signIn: ProviderSeam.PasswordSignIn, _ arguments: ParsedArguments, context: CommandContext
+        _ registration: ProviderRegistration, _ signIn: ProviderSeam.PasswordSignIn, _ arguments: ParsedArguments,
+        defaultServer: String? = nil, context: CommandContext
     ) async throws -> ExitCode {
         let oauthOnly: [(String, Bool)] = [
             ("--flow", arguments[Options.flow] != nil), ("--no-browser", arguments[Options.noBrowser]),
@@ -203,7 +207,8 @@ package enum AccountsAddCommand: Command {
             throw UsageError("--user and --user-name are the same option: give one", command: spec.name)
         }
         return try await PasswordSignIn(registration: registration, signIn: signIn, context: context).run(
-            server: arguments[Options.url] ?? arguments[Options.server], userName: arguments[Options.user] ?? arguments[Options.userName],
+            server: arguments[Options.url] ?? arguments[Options.server] ?? defaultServer,
+            userName: arguments[Options.user] ?? arguments[Options.userName],
             name: arguments[Options.name], replace: replace,
             existing: existing, verbose: arguments[CommonOptions.verbose])
     }
@@ -254,6 +259,26 @@ package enum AccountsAddCommand: Command {
                 try await Task.sleep(for: .milliseconds(500 * attempt))
             }
         }
+    }
+
+    /// A password descriptor file (`"credential": "password"`, as `calbridge sandbox --write-descriptors` writes
+    /// for its CalDAV service): the registration of its API and the server it names; nil for anything else.
+    private static func passwordDescriptor(_ argument: String, providers: ProviderRegistry) throws
+        -> (ProviderRegistration, ProviderSeam.PasswordSignIn, server: String)?
+    {
+        guard providers.registration(id: argument) == nil, FileManager.default.fileExists(atPath: argument),
+            let data = FileManager.default.contents(atPath: argument),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], object["credential"] as? String == "password"
+        else { return nil }
+        guard let api = object["api"] as? String, let server = object["apiBaseURL"] as? String else {
+            throw InputError("descriptor file \(argument): a password descriptor names its \"api\" and \"apiBaseURL\"")
+        }
+        guard let registration = providers.registration(api: ProviderAPI(rawValue: api)),
+            case .password(let signIn) = registration.credential
+        else {
+            throw InputError("descriptor file \(argument) names API '\(api)', which this calbridge cannot sign in to with a password")
+        }
+        return (registration, signIn, server)
     }
 
     /// The descriptor named on the command line: a registered provider's id, or a descriptor file.

@@ -51,8 +51,10 @@ package enum AccountsRemoveCommand: Command {
             return .success
         }
         guard let descriptor = try context.providers.descriptor(for: record) else {
-            // A password account: nothing to revoke (the user withdraws an app password at the service).
+            // A password account: nothing to revoke (the user withdraws an app password at the service). What its
+            // provider kept (a CalDAV account's discovered calendar home) goes with it.
             try await FilePasswordStore(home: home).deleteAll(account: name)
+            try await FileProviderState(home: home, account: name).removeAll()
             try registry.remove(name)
             let providerName = context.providers.displayName(for: record)
             context.print(

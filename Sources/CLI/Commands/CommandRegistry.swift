@@ -27,6 +27,7 @@ package enum CommandRegistry {
         SyncStatusCommand.self,
         SyncEditCommand.self,
         SyncConflictsCommand.self,
+        SyncConflictsRestoreCommand.self,
         OrgInitCommand.self,
         OrgCredentialAddCommand.self,
         OrgPairsImportCommand.self,

@@ -80,36 +80,13 @@ package enum CopyCommand: Command {
             source: .init(provider: sourceProvider, calendar: sourceCalendar, accountIdentity: try await identity),
             target: .init(provider: targetProvider, calendar: targetCalendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
-        let progress = ProgressTracker()
-        let report: @Sendable (CopyEngine.Progress) -> Void = { update in
-            bar?.update(update)
-            progress.update(update)
-        }
-        // SIGINT or SIGTERM: the writes in flight finish (the next batch to end, a few seconds at most), the
-        // summary so far is printed, exit 4. A rerun finishes the copy without duplicates (markers).
-        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        // SIGINT or SIGTERM: the writes in flight finish, the summary so far is printed, exit 4. A rerun
+        // finishes the copy without duplicates (markers).
         let keeper = context.exitKeeper
-        let work = Task {
-            defer {
-                progress.markEnded()
-                signals.finish()
-            }
-            return try await engine.run(progress: report, keeping: keeper)
+        let outcome = try await InterruptibleWrites.run(spec.name, context: context, bar: bar) { progress, _ in
+            try await engine.run(progress: { progress(WriteProgress($0)) }, keeping: keeper)
         }
-        if let signal = await signals.wait(timeout: nil) {
-            signals.restoreDefaults()
-            if await !progress.waitForBatchOrEnd(timeout: .seconds(20)) {
-                bar?.finish()
-                let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-                let summary =
-                    progress.latest.map { done in
-                        "after \(done.completed - done.failed) written, \(done.failed) failed of \(done.total)"
-                    } ?? "before anything was written"
-                context.printError("copy interrupted (\(name)) \(summary); run it again to finish")
-                return .partial
-            }
-        }
-        let result = try await work.value
+        guard case .finished(let result) = outcome else { return .partial }
         // The report's items are freed at exit, not one by one after printing (0.4 million instructions).
         context.exitKeeper?.keep(result)
         bar?.finish()
@@ -233,47 +210,6 @@ package enum CopyCommand: Command {
     }
 }
 
-/// The latest progress of a copy, and a way to wait for the writes in flight once it is told to stop.
-final class ProgressTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var progress: CopyEngine.Progress?
-    private var batches = 0
-    private var ended = false
-
-    func update(_ update: CopyEngine.Progress) {
-        lock.withLock {
-            progress = update
-            batches += 1
-        }
-    }
-
-    /// The last progress reported (nil before the first write).
-    var latest: CopyEngine.Progress? { lock.withLock { progress } }
-
-    /// Marks the copy ended (called from its own task as it returns, result or error).
-    func markEnded() { lock.withLock { ended = true } }
-
-    /// Waits until the next batch of writes ends or the copy ends, up to `timeout`.
-    /// - Returns: true when the copy ended (its result is then whole), false otherwise.
-    func waitForBatchOrEnd(timeout: Duration) async -> Bool {
-        let start = lock.withLock { batches }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            let (batchEnded, copyEnded) = lock.withLock { (batches != start, ended) }
-            if copyEnded { return true }
-            if batchEnded {
-                // The copy may end with its last batch: a moment for it to return.
-                try? await Task.sleep(for: .milliseconds(50))
-                return lock.withLock { ended }
-            }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return lock.withLock { ended }
-    }
-}
-
 /// A one-line progress bar on stderr: counts, rate, ETA. Only used when stderr is a terminal.
 final class ProgressBar: @unchecked Sendable {
     private let sink: any TextSink
@@ -288,7 +224,7 @@ final class ProgressBar: @unchecked Sendable {
         started = now()
     }
 
-    func update(_ progress: CopyEngine.Progress) {
+    func update(_ progress: WriteProgress) {
         lock.withLock {
             sink.write("\r" + Self.line(progress, elapsed: now().timeIntervalSince(started)) + "\u{1B}[K")
             drawn = true
@@ -300,7 +236,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     /// `[#########-----------] 120/500  35.2/s  ETA 11s` (and failures when there are some).
-    static func line(_ p: CopyEngine.Progress, elapsed: TimeInterval, width: Int = 24) -> String {
+    static func line(_ p: WriteProgress, elapsed: TimeInterval, width: Int = 24) -> String {
         let fraction = p.total > 0 ? Double(p.completed) / Double(p.total) : 1
         let filled = min(width, Int((fraction * Double(width)).rounded(.down)))
         var text = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"

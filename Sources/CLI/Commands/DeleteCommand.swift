@@ -23,6 +23,8 @@ package enum DeleteCommand: Command {
             A copy made by calbridge is refused (delete its original, or copy with --prune); --detach deletes the
             copy itself (the next copy makes it again; a sync pair takes the deletion to the original).
             EVENT is an event id or --query TEXT [--on DATE], as for `calbridge show`.
+            SIGINT or SIGTERM (Ctrl-C) during --all: the deletion in flight finishes, the summary so far is printed,
+            exit 4; run it again to delete the rest.
             Examples:
               calbridge delete me@gmail.com:primary --query "dentist" --on 2026-12-03 --dry-run
             """,
@@ -39,14 +41,8 @@ package enum DeleteCommand: Command {
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
         try target.requireWritable()
-        let events: [Event]
-        switch try await EventSelection.resolve(arguments, target: target, zone: zone, now: context.now(), command: spec.name) {
-        case .events(let found): events = found
-        case .ambiguous(let table, let message):
-            context.printTable(table, format: .table)
-            context.printError(message)
-            return .usage
-        }
+        let found = try await EventSelection.resolve(arguments, target: target, zone: zone, now: context.now(), command: spec.name)
+        guard let events = EventSelection.pick(found, context: context) else { return .usage }
         let addresses = await EventWriteGuard.userAddresses(target)
         let formatting = EventFormatting(zone: zone)
         // Every check of every event first: nothing is deleted when one of them is refused.
@@ -67,16 +63,29 @@ package enum DeleteCommand: Command {
             deletions.append((base, mail, notice, EventWriteGuard.recipients(of: base, user: addresses)))
         }
         let dryRun = arguments[Options.dryRun]
-        for deletion in deletions {
+        // What each deletion prints, worked out before the first one is sent.
+        let planned: [(id: String, mail: AttendeeMail, lines: [String])] = deletions.map { deletion in
             let event = deletion.event
             let kind = event.isSeriesMaster ? "the series" : (event.isOccurrence ? "the occurrence" : "")
             let when = "\(formatting.dateCell(event)) \(formatting.timeCell(event))"
             let what = "\(kind.isEmpty ? "" : kind + " ")'\(event.title)' (\(when), \(event.id)) from \(target.label)"
-            if !dryRun { try await target.provider.deleteEvent(id: event.id, calendarID: target.calendar.id, mail: deletion.mail) }
-            context.print((dryRun ? "Would delete " : "Deleted ") + what)
-            if let notice = deletion.notice { context.print(notice) }
-            if let line = EventWriteGuard.mailLine(deletion.recipients, mail: deletion.mail, dryRun: dryRun) { context.print(line) }
+            let lines =
+                [(dryRun ? "Would delete " : "Deleted ") + what] + [deletion.notice].compactMap { $0 }
+                + [EventWriteGuard.mailLine(deletion.recipients, mail: deletion.mail, dryRun: dryRun)].compactMap { $0 }
+            return (id: event.id, mail: deletion.mail, lines: lines)
         }
+        // SIGINT or SIGTERM during `--all`: the deletion in flight finishes, no other starts, the summary so far
+        // is printed, exit 4 (as `copy` stops).
+        let provider = target.provider, calendarID = target.calendar.id
+        let outcome = try await InterruptibleWrites.run(spec.name, verb: "deleted", context: context, bar: nil) { progress, shouldStop in
+            for (index, deletion) in planned.enumerated() {
+                if shouldStop() { break }
+                if !dryRun { try await provider.deleteEvent(id: deletion.id, calendarID: calendarID, mail: deletion.mail) }
+                for line in deletion.lines { context.print(line) }
+                progress(WriteProgress(completed: index + 1, total: planned.count, failed: 0))
+            }
+        }
+        guard case .finished = outcome else { return .partial }
         return .success
     }
 }

@@ -17,14 +17,15 @@ package enum DemoCommand: Command {
         path,
         abstract: "Run the whole flow against a built-in sandbox (no account, no network).",
         discussion: """
-        Starts the sandbox (emulated Google Calendar, Microsoft Graph and both sign-in servers) on
-        127.0.0.1 in this process, with a temporary calbridge home that is removed afterwards. Signs in
-        one Google user (browser flow, a stand-in browser follows the sign-in URL) and one Outlook user
-        (device flow, approved by the sandbox), lists all calendars, quick-adds the same sentence to both
-        (Outlook: calbridge's own parser; Google: Google's quickAdd), shows this week's events of both, then
-        copies this week's Outlook events to Google twice (the second run writes nothing) and shows the result.
-        Every step is the real command; its command line is printed before its output.
-        """,
+            Starts the sandbox (emulated Google Calendar, Microsoft Graph, both sign-in servers and an
+            iCloud-like CalDAV service) on 127.0.0.1 in this process, with a temporary calbridge home that is
+            removed afterwards. Signs in one Google user (browser flow, a stand-in browser follows the sign-in
+            URL), one Outlook user (device flow, approved by the sandbox) and one CalDAV user (app password),
+            lists all calendars, quick-adds the same sentence to each (Outlook and CalDAV: calbridge's own
+            parser; Google: Google's quickAdd), shows this week's events of each, copies this week's Outlook
+            events to Google twice (the second run writes nothing) and to the CalDAV calendar, and shows the results.
+            Every step is the real command; its command line is printed before its output.
+            """,
         options: [Options.tz]
     )
 
@@ -69,46 +70,69 @@ private struct Demo {
         return environment
     }
 
+    /// The services of the sandbox's list that have a demo part, in the list's order (sign-ins), and by
+    /// their `order` (quick adds, week views).
+    var accounts: [(service: String, account: SandboxDemoAccount)] {
+        SandboxServices.list.compactMap { service in service.demo.map { (service.name, $0) } }
+    }
+
     func run() async throws -> ExitCode {
         let started = ContinuousClock.now
+        let accounts = self.accounts
+        let ordered = accounts.enumerated().sorted { ($0.element.account.order, $0.offset) < ($1.element.account.order, $1.offset) }
+            .map(\.element)
         section("1. A sandbox instead of real accounts")
-        context.print("Emulated Microsoft Graph and its sign-in at \(sandbox.info.url), Google Calendar and its sign-in at \(sandbox.info.googleURL)")
-        context.print("(this process, 127.0.0.1 only); calbridge's home is a temporary directory, removed at the end.")
+        context.print(
+            "Emulated Microsoft Graph and its sign-in at \(sandbox.info.url), Google Calendar and its sign-in at "
+                + "\(sandbox.info.googleURL),")
+        context.print("an iCloud-like CalDAV service at \(sandbox.info.url)/ (this process, 127.0.0.1 only);")
+        context.print("calbridge's home is a temporary directory, removed at the end.")
 
-        section("2. Sign in (the real OAuth flows)")
+        section("2. Sign in (the real sign-ins)")
         let signIn = try SandboxSignIn(
             sandbox: sandbox, environment: environment, descriptorDirectory: home.appendingPathComponent("descriptors"))
-        context.print(commandLine(signIn.googleArguments(name: "ann")))
-        context.print("  (browser flow with PKCE; a stand-in browser opens the printed URL and is redirected back)")
-        guard try check(await signIn.google(name: "ann")) else { return .failure }
-        context.print(commandLine(signIn.microsoftArguments(name: "carol")))
-        context.print("  (device flow; the sandbox approves the code)")
-        guard try check(await signIn.microsoft(name: "carol")) else { return .failure }
+        for (service, account) in accounts {
+            context.print(commandLine(signIn.signInArguments(account, service: service)))
+            context.print("  " + account.signInNote)
+            guard try check(await signIn.signIn(account, service: service)) else { return .failure }
+        }
 
-        section("3. Every calendar of both accounts")
+        section("3. Every calendar of every account")
         guard await step(["calendars"]) else { return .failure }
 
         section("4. Quick add \"\(DemoCommand.sentence)\"")
-        context.print("Outlook has no quick add of its own: calbridge parses the text (in the mailbox's zone) and creates the event.")
-        guard await step(["quick-add", "carol:Calendar", DemoCommand.sentence]) else { return .failure }
-        context.print("")
-        context.print("Google parses the text itself (quickAdd):")
-        guard await step(["quick-add", "ann:primary", DemoCommand.sentence]) else { return .failure }
+        for (index, (_, account)) in ordered.enumerated() {
+            if index > 0 { context.print("") }
+            context.print(account.quickAddNote)
+            guard await step(["quick-add", "\(account.name):\(account.calendar)", DemoCommand.sentence]) else { return .failure }
+        }
 
-        section("5. This week's events of both")
-        guard await step(weekArguments("carol:Calendar")) else { return .failure }
-        context.print("")
-        guard await step(weekArguments("ann:primary")) else { return .failure }
+        section("5. This week's events of every account")
+        for (index, (_, account)) in ordered.enumerated() {
+            if index > 0 { context.print("") }
+            guard await step(weekArguments("\(account.name):\(account.calendar)")) else { return .failure }
+        }
 
-        section("6. Copy this week's Outlook events to Google")
-        context.print("Series stay series, zones stay zones, attendees are never invited; every copy carries an origin marker.")
-        let copy = ["copy", "carol:Calendar", "ann:primary"] + weekWindow()
-        guard await step(copy) else { return .failure }
-        context.print("")
-        context.print("The same copy again: every copy is found by its marker, nothing is written (0 created, 0 updated).")
-        guard await step(copy) else { return .failure }
-        context.print("")
-        guard await step(weekArguments("ann:primary")) else { return .failure }
+        let byService = Dictionary(accounts.map { ($0.service, $0.account) }, uniquingKeysWith: { a, _ in a })
+        if let outlook = byService["microsoft"], let google = byService["google"] {
+            let source = "\(outlook.name):\(outlook.calendar)"
+            section("6. Copy this week's Outlook events to Google")
+            context.print("Series stay series, zones stay zones, attendees are never invited; every copy carries an origin marker.")
+            let copy = ["copy", source, "\(google.name):\(google.calendar)"] + weekWindow()
+            guard await step(copy) else { return .failure }
+            context.print("")
+            context.print("The same copy again: every copy is found by its marker, nothing is written (0 created, 0 updated).")
+            guard await step(copy) else { return .failure }
+            context.print("")
+            guard await step(weekArguments("\(google.name):\(google.calendar)")) else { return .failure }
+            if let caldav = byService["caldav"] {
+                section("7. And to iCloud (CalDAV)")
+                context.print("Each copy is one iCalendar resource, created with If-None-Match: * (a retried create cannot make a second).")
+                guard await step(["copy", source, "\(caldav.name):\(caldav.calendar)"] + weekWindow()) else { return .failure }
+                context.print("")
+                guard await step(weekArguments("\(caldav.name):\(caldav.calendar)")) else { return .failure }
+            }
+        }
 
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -92,14 +92,8 @@ package enum EditCommand: Command {
         try target.requireWritable()
         let selectionZone = edit.zone?.zone ?? user.zone
         let now = context.now()
-        let events: [Event]
-        switch try await EventSelection.resolve(arguments, target: target, zone: selectionZone, now: now, command: spec.name) {
-        case .events(let found): events = found
-        case .ambiguous(let table, let message):
-            context.printTable(table, format: .table)
-            context.printError(message)
-            return .usage
-        }
+        let found = try await EventSelection.resolve(arguments, target: target, zone: selectionZone, now: now, command: spec.name)
+        guard let events = EventSelection.pick(found, context: context) else { return .usage }
         let addresses = await EventWriteGuard.userAddresses(target)
         let capabilities = target.provider.capabilities
         // Every check of every event first: nothing is written when one of them is refused.

@@ -32,7 +32,8 @@ package enum ImportCommand: Command {
             RECURRENCE-ID, so importing the same file again writes nothing and a changed file updates what \
             changed. Nobody is invited: attendees go into the description as text. Refused with exit 2 and \
             the line named: files over 50 MB, dates that do not exist, unknown zones, RANGE=THISANDFUTURE. \
-            Exit code 4 when some events failed (the rest is applied). With --prune, the events an earlier \
+            Exit code 4 when some events failed (the rest is applied), or when SIGINT or SIGTERM stopped it (the \
+            writes in flight finish and the summary so far is printed; importing again finishes it). With --prune, the events an earlier \
             import of the same file (same path, same calendar) put there and the file no longer has are deleted; \
             events of other files never are. See docs/icalendar.md.
             Examples:
@@ -67,7 +68,13 @@ package enum ImportCommand: Command {
             source: .init(provider: source, calendar: source.calendar, accountIdentity: sourceIdentity),
             target: .init(provider: target.provider, calendar: target.calendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
-        var result = try await engine.run(progress: { bar?.update($0) }, keeping: context.exitKeeper)
+        // SIGINT or SIGTERM: as for `copy` (the writes in flight finish, the summary so far, exit 4); nothing is
+        // pruned or recorded then, and importing the file again finishes without duplicates.
+        let keeper = context.exitKeeper
+        let outcome = try await InterruptibleWrites.run(spec.name, context: context, bar: bar) { progress, _ in
+            try await engine.run(progress: { progress(WriteProgress($0)) }, keeping: keeper)
+        }
+        guard case .finished(var result) = outcome else { return .partial }
         bar?.finish()
         if path != "-" {
             let prune = ImportPrune(

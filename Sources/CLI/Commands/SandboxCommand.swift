@@ -5,7 +5,7 @@ import Sandbox
 import Glibc
 #endif
 
-/// `calbridge sandbox`: runs the Google Calendar, Microsoft Graph and OAuth emulator in the foreground.
+/// `calbridge sandbox`: runs the Google Calendar, Microsoft Graph, OAuth and CalDAV emulators in the foreground.
 package enum SandboxCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
@@ -18,7 +18,8 @@ package enum SandboxCommand: Command {
         package static let refuseRefresh = Option.choice("refuse-refresh", SandboxRefreshRefusal.allCases.map(\.rawValue).joined(separator: "|"), "Refuse every token refresh as the provider does when it wants a new sign-in (MFA, consent, expiry).", among: SandboxRefreshRefusal.allCases.map(\.rawValue))
         package static let state = Option<String>("state", "FILE", "Load state from FILE at start if it exists; write it at stop.")
         package static let log = Option<String>("log", "FILE", "Append one JSON line per request (method, path, status, durationMs, fault).")
-        package static let writeDescriptors = Option<String>("write-descriptors", "DIR", "Also write DIR/google.json and DIR/microsoft.json.")
+        package static let writeDescriptors = Option<String>(
+            "write-descriptors", "DIR", "Also write DIR/google.json, DIR/microsoft.json and DIR/caldav.json.")
         package static let noAutoApprove = Flag("no-auto-approve", "Show consent and device-verification pages instead of approving at once.")
     }
 
@@ -26,15 +27,17 @@ package enum SandboxCommand: Command {
 
     package static let spec = CommandSpec(
         path,
-        abstract: "Run the local emulator of Google Calendar, Microsoft Graph and both OAuth servers.",
+        abstract: "Run the local emulator of Google Calendar, Microsoft Graph, both OAuth servers and a CalDAV service.",
         discussion: """
-        Serves everything under the real services' paths on two ports of 127.0.0.1, until SIGINT or SIGTERM:
-        Microsoft's descriptor points at the first, Google's at the second, as the real services are two
-        hosts (a client's connections are counted per host). The first line on stdout is one JSON object:
-        "url" (Microsoft's port), "googleURL", "accounts" (each seeded user with a ready accessToken and
-        refreshToken) and "descriptors" (provider descriptors pointing at the sandbox).
-        Faults (--fault-rate) and latency (--latency-ms) apply to API requests only, never to sign-in.
-        """,
+            Serves everything under the real services' paths on two ports of 127.0.0.1, until SIGINT or SIGTERM:
+            Microsoft's descriptor points at the first, Google's at the second, as the real services are two
+            hosts (a client's connections are counted per host). The first line on stdout is one JSON object:
+            "url" (Microsoft's port), "googleURL", "accounts" (each seeded user with a ready accessToken and
+            refreshToken), "passwordAccounts" (the CalDAV service's users and their made-up app passwords) and
+            "descriptors" (provider descriptors pointing at the sandbox; caldav.json is added with
+            `calbridge accounts add DIR/caldav.json --user USER`, the password in $CALBRIDGE_PASSWORD).
+            Faults (--fault-rate) and latency (--latency-ms) apply to API requests only, never to sign-in.
+            """,
         options: [Options.port, Options.seed, Options.latencyMs, Options.faultRate, Options.faultSeed, Options.tokenLifetime, Options.refuseRefresh, Options.state, Options.log, Options.writeDescriptors, Options.noAutoApprove]
     )
 

@@ -35,14 +35,8 @@ package enum ShowCommand: Command {
         let zone = try ZoneOptions.displayZone(arguments[Options.tz], environment: context.environment, command: spec.name)
         let accounts = AccountProviders(context: context, verbose: arguments[CommonOptions.verbose])
         let target = try await CalendarTarget.open(arguments[Options.calendarRef], accounts: accounts)
-        let events: [Event]
-        switch try await EventSelection.resolve(arguments, target: target, zone: zone, now: context.now(), command: spec.name) {
-        case .events(let found): events = found
-        case .ambiguous(let table, let message):
-            context.printTable(table, format: .table)
-            context.printError(message)
-            return .usage
-        }
+        let found = try await EventSelection.resolve(arguments, target: target, zone: zone, now: context.now(), command: spec.name)
+        guard let events = EventSelection.pick(found, context: context) else { return .usage }
         var details: [EventDetails] = []
         for event in events {
             // An occurrence's rule and marker are its series'; a series that cannot be read is left out.

@@ -29,7 +29,7 @@ package enum ErrorReporting {
         case let error as SyncError:
             switch error.code {
             case .grantMustBeRenewed: return .reauthenticate
-            case .calendarUnavailable, .unknownPair, .invalidOptions: return .usage
+            case .calendarUnavailable, .unknownPair, .invalidOptions, .conflictNotRestorable: return .usage
             case .provider where error.calendarError?.code == .incompleteRead: return .partial
             default: return .failure
             }

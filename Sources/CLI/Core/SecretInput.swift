@@ -11,6 +11,13 @@ package protocol SecretInput: Sendable {
     var isTerminal: Bool { get }
     /// One line without its line break; nil at end of input (or Ctrl-C / Ctrl-D at a terminal).
     func readSecretLine() -> String?
+    /// One line typed visibly (an answer to a question), read as `readSecretLine` reads; nil at end of input
+    /// or Ctrl-C. Default: `readSecretLine()`.
+    func readAnswerLine() -> String?
+}
+
+extension SecretInput {
+    package func readAnswerLine() -> String? { readSecretLine() }
 }
 
 /// File descriptor 0. At a terminal the line is read with echo, canonical mode and signals off, byte by
@@ -21,7 +28,12 @@ package struct StandardInput: SecretInput {
 
     package var isTerminal: Bool { isatty(0) == 1 }
 
-    package func readSecretLine() -> String? {
+    package func readSecretLine() -> String? { readLine(echo: false) }
+
+    /// At a terminal, each byte typed is echoed on stderr (and a deleted one rubbed out) as it comes.
+    package func readAnswerLine() -> String? { readLine(echo: true) }
+
+    private func readLine(echo: Bool) -> String? {
         var saved = termios()
         guard isTerminal, tcgetattr(0, &saved) == 0 else { return Self.readLine() }
         var quiet = saved
@@ -29,21 +41,45 @@ package struct StandardInput: SecretInput {
         withUnsafeMutableBytes(of: &quiet.c_cc) {
             $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0
         }
-        guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
-        defer { tcsetattr(0, TCSAFLUSH, &saved) }
+        // A secret drops what was typed before the prompt; an answer keeps it (typed ahead of the question).
+        guard tcsetattr(0, echo ? TCSANOW : TCSAFLUSH, &quiet) == 0 else { return Self.readLine() }
+        defer { tcsetattr(0, echo ? TCSANOW : TCSAFLUSH, &saved) }
         var bytes: [UInt8] = []
+        let terminal = FileDescriptorSink(descriptor: 2)
+        func show(_ text: String) { if echo { terminal.write(text) } }
+        func showByte(_ byte: UInt8) {
+            var byte = byte
+            if echo { _ = write(2, &byte, 1) }
+        }
         while true {
             var byte: UInt8 = 0
             let count = read(0, &byte, 1)
             if count < 0, errno == EINTR { continue }
             guard count == 1 else { return nil }
             switch byte {
-            case 0x0A, 0x0D: return String(decoding: bytes, as: UTF8.self)
-            case 0x03: return nil  // Ctrl-C
-            case 0x04: if bytes.isEmpty { return nil }  // Ctrl-D on an empty line
-            case 0x7F, 0x08: if !bytes.isEmpty { bytes.removeLast() }  // a UTF-8 tail byte at a time: close enough
-            case 0x15: bytes.removeAll()  // Ctrl-U
-            default: bytes.append(byte)
+            case 0x0A, 0x0D:
+                show("\n")
+                return String(decoding: bytes, as: UTF8.self)
+            case 0x03:  // Ctrl-C
+                show("\n")
+                return nil
+            case 0x04:  // Ctrl-D on an empty line
+                if bytes.isEmpty {
+                    show("\n")
+                    return nil
+                }
+            case 0x7F, 0x08:  // a UTF-8 tail byte at a time: close enough
+                if !bytes.isEmpty {
+                    bytes.removeLast()
+                    show("\u{8} \u{8}")
+                }
+            case 0x15:  // Ctrl-U
+                show(String(repeating: "\u{8} \u{8}", count: bytes.count))
+                bytes.removeAll()
+            default:
+                bytes.append(byte)
+                // Only printable bytes are echoed: a typed escape sequence must not act on the terminal.
+                if byte >= 0x20 && byte != 0x7F { showByte(byte) }
             }
         }
     }

@@ -22,8 +22,39 @@ enum EventSelection {
     enum Outcome {
         /// The events to act on (one, or every match with `--all`).
         case events([Event])
-        /// Several matched and `--all` was not given: `table` lists them; the command exits 2.
-        case ambiguous(Table, message: String)
+        /// Several matched and `--all` was not given: `table` lists them (`matches`, in its order). `pick` asks
+        /// which one on a terminal; elsewhere the command exits 2.
+        case ambiguous([Event], Table, message: String)
+    }
+
+    /// The events a command acts on: those found, or when several matched, on a terminal (stdin and stderr) the
+    /// one the user picks from a numbered list (one line read); nil (the command exits 2) when the user cancels
+    /// (an empty line, end of input, Ctrl-C) or answers with no number of the list, and off a terminal, after
+    /// listing the matches and saying how to pick one.
+    static func pick(_ outcome: Outcome, context: CommandContext) -> [Event]? {
+        guard case .ambiguous(let matches, let table, let message) = outcome else {
+            if case .events(let found) = outcome { return found }
+            return nil
+        }
+        guard context.secretInput.isTerminal, context.stderrIsTerminal else {
+            context.printTable(table, format: .table)
+            context.printError(message)
+            return nil
+        }
+        var numbered = table
+        numbered.columns.insert(Table.Column("n", "#", shrinkable: false), at: 0)
+        for index in numbered.rows.indices { numbered.rows[index].insert(String(index + 1), at: 0) }
+        context.stderr.write(numbered.aligned(Table.Layout(width: context.tableWidth, header: true, colour: false)) + "\n")
+        context.stderr.write("\(matches.count) events match. Which one? (1-\(matches.count), Enter cancels): ")
+        guard let answer = context.secretInput.readAnswerLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            context.printError("cancelled; nothing done")
+            return nil
+        }
+        guard let number = Int(answer), matches.indices.contains(number - 1) else {
+            context.printError("'\(answer)' is not a number from 1 to \(matches.count); nothing done")
+            return nil
+        }
+        return [matches[number - 1]]
     }
 
     /// Resolves the selection in `target`, reading times in `zone`.
@@ -58,7 +89,7 @@ enum EventSelection {
             }
             if matches.count == 1 || arguments[Options.all] { return .events(matches) }
             return .ambiguous(
-                table(matches, zone: zone),
+                matches, table(matches, zone: zone),
                 message: "\(matches.count) events of \(target.label) match '\(text)' \(span): give one's id (ID above), "
                     + "narrow with --on DATE, or add --all to act on all of them")
         case (nil, nil):

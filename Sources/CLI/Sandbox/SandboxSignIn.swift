@@ -16,7 +16,7 @@ package struct SandboxSignIn: Sendable {
 
     /// The environment the commands run in (its `CALBRIDGE_HOME` receives the accounts).
     package let environment: [String: String]
-    /// Where the sandbox's `google.json` and `microsoft.json` descriptors are written.
+    /// Where the sandbox's descriptors (`google.json`, `microsoft.json`, `caldav.json`) are written.
     package let descriptorDirectory: URL
 
     /// Writes the sandbox's descriptors into `descriptorDirectory`.
@@ -26,7 +26,7 @@ package struct SandboxSignIn: Sendable {
         self.descriptorDirectory = descriptorDirectory
     }
 
-    /// The descriptor file of `google` or `microsoft`.
+    /// The descriptor file of a service of the list (`google`, `microsoft`, `caldav`).
     package func descriptorFile(_ provider: String) -> String {
         descriptorDirectory.appendingPathComponent("\(provider).json").path
     }
@@ -50,11 +50,44 @@ package struct SandboxSignIn: Sendable {
         ["accounts", "add", descriptorFile("microsoft"), "--name", name, "--flow", flow] + (flow == "browser" ? ["--no-browser"] : [])
     }
 
-    private func run(_ arguments: [String]) async -> Outcome {
+    /// `calbridge accounts add <sandbox DESCRIPTOR.json> --user USER --name NAME`, the app password in
+    /// `$CALBRIDGE_PASSWORD` (never in argv).
+    package func password(service: String, name: String, userName: String, password: String) async -> Outcome {
+        await run(passwordArguments(service: service, name: name, userName: userName), extraEnvironment: ["CALBRIDGE_PASSWORD": password])
+    }
+
+    package func passwordArguments(service: String, name: String, userName: String) -> [String] {
+        ["accounts", "add", descriptorFile(service), "--user", userName, "--name", name]
+    }
+
+    /// The sign-in of a service's demo account, as `SandboxDemoAccount.signIn` says.
+    package func signIn(_ account: SandboxDemoAccount, service: String) async -> Outcome {
+        switch account.signIn {
+        case .browser: await run(browserArguments(service: service, name: account.name))
+        case .device: await microsoft(name: account.name)
+        case .password(let userName, let password):
+            await self.password(service: service, name: account.name, userName: userName, password: password)
+        }
+    }
+
+    /// The command line of `signIn(_:service:)`.
+    package func signInArguments(_ account: SandboxDemoAccount, service: String) -> [String] {
+        switch account.signIn {
+        case .browser: browserArguments(service: service, name: account.name)
+        case .device: microsoftArguments(name: account.name)
+        case .password(let userName, _): passwordArguments(service: service, name: account.name, userName: userName)
+        }
+    }
+
+    private func browserArguments(service: String, name: String) -> [String] {
+        ["accounts", "add", descriptorFile(service), "--name", name, "--no-browser", "--timeout", "30"]
+    }
+
+    private func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) async -> Outcome {
         let out = BufferSink()
         let browser = SandboxBrowser(transport: CurlTransport())
         let err = BrowserLaunchingSink(browser: browser)
-        let context = CommandContext(stdout: out, stderr: err, environment: environment)
+        let context = CommandContext(stdout: out, stderr: err, environment: environment.merging(extraEnvironment) { $1 })
         let code = await CalbridgeCLI.run(arguments, context: context)
         return Outcome(exitCode: code, stdout: out.text, stderr: err.text + err.browserFailures)
     }

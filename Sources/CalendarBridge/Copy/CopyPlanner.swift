@@ -228,7 +228,17 @@ public struct CopyPlanner: Sendable {
             : Self.keeper(
                 copies, hash: u.hash, googleID: IdempotencyKey.copy(of: u.copy.origin!, toCalendar: targetCalendarID).googleEventID,
                 account: sourceAccount)
-        if keeper.origin?.contentHash == u.hash && isCurrent(keeper) && !matchedByContent {
+        if !matchedByContent, let newer = Self.newerRevision(of: keeper, than: u.copy.origin) {
+            // An older revision of the event (an older file, a feed that went back): the copy stays.
+            plan.entries.append(
+                .init(
+                    item: CopyItem(
+                        action: .unchanged, status: .done, sourceEventID: u.source.id, targetEventID: keeper.id,
+                        title: title, start: start, reason: "the copy is of a newer revision (\(newer)): not overwritten"),
+                    write: nil))
+        } else if keeper.origin?.contentHash == u.hash && isCurrent(keeper) && !matchedByContent
+            && !Self.isNewerRevision(u.copy.origin, than: keeper.origin)
+        {
             plan.entries.append(
                 .init(
                     item: CopyItem(
@@ -245,7 +255,9 @@ public struct CopyPlanner: Sendable {
                 reason: u.fallbackReason
                     ?? (matchedByContent
                         ? "matched by start, title and location: the source gave it a new id"
-                        : keeper.origin?.contentHash == u.hash ? "re-marked with the account's identity" : "the source changed"))
+                        : keeper.origin?.contentHash != u.hash
+                            ? "the source changed"
+                            : isCurrent(keeper) ? "a new revision of the source (SEQUENCE)" : "re-marked with the account's identity"))
             item.matchedByContent = matchedByContent
             plan.entries.append(.init(item: item, write: .update(update)))
         }
@@ -253,6 +265,27 @@ public struct CopyPlanner: Sendable {
         for extra in copies where extra.id != keeper.id {
             plan.entries.append(surplus(extra))
         }
+    }
+
+    /// What makes `copy` newer than the source revision `source` describes, when it is: a higher recorded
+    /// `SEQUENCE`, or the same one modified later (`LAST-MODIFIED`); nil when the source is as new or newer, or
+    /// either side records no revision (services without revisions, copies made before they were recorded).
+    static func newerRevision(of copy: Event, than source: OriginMarker?) -> String? {
+        guard let recorded = copy.origin?.sourceSequence, let sequence = source?.sourceSequence else { return nil }
+        if recorded > sequence { return "SEQUENCE \(recorded); the source has \(sequence)" }
+        if recorded == sequence, let copied = copy.origin?.sourceModified, let modified = source?.sourceModified, copied > modified {
+            let format = Date.ISO8601FormatStyle()
+            return "LAST-MODIFIED \(Date(timeIntervalSince1970: TimeInterval(copied)).formatted(format)); the source has "
+                + Date(timeIntervalSince1970: TimeInterval(modified)).formatted(format)
+        }
+        return nil
+    }
+
+    /// Whether the source revision `source` is a later `SEQUENCE` than the one `copied` records (the copy is
+    /// re-marked even when what it shows did not change, so an older revision read later cannot win).
+    static func isNewerRevision(_ source: OriginMarker?, than copied: OriginMarker?) -> Bool {
+        guard let sequence = source?.sourceSequence, let recorded = copied?.sourceSequence else { return false }
+        return sequence > recorded
     }
 
     /// Series copies whose source master was not listed (`plan.unlistedSeries`) but reads back by id:
@@ -431,13 +464,13 @@ public struct CopyPlanner: Sendable {
     }
 }
 
-/// What a copy shows of its event, for `CopyOptions.matchByContent`: the start (instant, or date) and title;
-/// the location is compared apart (`CopyPlanner.sameLocation`).
-struct ContentKey: Hashable {
-    var start: EventTime
-    var title: String
+/// What a copy shows of its event, for `CopyOptions.matchByContent` (and `sync` from a feed): the start
+/// (instant, or date) and title; the location is compared apart (`CopyPlanner.sameLocation`).
+public struct ContentKey: Hashable, Sendable {
+    public var start: EventTime
+    public var title: String
 
-    init(_ event: Event) {
+    public init(_ event: Event) {
         switch event.start {
         case .allDay: start = event.start
         case .timed(let instant, _): start = .timed(instant: instant, zone: "UTC")

@@ -212,6 +212,8 @@ public struct OccurrencePlanner: Sendable {
     /// - Parameter masterSignature: `masterSignature(master)`, computed once per series (the master's
     ///   projection renders its body again, which per occurrence would cost more than the comparison).
     func occurrenceEntry(master: Event, masterSignature: String, target t: Event, source s: Event) -> CopyPlan.Entry? {
+        // An override copied from a later revision (iCalendar SEQUENCE) than this source's stays as it is.
+        if s.sequence != nil, CopyPlanner.newerRevision(of: t, than: marker(for: s, hash: "")) != nil { return nil }
         let copy = projection.copy(of: s)
         // An occurrence the series made carries no marker: nothing to compare, no hash needed.
         if let marked = t.origin?.contentHash, marked == CopyProjection.contentHash(of: copy) { return nil }

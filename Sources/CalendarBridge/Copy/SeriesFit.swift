@@ -16,7 +16,16 @@ public enum SeriesFit {
     ) -> Result<Recurrence, Refusal> {
         switch support {
         case .rfc5545:
-            return recurrence.rules.isEmpty ? .failure(Refusal("no readable RRULE")) : .success(recurrence)
+            if recurrence.rules.isEmpty {
+                let datesOnly = recurrence.lines.contains { $0.uppercased().hasPrefix("RDATE") }
+                return .failure(Refusal(datesOnly ? "a series of dates without a rule (RDATE, no RRULE)" : "no readable RRULE"))
+            }
+            // An RDATE of a period gives one occurrence its own length; a service's series gives every
+            // occurrence the series' length (Google stores such lines without reading their ends).
+            if recurrence.lines.contains(where: isPeriodDate) {
+                return .failure(Refusal("an RDATE with its own duration (VALUE=PERIOD)"))
+            }
+            return .success(recurrence)
         case .patterned:
             let kept = recurrence.lines.filter { !isExceptionDate($0) }
             let trimmed = Recurrence(lines: kept)
@@ -30,6 +39,13 @@ public enum SeriesFit {
         public var reason: String
         public init(_ reason: String) { self.reason = reason }
         public var description: String { reason }
+    }
+
+    /// Whether `line` is an `RDATE` of periods (`RDATE;VALUE=PERIOD:20260105T090000Z/PT2H`).
+    static func isPeriodDate(_ line: String) -> Bool {
+        let upper = line.uppercased()
+        guard upper.hasPrefix("RDATE;"), let colon = upper.firstIndex(of: ":") else { return false }
+        return upper[..<colon].contains("VALUE=PERIOD")
     }
 
     static func isExceptionDate(_ line: String) -> Bool {

@@ -36,6 +36,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         var iCalUID: String?
         var created: Date?
         var updated: Date?
+        var sequence: Int? = nil
         var origin: OriginMarker?
         var extendedProperties: [String: String]
         /// A provider's web link not parsed yet (`webURL` is nil meanwhile): most listed events are never
@@ -46,7 +47,7 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         enum CodingKeys: String, CodingKey {
             case id, calendarID, title, body, location, start, end, recurrence, seriesID, originalStart, status,
                 organizer, attendees, reminders, showAs, sensitivity, onlineMeetingURL, webURL, categories, iCalUID,
-                created, updated, origin, extendedProperties
+                created, updated, sequence, origin, extendedProperties
         }
 
         /// The fields with a pending web link parsed: what equality, hashing and encoding see.
@@ -273,6 +274,18 @@ public struct Event: Sendable, Hashable, Codable, Identifiable {
         _modify {
             makeUnique()
             yield &storage.fields.updated
+        }
+    }
+
+    /// The revision number of an iCalendar event (`SEQUENCE`, RFC 5545 §3.8.7.4: raised by its organizer at
+    /// each significant change), where the source has one (iCalendar files and feeds; 0 when the file gives
+    /// none); nil for services that keep none. A copy's marker records it, so an older revision never
+    /// overwrites a newer copy.
+    public var sequence: Int? {
+        get { storage.fields.sequence }
+        _modify {
+            makeUnique()
+            yield &storage.fields.sequence
         }
     }
 

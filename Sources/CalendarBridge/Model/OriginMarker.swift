@@ -15,6 +15,12 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     public var eventID: String { didSet { knownEventKey = nil } }
     /// A hash of the copied content, so an unchanged source is recognised without comparing fields.
     public var contentHash: String
+    /// The revision of the source event that was copied (its iCalendar `SEQUENCE`), where the source has
+    /// revisions: a later read of an older revision does not overwrite the copy. Nil in every other marker.
+    public var sourceSequence: Int?
+    /// The source's `LAST-MODIFIED` (whole seconds since 1970) recorded with `sourceSequence`: between two
+    /// reads of one revision, the one modified earlier is the older.
+    public var sourceModified: Int?
 
     /// `eventKey` and `calendarKey` when whoever made the marker knows them already, so that a write
     /// hashes each once: its idempotency key and its properties both need the event key, and every copy
@@ -24,7 +30,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
     var knownCalendarKey: String?
 
     private enum CodingKeys: String, CodingKey {
-        case provider, account, calendarID, eventID, contentHash
+        case provider, account, calendarID, eventID, contentHash, sourceSequence, sourceModified
     }
 
     public init(provider: ProviderKind, account: String, calendarID: String, eventID: String, contentHash: String) {
@@ -37,7 +43,7 @@ public struct OriginMarker: Sendable, Hashable, Codable {
 
     public static func == (a: OriginMarker, b: OriginMarker) -> Bool {
         a.provider == b.provider && a.account == b.account && a.calendarID == b.calendarID && a.eventID == b.eventID
-            && a.contentHash == b.contentHash
+            && a.contentHash == b.contentHash && a.sourceSequence == b.sourceSequence && a.sourceModified == b.sourceModified
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -46,6 +52,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         hasher.combine(calendarID)
         hasher.combine(eventID)
         hasher.combine(contentHash)
+        hasher.combine(sourceSequence)
+        hasher.combine(sourceModified)
     }
 
     private mutating func forgetKeys() {
@@ -123,7 +131,11 @@ public struct OriginMarker: Sendable, Hashable, Codable {
             }
             guard plain else { return encodedJSON }
         }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
+        bytes.append(UInt8(ascii: "\""))
+        // The revision members sort after `provider`; whole numbers, as `JSONEncoder` writes them.
+        if let sourceModified { bytes.append(contentsOf: Array(#","sourceModified":\#(sourceModified)"#.utf8)) }
+        if let sourceSequence { bytes.append(contentsOf: Array(#","sourceSequence":\#(sourceSequence)"#.utf8)) }
+        bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -163,8 +175,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
         self = marker
     }
 
-    /// The marker as `properties` writes it, read by hand: one object of exactly the five members, each
-    /// once, each a string, all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
+    /// The marker as `properties` writes it, read by hand: one object of exactly the five members (and the two
+    /// revision numbers where recorded), each once, each a string (the revisions integers), all in printable ASCII without escapes or whitespace. Such text `JSONDecoder`
     /// reads to the same marker; anything else gives nil here and goes to `JSONDecoder` as before.
     /// Every listed copy carries a marker, so a `JSONDecoder` per marker would be a cost on every rerun.
     static func plainMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> OriginMarker? {
@@ -175,6 +187,8 @@ public struct OriginMarker: Sendable, Hashable, Codable {
             var calendarID: String?
             var eventID: String?
             var contentHash: String?
+            var sourceSequence: Int?
+            var sourceModified: Int?
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 switch key {
@@ -183,13 +197,18 @@ public struct OriginMarker: Sendable, Hashable, Codable {
                 case "calendarID" where calendarID == nil: calendarID = try reader.string()
                 case "eventID" where eventID == nil: eventID = try reader.string()
                 case "contentHash" where contentHash == nil: contentHash = try reader.string()
+                case "sourceSequence" where sourceSequence == nil: sourceSequence = try reader.int()
+                case "sourceModified" where sourceModified == nil: sourceModified = try reader.int()
                 default: return nil
                 }
             }
             guard let provider, let account, let calendarID, let eventID, let contentHash else { return nil }
-            return OriginMarker(
+            var marker = OriginMarker(
                 provider: ProviderKind(rawValue: provider), account: account, calendarID: calendarID, eventID: eventID,
                 contentHash: contentHash)
+            marker.sourceSequence = sourceSequence
+            marker.sourceModified = sourceModified
+            return marker
         }
         return marker ?? nil
     }
@@ -278,6 +297,11 @@ extension OriginMarker {
     ) -> OriginMarker {
         var marker = OriginMarker(provider: provider, account: account, calendarID: calendarID, eventID: source.id, contentHash: hash)
         marker.knownCalendarKey = calendarKey
+        // Revisions are recorded for sources that have them (iCalendar), so other markers stay as they were.
+        if let sequence = source.sequence {
+            marker.sourceSequence = sequence
+            marker.sourceModified = source.updated.map { Int($0.timeIntervalSince1970.rounded(.down)) }
+        }
         return marker
     }
 }

@@ -3,7 +3,7 @@ struct QuickAddCollected {
     let example: String
     var dates: [(spec: QuickAddDateSpec, fragment: String)] = []
     var time: (first: QuickAddTimePoint, second: QuickAddTimePoint?, prefixed: Bool, fragment: String)?
-    var duration: (seconds: Int, wholeDays: Int?, fragment: String)?
+    var duration: (seconds: Int, wholeDays: Int?, months: Int?, fragment: String)?
     /// "in 2 hours": the start that long after now.
     var relativeTime: (seconds: Int, fragment: String)?
     var zones: [(id: String?, fragment: String)] = []
@@ -32,6 +32,13 @@ struct QuickAddCollected {
         switch element {
         case .date(let spec):
             dates.append((spec, fragment))
+        case .dateAndPart(let spec, let part):
+            dates.append((spec, fragment))
+            try add(.partOfDay(part), fragment: fragment)
+        case .vague:
+            throw error(
+                .vagueDate, "\"\(fragment)\" names no one day; name the day, such as Saturday or Tuesday next week",
+                de: "„\(fragment)“ nennt keinen bestimmten Tag; nenne den Tag, etwa Samstag oder nächste Woche Dienstag")
         case .time(let first, let second, let zone, let prefixed):
             if let time {
                 throw error(
@@ -40,13 +47,13 @@ struct QuickAddCollected {
             }
             time = (first, second, prefixed, fragment)
             if let zone { zones.append((zone, fragment)) }
-        case .duration(let seconds, let wholeDays):
+        case .duration(let seconds, let wholeDays, let months):
             if let duration {
                 throw error(
                     .conflict, "two durations, \"\(duration.fragment)\" and \"\(fragment)\"; give one",
                     de: "zwei Dauern, „\(duration.fragment)“ und „\(fragment)“; gib eine an")
             }
-            duration = (seconds, wholeDays, fragment)
+            duration = (seconds, wholeDays, months, fragment)
         case .relativeTime(let seconds):
             if let relativeTime {
                 throw error(
@@ -85,8 +92,10 @@ struct QuickAddCollected {
                 recurrence.interval = part.interval
                 recurrence.byDay = part.byDay
                 recurrence.byMonthDay = part.byMonthDay
+                recurrence.byDayOrdinal = part.byDayOrdinal
                 recurrenceFragment = fragment
                 if let start = part.start { dates.append((start, fragment)) }
+                if let partOfDay = part.partOfDay { try add(.partOfDay(partOfDay), fragment: fragment) }
             }
             if let until = part.until {
                 if recurrence.until != nil {
@@ -193,6 +202,11 @@ struct QuickAddCollected {
             return (try absolute(year, month, day, from: base, fragment: fragment), nil)
         case .dayOfMonth(let day):
             return (try dayOfMonth(day, from: base, fragment: fragment), nil)
+        case .weekdayOfWeek(let weekday, let weeks):
+            // Calendar weeks run Monday to Sunday: "Tuesday next week" is in the week after today's.
+            return (today.adding(days: 7 * weeks - (today.weekday - 1) + (weekday - 1)), nil)
+        case .nthWeekday(let n, let weekday):
+            return (Self.nthWeekday(n, weekday, from: base), nil)
         case .range(let first, let second):
             // One month named for both days ("Dec 16-14", "16.-14. Dezember"): the days are in that month.
             if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,
@@ -206,6 +220,25 @@ struct QuickAddCollected {
                 throw error(.invalidRange, "\"\(fragment)\" ends before it starts", de: "„\(fragment)“ endet, bevor es beginnt")
             }
             return (start, end)
+        }
+    }
+
+    /// The first day on or after `base` that is the n-th (-1: last) `weekday` of its month.
+    static func nthWeekday(_ n: Int, _ weekday: Int, from base: QuickAddDate) -> QuickAddDate {
+        var month = QuickAddDate(year: base.year, month: base.month, day: 1)
+        while true {
+            let days = QuickAddDate.daysIn(month: month.month, year: month.year)
+            let day: Int
+            if n > 0 {
+                day = 1 + (weekday - month.weekday + 7) % 7 + 7 * (n - 1)
+            } else {
+                let last = QuickAddDate(year: month.year, month: month.month, day: days)
+                day = days - (last.weekday - weekday + 7) % 7
+            }
+            if day <= days, QuickAddDate(year: month.year, month: month.month, day: day) >= base {
+                return QuickAddDate(year: month.year, month: month.month, day: day)
+            }
+            month = month.adding(months: 1)
         }
     }
 
@@ -337,7 +370,8 @@ struct QuickAddCollected {
         var text = "RRULE:FREQ=\(recurrence.frequency!.rawValue)"
         if recurrence.interval > 1 { text += ";INTERVAL=\(recurrence.interval)" }
         if !recurrence.byDay.isEmpty {
-            text += ";BYDAY=" + recurrence.byDay.sorted().map { Self.rruleDays[$0 - 1] }.joined(separator: ",")
+            let ordinal = recurrence.byDayOrdinal.map(String.init) ?? ""
+            text += ";BYDAY=" + recurrence.byDay.sorted().map { ordinal + Self.rruleDays[$0 - 1] }.joined(separator: ",")
         }
         if let day = recurrence.byMonthDay { text += ";BYMONTHDAY=\(day)" }
         if let count = recurrence.count { text += ";COUNT=\(count)" }
@@ -439,12 +473,21 @@ struct QuickAddCollected {
 
         // A repeat starts on its first matching day; a range of days bounds it.
         var untilDate: QuickAddDate?
+        var repeatSpan: (days: Int, months: Int)?
+        if !hasFrequency, let duration, duration.months != nil {
+            throw error(
+                .conflict, "\"\(duration.fragment)\" is how long a repeat goes on; add one such as \"every Monday\"",
+                de: "„\(duration.fragment)“ ist die Dauer einer Wiederholung; gib eine an, zum Beispiel „jeden Montag“")
+        }
         if hasFrequency {
             if !recurrence.byDay.isEmpty {
                 while !recurrence.byDay.contains(startDate.weekday) { startDate = startDate.adding(days: 1) }
             }
             if let day = recurrence.byMonthDay {
                 startDate = try dayOfMonth(day, from: startDate, fragment: recurrenceFragment ?? text)
+            }
+            if let n = recurrence.byDayOrdinal, let weekday = recurrence.byDay.first {
+                startDate = Self.nthWeekday(n, weekday, from: startDate)
             }
             if let last = lastDay {
                 if recurrence.until != nil || recurrence.count != nil {
@@ -457,6 +500,17 @@ struct QuickAddCollected {
             }
             if let until = recurrence.until {
                 (untilDate, _) = try resolve(until, today: today, base: startDate, fragment: "until")
+            }
+            // "every Tuesday 10am for 6 weeks", "every day for 2 weeks": days, weeks or months after a repeat are how
+            // long it repeats (the last day is the day before the span ends), not the length of each event.
+            if let span = duration, span.wholeDays != nil || span.months != nil {
+                if recurrence.until != nil || recurrence.count != nil || untilDate != nil {
+                    throw error(
+                        .conflict, "a repeat with \"\(span.fragment)\" and another end; give one end",
+                        de: "eine Wiederholung mit „\(span.fragment)“ und einem weiteren Ende; gib ein Ende an")
+                }
+                repeatSpan = (span.wholeDays ?? 0, span.months ?? 0)
+                duration = nil
             }
             if let untilDate, untilDate < startDate {
                 throw error(
@@ -505,6 +559,8 @@ struct QuickAddCollected {
                 // bare weekday, the next matching day for a repeat without a date.
                 if movable {
                     startDate = startDate.adding(days: dates.isEmpty ? 1 : 7)
+                } else if hasFrequency, dates.isEmpty, let n = recurrence.byDayOrdinal, let weekday = recurrence.byDay.first {
+                    startDate = Self.nthWeekday(n, weekday, from: startDate.adding(days: 1))
                 } else if hasFrequency, dates.isEmpty, recurrence.byMonthDay == nil, recurrence.frequency != .yearly {
                     repeat {
                         startDate = startDate.adding(days: recurrence.frequency == .monthly ? 0 : 1)
@@ -547,6 +603,7 @@ struct QuickAddCollected {
             start = .dateTime(seconds: startSeconds, rfc3339: eventZone.rfc3339(startSeconds))
             end = .dateTime(seconds: endSeconds, rfc3339: eventZone.rfc3339(endSeconds))
             if hasFrequency {
+                if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
                 let until = untilDate.map { QuickAddZone.basicUTC(eventZone.instant($0, hour: 23, minute: 59, second: 59)) }
                 recurrenceLines = [rrule(until: until)]
             }
@@ -572,7 +629,10 @@ struct QuickAddCollected {
             }
             start = .date(startDate)
             end = .date(endDate)
-            if hasFrequency { recurrenceLines = [rrule(until: untilDate?.basicFormat)] }
+            if hasFrequency {
+                if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
+                recurrenceLines = [rrule(until: untilDate?.basicFormat)]
+            }
             isPast = startDate < userZone.date(at: now)
         }
         return QuickAddResult(

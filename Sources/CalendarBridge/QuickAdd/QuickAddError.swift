@@ -30,6 +30,8 @@ public struct QuickAddError: Error, Sendable, Equatable, CustomStringConvertible
         public static let untilWithoutRepeat = Code(rawValue: "untilWithoutRepeat")
         /// A duration in hours or minutes on an event that has no start time.
         public static let durationWithoutTime = Code(rawValue: "durationWithoutTime")
+        /// A span that names no one day: "next week", "this weekend", "nächsten Monat".
+        public static let vagueDate = Code(rawValue: "vagueDate")
         /// More than `QuickAddParser.maximumLength` characters.
         public static let tooLong = Code(rawValue: "tooLong")
     }

@@ -9,6 +9,11 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case thisWeekday(Int)
     case absolute(year: Int?, month: Int, day: Int)
     case dayOfMonth(Int)
+    /// That weekday of the calendar week (Monday to Sunday) this many weeks from today's: "Tuesday next week" (1).
+    case weekdayOfWeek(Int, weeksAhead: Int)
+    /// The n-th (1-4, or -1 for the last: what Outlook can repeat on) weekday of a month: "the last Friday of the
+    /// month", the next one on or after today.
+    case nthWeekday(Int, weekday: Int)
     indirect case range(QuickAddDateSpec, QuickAddDateSpec)
 }
 
@@ -40,12 +45,21 @@ struct QuickAddRecurrencePart: Sendable, Equatable {
     var count: Int?
     /// The first date implied by the rule itself ("every Dec 5").
     var start: QuickAddDateSpec?
+    /// "the first Monday of every month": the one weekday in `byDay` is the n-th (-1: last) of its month.
+    var byDayOrdinal: Int?
+    /// "every morning", "every Friday night": the part of the day the repeat is at.
+    var partOfDay: QuickAddPartOfDay?
 }
 
 enum QuickAddElement: Sendable, Equatable {
     case date(QuickAddDateSpec)
+    /// "Friday night", "Freitagabend": a day and a part of it.
+    case dateAndPart(QuickAddDateSpec, QuickAddPartOfDay)
+    /// "next week", "this weekend", "nächsten Monat": a span that names no one day.
+    case vague
     case time(QuickAddTimePoint, QuickAddTimePoint?, zone: String?, prefixed: Bool)
-    case duration(seconds: Int, wholeDays: Int?)
+    /// `months`: "for 6 months" (a calendar span, only meaningful as the length of a repeat).
+    case duration(seconds: Int, wholeDays: Int?, months: Int? = nil)
     /// "in 2 hours", "in 30 minutes": a start that long after now.
     case relativeTime(seconds: Int)
     /// An IANA id, or nil for an Area/Location name the tz database does not know.
@@ -102,9 +116,87 @@ struct QuickAddGrammar {
 
     func weekdayNumber(_ i: Int) -> Int? {
         switch meaning(i) {
-        case .weekday(let w)?, .weekdays(let w)?: w
+        case .weekday(let w)?, .weekdays(let w)?, .weekdayPart(let w, _)?: w
         default: nil
         }
+    }
+
+    /// The part of the day a weekday list names with one of its days ("every Friday night"), if any.
+    func partOfDay(inList from: Int, _ to: Int) -> QuickAddPartOfDay? {
+        for k in from..<min(to, count) { if case .weekdayPart(_, let part)? = meanings[k] { return part } }
+        return nil
+    }
+
+    /// "Friday night", "on Freitagabend", "next Friday night", "this Sunday afternoon" in one word or phrase.
+    func matchWeekdayPart(at i: Int) -> QuickAddMatch? {
+        var j = i
+        var prefix: QuickAddMeaning?
+        switch meaning(i) {
+        case .onDate?, .next?, .this?, .from?, .deadline?:
+            prefix = meaning(i)
+            j = next(i)
+        default: break
+        }
+        guard case .weekdayPart(let w, let part)? = meaning(j) else { return nil }
+        let spec: QuickAddDateSpec
+        switch prefix {
+        case .next?: spec = .weekday(w, next: true)
+        case .this?: spec = .thisWeekday(w)
+        default: spec = .weekday(w, next: false)
+        }
+        return QuickAddMatch(end: next(j), element: .dateAndPart(spec, part))
+    }
+
+    /// "the first Monday of every month", "every last Friday of the month", "monthly on the 2nd Tuesday", German
+    /// "jeden ersten Freitag im Monat": a monthly repeat on the n-th weekday. Without a repeat word ("the last
+    /// Friday of the month") it is one date, the next such day. "every second Monday" without "month" keeps its
+    /// meaning of every other week.
+    func matchNthWeekday(at i: Int) -> QuickAddMatch? {
+        var j = i
+        var repeats = false
+        var monthly = false
+        switch meaning(j) {
+        case .every?:
+            repeats = true
+            j = next(j)
+        case .frequency(.monthly, 1)?:
+            repeats = true
+            monthly = true
+            j = next(j)
+        default: break
+        }
+        // "by the last Friday of the month": a deadline on that day.
+        if !repeats, case .deadline? = meaning(j) { j = next(j) }
+        if case .onDate? = meaning(j) { j = next(j) }
+        if case .the? = meaning(j) { j = next(j) }
+        var n: Int
+        var k: Int
+        switch meaning(j) {
+        case .ordinal(let o)? where o <= 4 && tokens[j].text != "other":
+            n = o
+            k = next(j)
+        case .lastOrdinal?:
+            n = -1
+            k = next(j)
+        default:
+            guard isNumber(j), (1...4).contains(value(j)), case .ordinalSuffix? = meaning(j + 1), attached(j + 1) else { return nil }
+            n = value(j)
+            k = next(j + 1)
+        }
+        guard case .weekday(let w)? = meaning(k) else { return nil }
+        var end = next(k)
+        if case .monthlyMarker(let every)? = meaning(end) {
+            repeats = repeats || every
+            end = next(end)
+        } else if !monthly && !(repeats && (n == 1 || n == -1)) {
+            return nil
+        }
+        guard repeats else { return QuickAddMatch(end: end, element: .date(.nthWeekday(n, weekday: w))) }
+        var part = QuickAddRecurrencePart()
+        part.frequency = .monthly
+        part.byDay = [w]
+        part.byDayOrdinal = n
+        return QuickAddMatch(end: end, element: .recurrence(part))
     }
 
     /// The original text of tokens `from..<to`, whitespace collapsed to single spaces.
@@ -130,10 +222,14 @@ struct QuickAddGrammar {
     func element(at i: Int) -> QuickAddMatch? {
         if isCode(at: i) { return nil }
         if let zone = matchZone(at: i) { return zone }
+        if case .vagueDate? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
+        if let nth = matchNthWeekday(at: i) { return nth }
         if let recurrence = matchRecurrence(at: i) { return recurrence }
+        if let dayPart = matchWeekdayPart(at: i) { return dayPart }
         if let duration = matchDuration(at: i) { return duration }
         if let relative = matchRelativeTime(at: i) { return relative }
         if let date = matchDate(at: i) { return date }
+        if case .calendarWeek? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
         if let time = matchTime(at: i) { return time }
         if case .allDay? = meaning(i) { return QuickAddMatch(end: next(i), element: .allDay) }
         if let part = matchPartOfDay(at: i) { return part }
@@ -144,6 +240,8 @@ struct QuickAddGrammar {
     /// "Q3", "B12", "PR #481"), after a dotted number ("3.10.1"), or before a dash and a word ("7-Eleven").
     func isCode(at i: Int) -> Bool {
         guard isNumber(i) else { return false }
+        // A phrase of the locale that starts with digits ("14-tägig") is that phrase.
+        if lengths[i] > 1, meanings[i] != nil { return false }
         if i > 0, attached(i) {
             let before = tokens[i - 1]
             if before.kind == .word || (before.kind == .symbol && (before.text == "#" || before.text == "_")) { return true }
@@ -165,12 +263,9 @@ struct QuickAddGrammar {
         case .inRelative?, .inRelativeOrLocation?: break
         default: return nil
         }
-        guard let (n, k) = amount(at: next(i)), case .unit(let unit)? = meaning(k) else { return nil }
-        switch unit {
-        case .hour: return QuickAddMatch(end: next(k), element: .relativeTime(seconds: n * 3600))
-        case .minute: return QuickAddMatch(end: next(k), element: .relativeTime(seconds: n * 60))
-        default: return nil
-        }
+        // Hours and minutes as a duration reads them: "in 2 hours", "in half an hour", "in 1h30", "in einer halben Stunde".
+        guard let duration = matchDuration(at: next(i)), case .duration(let seconds, nil, nil) = duration.element else { return nil }
+        return QuickAddMatch(end: duration.end, element: .relativeTime(seconds: seconds))
     }
 
     /// "morning", "in the evening", "this afternoon", "tonight", "abends", "by end of day".
@@ -294,8 +389,16 @@ struct QuickAddGrammar {
             }
             return nil
         case .weekday(let w)?:
+            // "Tuesday next week", "Dienstag nächster Woche".
+            if case .calendarWeek(let weeks)? = meaning(next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), next(next(j))) }
             guard weekdayIsAllowed(at: j) else { return nil }
             return (.weekday(w, next: false), next(j))
+        case .calendarWeek(let weeks)?:
+            // "next week Tuesday", "next week on Tuesday", "nächste Woche Dienstag".
+            var k = next(j)
+            if case .onDate? = meaning(k) { k = next(k) }
+            guard case .weekday(let w)? = meaning(k) else { return nil }
+            return (.weekdayOfWeek(w, weeksAhead: weeks), next(k))
         case .inRelative?, .inRelativeOrLocation?:
             guard let (n, k) = amount(at: next(j)), case .unit(let unit)? = meaning(k) else { return nil }
             switch unit {
@@ -405,10 +508,14 @@ struct QuickAddGrammar {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, second)))
                 }
             }
-            if case .absolute(let y, let m, _) = first, let (d2, secondEnd, _) = bareDay(at: k),
+            if case .absolute(let y, let m, let d1) = first, let (d2, secondEnd, _) = bareDay(at: k),
                 !(isSymbol(secondEnd, ":") && attached(secondEnd))
             {
                 if case .month? = meaning(secondEnd) {
+                } else if y == nil, let (year, yearEnd) = year(at: secondEnd) {
+                    // "Mar 3-5, 2027": the year after the range is both days'.
+                    let range = QuickAddDateSpec.range(.absolute(year: year, month: m, day: d1), .absolute(year: year, month: m, day: d2))
+                    return QuickAddMatch(end: yearEnd, element: .date(range))
                 } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, .absolute(year: y, month: m, day: d2))))
                 }
@@ -425,6 +532,7 @@ struct QuickAddGrammar {
         if case .namedTime(let h, let m)? = meaning(j) {
             return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
         }
+        if case .clockOffset(let offset)? = meaning(j) { return clockPhrase(at: j, offset: offset) }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
         // "12 noon", "12 midnight": the number only repeats the named time.
         if value(j) == 12, case .namedTime(let h, let m)? = meaning(j + 1), h == 12 || h == 0 {
@@ -456,6 +564,16 @@ struct QuickAddGrammar {
         case .oclock?:
             point.explicit = true
             k = next(k)
+            // "9 Uhr 30": the minutes after "Uhr".
+            if !point.hasMinutes, isNumber(k), tokens[k].digits == 2, value(k) <= 59, !(isSymbol(k + 1, ".") && attached(k + 1)) {
+                switch meaning(k + 1) {
+                case .unit?, .times?, .oclock?: break
+                default:
+                    point.minute = value(k)
+                    point.hasMinutes = true
+                    k += 1
+                }
+            }
         case .hourMark?:
             point.marked = true
             k = next(k)
@@ -465,9 +583,44 @@ struct QuickAddGrammar {
         case .ordinalSuffix?, .unit?, .times?:
             if !point.hasMinutes { return nil }
         default:
+            // "3p", "9:30a" (as Todoist and Fantastical take them): a letter right after the time, with nothing
+            // attached after it. A lone "a" needs minutes or "at" ("Room 3a" stays a room).
+            if k < count, attached(k), tokens[k].kind == .word, tokens[k].text == "p" || tokens[k].text == "a",
+                tokens[k].text == "p" || point.hasMinutes || prefixed,
+                !(k + 1 < count && attached(k + 1) && tokens[k + 1].kind != .symbol)
+            {
+                point.pm = tokens[k].text == "p"
+                k += 1
+                break
+            }
             if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, "."), attached(k) { return nil }
         }
         point.end = k
+        return point
+    }
+
+    /// "half past 7", "quarter to 9", "halb 8", "viertel nach 3": minutes from the hour that follows, read by the
+    /// bare-hour rule as "7:30" would be (a 12-hour reading; am/pm may follow).
+    func clockPhrase(at j: Int, offset: Int) -> QuickAddTimePoint? {
+        let k = next(j)
+        let hour: Int
+        if isNumber(k), tokens[k].digits <= 2, !(isSymbol(k + 1, ":") && attached(k + 1)) {
+            hour = value(k)
+        } else if case .number(let n)? = meaning(k) {
+            hour = n
+        } else {
+            return nil
+        }
+        guard (1...12).contains(hour) else { return nil }
+        let minutes = (hour * 60 + offset + 720) % 720
+        var point = QuickAddTimePoint(
+            hour: minutes / 60 == 0 ? 12 : minutes / 60, minute: minutes % 60, pm: nil, hasMinutes: false, explicit: false,
+            end: next(k))
+        point.marked = true
+        if case .meridiem(let pm)? = meaning(point.end) {
+            point.pm = pm
+            point.end = next(point.end)
+        }
         return point
     }
 
@@ -475,12 +628,22 @@ struct QuickAddGrammar {
         var j = i
         var prefix: QuickAddMeaning?
         switch meaning(i) {
-        case .at?, .atTime?, .from?, .between?, .starting?, .deadline?:
+        case .at?, .atTime?, .from?, .between?, .starting?, .deadline?, .approximately?:
             prefix = meaning(i)
             j = next(i)
         default: break
         }
+        // "at around 3pm", "ca. um 15 Uhr": the approximation and the preposition in either order.
+        var approximate = prefix == .approximately
+        switch (prefix, meaning(j)) {
+        case (.at?, .approximately?), (.atTime?, .approximately?), (.approximately?, .at?), (.approximately?, .atTime?):
+            approximate = true
+            j = next(j)
+        default: break
+        }
         guard let first = timePoint(at: j, prefixed: prefix != nil) else { return nil }
+        // "about 2 projects": after an approximation a bare number followed by an ordinary word is a count.
+        if approximate, first.isBare, first.end < count, tokens[first.end].kind == .word, meanings[first.end] == nil { return nil }
         var end = first.end
         var second: QuickAddTimePoint?
         let separates: Bool
@@ -498,14 +661,29 @@ struct QuickAddGrammar {
                 // "7 in the evening", "8 abends": a part of the day makes a lone hour a time; "Apollo 13
                 // tonight" is a name, 13 being no hour a part of the day needs.
                 guard first.hour <= 12, case .partOfDay? = meaning(end) else { return nil }
+                // "chapters 4-6 tonight": the end of a range of numbers is no lone hour.
+                if j >= 2, isSymbol(j - 1, "-"), attached(j), attached(j - 1), tokens[j - 2].kind == .number { return nil }
             }
         }
         var zone: String?
-        if case .zone(let id)? = meaning(end) {
+        if let windows = windowsZones[end] {
+            zone = windows.id
+            end = windows.end
+        } else if case .zone(let id)? = meaning(end), !isPlaceWord(at: end) {
             zone = id
             end = next(end)
         }
         return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
+    }
+
+    /// Zone names that are also ordinary words ("3pm Central Park", "9am Pacific Coast Highway"): a zone only when
+    /// no ordinary word follows.
+    static let weakZoneWords: Set<String> = ["eastern", "central", "mountain", "pacific"]
+
+    func isPlaceWord(at k: Int) -> Bool {
+        guard lengths[k] == 1, Self.weakZoneWords.contains(tokens[k].text) else { return false }
+        let after = next(k)
+        return after < count && tokens[after].kind == .word && meanings[after] == nil
     }
 
     /// Does a day word ("tomorrow", "Wednesday", "next Monday", "morgen") start at `k`?
@@ -540,18 +718,25 @@ struct QuickAddGrammar {
         var components = 0
         var onlyDays = true
         var clockUnits = true
+        var lastUnit: QuickAddUnit?
         while true {
             var amount = 0.0
             var k = j
+            var halfOnly = false
             if case .half? = meaning(k) {
                 amount = 0.5
+                halfOnly = true
                 k = next(k)
                 if case .number(1)? = meaning(k) { k = next(k) }
+            } else if case .oneAndAHalf? = meaning(k) {
+                amount = 1.5
+                k = next(k)
             } else if case .number(let n)? = meaning(k) {
                 amount = Double(n)
                 k = next(k)
                 if case .half? = meaning(k) {
                     amount *= 0.5
+                    halfOnly = n == 1
                     k = next(k)
                 }
             } else if isNumber(k), value(k) <= 100_000 {
@@ -568,8 +753,21 @@ struct QuickAddGrammar {
             } else {
                 break
             }
-            guard case .unit(let unit)? = meaning(k) else { break }
-            if unit == .month || unit == .year { return nil }
+            guard case .unit(let unit)? = meaning(k) else {
+                // "an hour and a half", "2 hours and a half": the half is of the unit before.
+                if halfOnly, let lastUnit, components > 0 {
+                    seconds += amount * Double(lastUnit.seconds)
+                    j = k
+                }
+                break
+            }
+            if unit == .month || unit == .year {
+                // "for 6 months": a calendar span, the length of a repeat (never of one event).
+                guard hasFor, components == 0, amount == amount.rounded(), amount >= 1 else { return nil }
+                let months = Int(amount) * (unit == .year ? 12 : 1)
+                return QuickAddMatch(end: next(k), element: .duration(seconds: 0, wholeDays: nil, months: months))
+            }
+            lastUnit = unit
             seconds += amount * Double(unit.seconds)
             components += 1
             if unit != .day && unit != .week { onlyDays = false }
@@ -689,10 +887,11 @@ struct QuickAddGrammar {
                 }
                 let end = onClause(at: next(j), for: part.frequency!, into: &part)
                 return QuickAddMatch(end: end, element: .recurrence(part))
-            case .weekday?, .weekdays?:
+            case .weekday?, .weekdays?, .weekdayPart?:
                 guard let (days, end) = weekdayList(at: j) else { return nil }
                 part.frequency = .weekly
                 part.byDay = days
+                part.partOfDay = partOfDay(inList: j, end)
                 return QuickAddMatch(end: end, element: .recurrence(part))
             case .workdays?:
                 part.frequency = .weekly
@@ -708,6 +907,10 @@ struct QuickAddGrammar {
             default:
                 return nil
             }
+        case .everyPart(let partOfDay)?:
+            part.frequency = .daily
+            part.partOfDay = partOfDay
+            return QuickAddMatch(end: next(i), element: .recurrence(part))
         case .frequency(let frequency, let interval)?:
             // "Daily standup": a frequency word right before an ordinary word is an adjective of the title.
             let after = next(i)

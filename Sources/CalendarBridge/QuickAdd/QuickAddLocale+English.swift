@@ -28,7 +28,18 @@ extension QuickAddLocale {
     public static let english = QuickAddLocale(
         identifier: "en",
         phrases: englishPhrases,
-        zoneAbbreviations: commonZoneAbbreviations + [("IST", "Asia/Kolkata")],
+        zoneAbbreviations: commonZoneAbbreviations + [
+            ("IST", "Asia/Kolkata"),
+            // Zone words people write after a time ("3pm Eastern", "9am London time"); the four region words
+            // count only when no ordinary word follows ("3pm Central Park" is a place).
+            ("Eastern", "America/New_York"), ("Eastern time", "America/New_York"),
+            ("Central", "America/Chicago"), ("Central time", "America/Chicago"),
+            ("Mountain", "America/Denver"), ("Mountain time", "America/Denver"),
+            ("Pacific", "America/Los_Angeles"), ("Pacific time", "America/Los_Angeles"),
+            ("New York time", "America/New_York"), ("London time", "Europe/London"), ("UK time", "Europe/London"),
+            ("Berlin time", "Europe/Berlin"), ("Paris time", "Europe/Paris"), ("Tokyo time", "Asia/Tokyo"),
+            ("Sydney time", "Australia/Sydney"),
+        ],
         weakWords: ["sat", "sun"],
         example: "Lunch with Ann tomorrow 1pm at Cafe Luna",
         defaultDateOrder: .mdy,
@@ -79,6 +90,26 @@ extension QuickAddLocale {
             ("times", .times), ("time", .times), ("and", .and), ("&", .and),
             ("starting", .starting), ("beginning", .starting), ("starting on", .starting),
             ("starting from", .starting), ("of", .of), ("the", .the), ("with", .with),
+            ("this coming", .this),
+            ("half past", .clockOffset(minutes: 30)), ("quarter past", .clockOffset(minutes: 15)),
+            ("a quarter past", .clockOffset(minutes: 15)), ("quarter after", .clockOffset(minutes: 15)),
+            ("quarter to", .clockOffset(minutes: -15)), ("a quarter to", .clockOffset(minutes: -15)),
+            ("quarter of", .clockOffset(minutes: -15)),
+            ("every morning", .everyPart(.morning)), ("each morning", .everyPart(.morning)),
+            ("every afternoon", .everyPart(.afternoon)), ("every evening", .everyPart(.evening)),
+            ("each evening", .everyPart(.evening)), ("every night", .everyPart(.night)), ("each night", .everyPart(.night)),
+            ("nightly", .everyPart(.night)),
+            ("around", .approximately), ("about", .approximately), ("approx", .approximately), ("approx.", .approximately),
+            ("approximately", .approximately), ("circa", .approximately), ("ca.", .approximately), ("~", .approximately),
+            ("next week", .calendarWeek(1)), ("this week", .calendarWeek(0)),
+            ("this weekend", .vagueDate), ("next weekend", .vagueDate), ("the weekend", .vagueDate),
+            ("on the weekend", .vagueDate), ("over the weekend", .vagueDate), ("at the weekend", .vagueDate),
+            ("this month", .vagueDate), ("next month", .vagueDate),
+            ("last", .lastOrdinal),
+            ("of every month", .monthlyMarker(every: true)), ("of each month", .monthlyMarker(every: true)),
+            ("of the month", .monthlyMarker(every: false)), ("of month", .monthlyMarker(every: false)),
+            ("one and a half", .oneAndAHalf),
+            ("biweekly", .frequency(.weekly, interval: 2)), ("bi-weekly", .frequency(.weekly, interval: 2)),
         ]
         let weekdays = [
             ["monday", "mon", "mon."], ["tuesday", "tue", "tues", "tue.", "tues."], ["wednesday", "wed", "wed.", "weds", "weds."],
@@ -89,6 +120,8 @@ extension QuickAddLocale {
         for (index, names) in weekdays.enumerated() {
             table += each(names, .weekday(index + 1))
             table.append((plurals[index], .weekdays(index + 1)))
+            // "Friday night": a bare "night" is a word ("Game night"), after a weekday it is the night.
+            table += each(names.filter { !$0.hasSuffix(".") }.map { $0 + " night" }, .weekdayPart(index + 1, .night))
         }
         let months = [
             ["january", "jan"], ["february", "feb"], ["march", "mar"], ["april", "apr"], ["may"],

@@ -8,6 +8,8 @@ extension QuickAddLocale {
             ("MEZ", "Europe/Berlin"), ("MESZ", "Europe/Berlin"),
             ("WEZ", "Europe/Lisbon"), ("WESZ", "Europe/Lisbon"),
             ("OEZ", "Europe/Athens"), ("OESZ", "Europe/Athens"),
+            ("deutscher Zeit", "Europe/Berlin"), ("deutsche Zeit", "Europe/Berlin"),
+            ("New Yorker Zeit", "America/New_York"), ("Londoner Zeit", "Europe/London"),
         ],
         weakWords: ["mo", "di", "mi", "do", "fr", "sa"],
         example: "Zahnarzt morgen 15 Uhr",
@@ -67,6 +69,27 @@ extension QuickAddLocale {
             ("mal", .times), ("x", .times), ("termine", .times), ("und", .and), ("&", .and),
             ("ab", .starting), ("beginnend", .starting), ("ab dem", .starting),
             ("mit", .with), ("der", .the), ("dem", .the),
+            // "halb 8" is 7:30, "viertel nach 3" 3:15, "viertel vor 9" 8:45 (the bare-hour rule reads the hour).
+            ("halb", .clockOffset(minutes: -30)), ("viertel nach", .clockOffset(minutes: 15)),
+            ("viertel vor", .clockOffset(minutes: -15)),
+            ("jeden morgen", .everyPart(.morning)), ("jeden vormittag", .everyPart(.forenoon)),
+            ("jeden mittag", .everyPart(.noon)), ("jeden nachmittag", .everyPart(.afternoon)),
+            ("jeden abend", .everyPart(.evening)), ("jede nacht", .everyPart(.night)),
+            ("etwa", .approximately), ("ca.", .approximately), ("circa", .approximately), ("zirka", .approximately),
+            ("ungefähr", .approximately), ("ungefaehr", .approximately), ("~", .approximately),
+            ("nächste woche", .calendarWeek(1)), ("nächster woche", .calendarWeek(1)), ("naechste woche", .calendarWeek(1)),
+            ("kommende woche", .calendarWeek(1)), ("kommender woche", .calendarWeek(1)),
+            ("diese woche", .calendarWeek(0)), ("dieser woche", .calendarWeek(0)),
+            ("am wochenende", .vagueDate), ("dieses wochenende", .vagueDate), ("nächstes wochenende", .vagueDate),
+            ("übers wochenende", .vagueDate), ("nächsten monat", .vagueDate), ("diesen monat", .vagueDate),
+            ("kommenden monat", .vagueDate),
+            ("letzten", .lastOrdinal),
+            ("im monat", .monthlyMarker(every: true)), ("jeden monats", .monthlyMarker(every: true)),
+            ("des monats", .monthlyMarker(every: false)),
+            ("anderthalb", .oneAndAHalf), ("eineinhalb", .oneAndAHalf),
+            ("14-tägig", .frequency(.weekly, interval: 2)), ("14-taegig", .frequency(.weekly, interval: 2)),
+            ("14-täglich", .frequency(.weekly, interval: 2)), ("vierzehntägig", .frequency(.weekly, interval: 2)),
+            ("vierzehntaegig", .frequency(.weekly, interval: 2)),
         ]
         let weekdays = [
             ["montag", "mo"], ["dienstag", "di"], ["mittwoch", "mi"], ["donnerstag", "do"], ["freitag", "fr"],
@@ -76,7 +99,16 @@ extension QuickAddLocale {
             ["montags"], ["dienstags"], ["mittwochs"], ["donnerstags"], ["freitags"], ["samstags", "sonnabends"],
             ["sonntags"],
         ]
+        // "Freitagabend", "Sonntagvormittag", "Samstag Nacht": a weekday and a part of it ("Nacht" alone is a word).
+        let parts: [(String, QuickAddPartOfDay)] = [
+            ("morgen", .morning), ("früh", .earlyMorning), ("frueh", .earlyMorning), ("vormittag", .forenoon),
+            ("mittag", .noon), ("nachmittag", .afternoon), ("abend", .evening), ("nacht", .night),
+        ]
         for (index, names) in weekdays.enumerated() {
+            for name in names where name.count > 2 {
+                for (suffix, part) in parts { table.append((name + suffix, .weekdayPart(index + 1, part))) }
+                table.append((name + " nacht", .weekdayPart(index + 1, .night)))
+            }
             table += each(names, .weekday(index + 1))
             table += each(names.filter { $0.count == 2 }.map { $0 + "." }, .weekday(index + 1))
             table += each(plurals[index], .weekdays(index + 1))

@@ -84,6 +84,26 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case partOfDay(QuickAddPartOfDay)
     /// A deadline's connecting word ("by", "due", "fällig am"): the date (or time) after it is the event's.
     case deadline
+    /// Minutes from the hour that follows: "half past 7" (+30), "quarter to 9" (-15), German "halb 8" (-30,
+    /// 7:30), "viertel nach 3" (+15). The time is read by the bare-hour rule, as "7:30" would be.
+    case clockOffset(minutes: Int)
+    /// "every morning", "jeden Abend": a daily repeat at that part of the day.
+    case everyPart(QuickAddPartOfDay)
+    /// A weekday and a part of it in one phrase: "Friday night", German "Freitagabend", "Sonntagvormittag".
+    case weekdayPart(Int, QuickAddPartOfDay)
+    /// "around", "about", "ca.", "etwa": an approximate time follows; the word is dropped with the time.
+    case approximately
+    /// "this week" (0), "next week" (1), "nächste Woche": with a weekday, that weekday of that calendar week
+    /// (Monday to Sunday); alone, no one day (refused).
+    case calendarWeek(Int)
+    /// A span that names no one day ("this weekend", "next month", "am Wochenende"): refused unless a day is given.
+    case vagueDate
+    /// "last" in "the last Friday of the month": the ordinal -1.
+    case lastOrdinal
+    /// "month" after "of every"/"im": closes "the first Monday of every month" ("of the month" is read too).
+    case monthlyMarker(every: Bool)
+    /// One and a half ("anderthalb", "eineinhalb"), for durations.
+    case oneAndAHalf
 }
 
 /// A part of the day: its default time and the twelve hours a time next to it falls in.

@@ -6,6 +6,7 @@
 public enum QuickAddRepeatText {
     static let days = ["MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday", "SA": "Saturday", "SU": "Sunday"]
     static let order = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    static let nth = [1: "first", 2: "second", 3: "third", 4: "fourth", -1: "last"]
 
     /// The first `RRULE:` line in words, nil when there is none.
     public static func describe(_ lines: [String], start: QuickAddResult.Time, zone: String) -> String? {
@@ -31,6 +32,11 @@ public enum QuickAddRepeatText {
                 } else {
                     text += " on " + list(sorted.map { days[$0]! })
                 }
+            } else if codes.count == 1, frequency == "MONTHLY", let day = days[String(codes[0].suffix(2))],
+                let n = Int(codes[0].dropLast(2)), let word = nth[n]
+            {
+                // BYDAY=1TH, BYDAY=-1FR: "every month on the first Thursday", "... on the last Friday".
+                text += " on the \(word) \(day)"
             } else {
                 text += " on \(byDay)"
             }

@@ -76,6 +76,10 @@ struct PostgresSyncStateTransaction: SyncStateTransaction {
         return saved
     }
 
+    func item(rowID: Int64) throws -> SyncItemRecord? {
+        try rows(Self.itemColumns + " WHERE id = $1", [String(rowID)]).first.map(decodeItem)
+    }
+
     func deleteItem(rowID: Int64) throws {
         try run("DELETE FROM sync_items WHERE id = $1", [String(rowID)])
     }
@@ -192,21 +196,20 @@ struct PostgresSyncStateTransaction: SyncStateTransaction {
         return saved
     }
 
+    static let conflictColumns = "SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM sync_conflicts"
+
     func conflicts(pair: String) throws -> [SyncConflictRecord] {
-        try rows(
-            """
-            SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM sync_conflicts
-            WHERE pair = $1 ORDER BY id
-            """,
-            [pair]
-        ).map { row in
-            guard let rowID = row[0].flatMap({ Int64($0) }), let pair = row[1], let detected = row[3].flatMap(Double.init),
-                let winner = row[4].flatMap(SyncSide.init(rawValue:)), let reason = row[5], let a = row[6], let b = row[7]
-            else { throw corrupt("a sync_conflicts row") }
-            return SyncConflictRecord(
-                rowID: rowID, pair: pair, itemID: row[2].flatMap { Int64($0) }, detected: Date(timeIntervalSince1970: detected),
-                winner: winner, reason: reason, versionA: a, versionB: b)
-        }
+        try rows(Self.conflictColumns + " WHERE pair = $1 ORDER BY id", [pair]).map(decodeConflict)
+    }
+
+    func conflict(rowID: Int64) throws -> SyncConflictRecord? {
+        try rows(Self.conflictColumns + " WHERE id = $1", [String(rowID)]).first.map(decodeConflict)
+    }
+
+    @discardableResult
+    func swapWinner(ofConflict rowID: Int64, reason: String) throws -> Bool {
+        let sql = "UPDATE sync_conflicts SET winner = CASE winner WHEN 'a' THEN 'b' ELSE 'a' END, reason = $1 WHERE id = $2"
+        return try run(sql, [reason, String(rowID)]).affected == 1
     }
 
     // MARK: Statements and decoding
@@ -241,6 +244,15 @@ struct PostgresSyncStateTransaction: SyncStateTransaction {
         return SyncItemRecord(
             rowID: rowID, pair: pair, idA: row[2], idB: row[3], hashA: row[4], hashB: row[5], seriesKey: row[6],
             updated: Date(timeIntervalSince1970: updated), origin: row[8].flatMap(SyncSide.init(rawValue:)))
+    }
+
+    private func decodeConflict(_ row: [String?]) throws -> SyncConflictRecord {
+        guard let rowID = row[0].flatMap({ Int64($0) }), let pair = row[1], let detected = row[3].flatMap(Double.init),
+            let winner = row[4].flatMap(SyncSide.init(rawValue:)), let reason = row[5], let a = row[6], let b = row[7]
+        else { throw corrupt("a sync_conflicts row") }
+        return SyncConflictRecord(
+            rowID: rowID, pair: pair, itemID: row[2].flatMap { Int64($0) }, detected: Date(timeIntervalSince1970: detected),
+            winner: winner, reason: reason, versionA: a, versionB: b)
     }
 
     private func decodePair(_ row: [String?]) throws -> SyncPairRecord {

@@ -17,10 +17,14 @@ package protocol SandboxComponent: Sendable {
     /// Every mail the emulated service would have sent attendees so far, oldest first (the request log
     /// records each as "mail sent"). Components that mail nobody keep the default: none.
     func sentMails() async -> [SandboxInvitation]
+    /// The users who sign in with a user name and app password (a CalDAV service's); OAuth services keep
+    /// the default: none (their users are `SandboxUser`s, signed in at the OAuth servers).
+    func passwordAccounts() async -> [SandboxPasswordAccount]
 }
 
 extension SandboxComponent {
     package func sentMails() async -> [SandboxInvitation] { [] }
+    package func passwordAccounts() async -> [SandboxPasswordAccount] { [] }
 }
 
 /// Which real service an emulated account belongs to.

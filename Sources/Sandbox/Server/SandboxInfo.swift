@@ -15,7 +15,10 @@ package struct SandboxInfo: Sendable, Codable, Equatable {
     /// `http://127.0.0.1:<port + 1>`: Google's port, as the real services are two hosts.
     package var googleURL: String
     package var accounts: [Account]
-    /// `google` and `microsoft`, each pointing at this sandbox.
+    /// Seeded users of the services that sign in with a user name and app password (the sandbox's own,
+    /// made-up passwords).
+    package var passwordAccounts: [SandboxPasswordAccount]
+    /// One per service of the list that has one (`google`, `microsoft`, `caldav`), each pointing at this sandbox.
     package var descriptors: [String: SandboxDescriptor]
 
     /// One line of JSON, sorted keys, no escaped slashes.
@@ -25,7 +28,7 @@ package struct SandboxInfo: Sendable, Codable, Equatable {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// Writes `DIR/google.json` and `DIR/microsoft.json` (creating DIR).
+    /// Writes `DIR/<service>.json` for each of `descriptors` (creating DIR).
     package func writeDescriptors(to directory: URL) throws(SandboxError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,5 +38,21 @@ package struct SandboxInfo: Sendable, Codable, Equatable {
         } catch {
             throw .cannotWrite(path: directory.path, reason: (error as NSError).localizedDescription)
         }
+    }
+}
+
+/// A seeded user of a service that signs in with a password (`calbridge accounts add DIR/caldav.json --user
+/// USER` with the password in `$CALBRIDGE_PASSWORD`).
+package struct SandboxPasswordAccount: Sendable, Codable, Equatable {
+    /// The service's name in the list (`caldav`), the key of its descriptor.
+    package var service: String
+    package var user: String
+    /// The app password the service takes (made up by the seed; never a real one).
+    package var password: String
+
+    package init(service: String, user: String, password: String) {
+        self.service = service
+        self.user = user
+        self.password = password
     }
 }

@@ -124,21 +124,27 @@ package final class SandboxServer: Sendable {
             log.close()
             throw .cannotStart("Google's port: \(error)")
         }
-        let base = http.baseURL.absoluteString
-        let googleBase = googleHTTP.baseURL.absoluteString
+        let bases = SandboxBaseURLs(main: http.baseURL.absoluteString, google: googleHTTP.baseURL.absoluteString)
+        var descriptors: [String: SandboxDescriptor] = [:]
+        for service in services { if let descriptor = service.descriptor?(bases) { descriptors[service.name] = descriptor } }
         var accounts: [SandboxInfo.Account] = []
         for user in api.users {
-            let descriptor = user.provider == .google ? SandboxDescriptor.google(base: googleBase) : SandboxDescriptor.microsoft(base: base)
+            // The descriptor of the service that imitates the user's provider: its client and scopes.
+            guard let service = services.first(where: { $0.imitates == user.provider && $0.descriptor != nil }),
+                let descriptor = descriptors[service.name]
+            else { continue }
             let issued = await tokens.seededTokens(
                 provider: user.provider, user: user.email, clientId: descriptor.clientId ?? "", scopes: descriptor.scopes
             )
-            accounts.append(SandboxInfo.Account(
-                provider: user.provider, user: user.email, accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? ""
-            ))
+            accounts.append(
+                SandboxInfo.Account(
+                    provider: user.provider, user: user.email, accessToken: issued.accessToken, refreshToken: issued.refreshToken ?? ""
+                ))
         }
+        var passwordAccounts: [SandboxPasswordAccount] = []
+        for component in api.components { passwordAccounts += await component.component.passwordAccounts() }
         let info = SandboxInfo(
-            url: base, googleURL: googleBase, accounts: accounts,
-            descriptors: ["google": .google(base: googleBase), "microsoft": .microsoft(base: base)]
+            url: bases.main, googleURL: bases.google, accounts: accounts, passwordAccounts: passwordAccounts, descriptors: descriptors
         )
         return SandboxServer(
             info: info, tokens: tokens, googleOAuth: google, microsoftIdentity: microsoft, apiComponents: api.components,

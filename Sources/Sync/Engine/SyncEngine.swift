@@ -26,11 +26,19 @@ public struct SyncEngine: Sendable {
         /// The account's stable identity (`AccountRecord`'s: Graph object id and tenant, Google primary
         /// calendar id): markers and derived ids use it; nil: the local account name.
         public var accountIdentity: String?
+        /// The source may give its events new ids at any read (a subscribed feed: Outlook's published
+        /// calendars are reported to rotate UIDs): an event of unknown id whose copy would be created, and a
+        /// copy whose source id is gone that would be deleted, showing the same start, title and location,
+        /// are one event: its copy is re-linked and updated, never deleted and created again.
+        public var matchesByContent: Bool
 
-        public init(provider: any ChangeReadingProvider, calendarID: String, accountIdentity: String? = nil) {
+        public init(
+            provider: any ChangeReadingProvider, calendarID: String, accountIdentity: String? = nil, matchesByContent: Bool = false
+        ) {
             self.provider = provider
             self.calendarID = calendarID
             self.accountIdentity = accountIdentity
+            self.matchesByContent = matchesByContent
         }
 
         /// The identity markers use.

@@ -22,6 +22,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         public static let state = Code(rawValue: "state")
         /// The pair definitions (`sync-pairs.json`) cannot be read or written (exit 1).
         public static let definitions = Code(rawValue: "definitions")
+        /// No kept conflict with that id, or its losing version has nothing left to be written onto (exit 2).
+        public static let conflictNotRestorable = Code(rawValue: "conflict-not-restorable")
     }
 
     public var code: Code

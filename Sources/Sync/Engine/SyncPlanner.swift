@@ -60,6 +60,8 @@ struct PlannedWrite {
     var title: String
     /// For an update: the source side's event as read (the other side's original is merged with it).
     var source: Event? = nil
+    /// An update that re-links a copy to its source's new id (`SyncEngine.Endpoint.matchesByContent`).
+    var matchedByContent = false
 }
 
 struct PlannedConflict {
@@ -288,6 +290,7 @@ struct SyncPlanner: Sendable {
         }
         if record.id(side.other) != nil, case .gone = other {
             // Deleted there, changed here: the change wins and is copied back.
+            keepLostDeletion(index, record: record, goneSide: side.other, changed: event, into: &plan)
             items.set(index, side.other, id: nil, hash: nil)
             items[index].origin = side
             plan.writes.append(create(index, from: side, source: event, hash: hash))
@@ -299,6 +302,22 @@ struct SyncPlanner: Sendable {
         if event.recurrence != nil { plan.seriesToCompare.append((index, side)) }
     }
 
+    /// A deletion on `goneSide` that loses to a change on the other side (in a two-way pair) is kept as a conflict,
+    /// its version a cancelled one, so that `sync conflicts restore` can delete the event again.
+    func keepLostDeletion(_ index: Int, record: SyncItemRecord, goneSide: SyncSide, changed event: Event, into plan: inout SyncPlan) {
+        guard options.direction == .both else { return }
+        var deleted = event
+        deleted.id = record.id(goneSide) ?? ""
+        deleted.calendarID = calendars[goneSide].calendarID
+        deleted.status = .cancelled
+        let side = { (s: SyncSide) in s.rawValue.uppercased() }
+        let reason = "deleted on \(side(goneSide)) while changed on \(side(goneSide.other)): the change wins and is copied back"
+        let report = SyncConflict(
+            itemID: record.rowID, title: event.title, a: goneSide == .a ? deleted : event, b: goneSide == .b ? deleted : event,
+            winner: goneSide.other, reason: reason)
+        plan.conflicts.append(PlannedConflict(item: index, report: report))
+    }
+
     /// `goneSide`'s event is gone (proof): the other side's is deleted unless it changed, in which case the
     /// change wins and is copied back.
     func deletion(_ index: Int, goneSide: SyncSide, otherEvent: Event?, items: inout SyncItems, into plan: inout SyncPlan) {
@@ -306,6 +325,7 @@ struct SyncPlanner: Sendable {
         let keep = goneSide.other
         guard let keptID = record.id(keep) else { return items.forget(index) }
         if let event = otherEvent, let hash = sideHash(event, on: keep), hash != record.hash(keep) {
+            keepLostDeletion(index, record: record, goneSide: goneSide, changed: event, into: &plan)
             if options.direction.carries(from: keep) {
                 items.set(index, goneSide, id: nil, hash: nil)
                 items[index].origin = keep
@@ -446,14 +466,23 @@ struct SyncPlanner: Sendable {
     /// way to stop it.
     func invitationRefusal(title: String, attendees: [[Attendee]], on side: SyncSide, deleting: Bool = false) -> String? {
         let calendar = calendars[side]
-        guard calendar.capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
-        if deleting {
-            return
-                "'\(title)' has attendees, and \(calendar.provider) would e-mail them a cancellation for the deletion on the other side; "
-                + "delete it there yourself (it stays deleted on the other side)"
-        }
-        return "'\(title)' has attendees, and \(calendar.provider) would e-mail them about the change from the other side; "
-            + "change it there yourself (the other side keeps its edit)"
+        return Self.invitationRefusal(
+            title: title, attendees: attendees, provider: calendar.provider, capabilities: calendar.capabilities, deleting: deleting,
+            otherSide: deleting
+                ? "delete it there yourself (it stays deleted on the other side)"
+                : "change it there yourself (the other side keeps its edit)")
+    }
+
+    /// Why a write onto a meeting (`attendees`, of the event or of its series) of a calendar of `provider` must not
+    /// be sent: its service mails the attendees of a meeting that changes or is deleted (Graph), with no way to stop
+    /// it. `instead` says what the user can do. Nil when the write mails nobody.
+    static func invitationRefusal(
+        title: String, attendees: [[Attendee]], provider: ProviderKind, capabilities: ProviderCapabilities, deleting: Bool,
+        otherSide instead: String
+    ) -> String? {
+        guard capabilities.invitations == .sentByService, attendees.contains(where: { !$0.isEmpty }) else { return nil }
+        let what = deleting ? "a cancellation for the deletion" : "about the change"
+        return "'\(title)' has attendees, and \(provider) would e-mail them \(what) from the other side; \(instead)"
     }
 
     // MARK: occurrences

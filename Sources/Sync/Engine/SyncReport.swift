@@ -10,6 +10,9 @@ public struct SyncCounts: Sendable, Hashable, Codable {
     public var unchanged = 0
     /// Writes that failed (each also in `SyncReport.errors`); retried next run.
     public var failed = 0
+    /// Of `updated`: copies re-linked to a source event that came back under a new id with the same start,
+    /// title and location (a feed that rotates its UIDs), instead of a deletion and a creation.
+    public var matchedByContent = 0
 
     public init() {}
 

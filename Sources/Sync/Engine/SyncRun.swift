@@ -78,8 +78,10 @@ struct SyncRun {
 
         // 3. Copies found on either side that the state does not link yet (a crash after the write) linked,
         //    then everything reported compared and planned.
-        let plan = planner.plan(views: views, items: &progress.items, now: engine.now())
+        var plan = planner.plan(views: views, items: &progress.items, now: engine.now())
         progress.report.notices += plan.notices
+        // 3b. A feed that gave events new ids: a creation and a deletion showing the same event are one update.
+        await matchRotatedIDs(&plan, views: views)
         if !dryRun, !(await writer.flushPending(progress: &progress)) {
             throw SyncError(.state, "the sync state could not be saved (see the file's error above)")
         }
@@ -93,7 +95,7 @@ struct SyncRun {
             }
             try await writer.saveConflicts(plan.conflicts, items: progress.items)
         } else {
-            for write in plan.writes { progress.count(write.kind, to: write.target) }
+            for write in plan.writes { progress.count(write.kind, to: write.target, matchedByContent: write.matchedByContent) }
         }
         progress.report.conflicts = plan.conflicts.map(\.report)
         if !dryRun, progress.report.interrupted == true || engine.shouldStop() {

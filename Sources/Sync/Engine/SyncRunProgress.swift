@@ -28,13 +28,14 @@ struct SyncRunProgress {
     }
 
     /// Counts a write made to `side` (in a dry run, one that would be).
-    mutating func count(_ kind: PlannedWrite.Kind, to side: SyncSide) {
+    mutating func count(_ kind: PlannedWrite.Kind, to side: SyncSide, matchedByContent: Bool = false) {
         func bump(_ c: inout SyncCounts) {
             switch kind {
             case .create: c.created += 1
             case .update: c.updated += 1
             case .delete: c.deleted += 1
             }
+            if matchedByContent { c.matchedByContent += 1 }
         }
         if side == .b { bump(&report.aToB) } else { bump(&report.bToA) }
     }

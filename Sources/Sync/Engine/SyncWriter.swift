@@ -106,7 +106,7 @@ struct SyncWriter: Sendable {
                     }
                     changedRows.append(write.item)
                     progress.writtenTo[side, default: []].insert(write.item)
-                    progress.count(write.kind, to: side)
+                    progress.count(write.kind, to: side, matchedByContent: write.matchedByContent)
                 case .success(.deleted(let id)):
                     progress.deletedIDs[side, default: []].insert(id)
                     if let rowID = progress.items[write.item].rowID { forgotten.append(rowID) }

@@ -69,18 +69,9 @@ public struct SyncPairDefinitions: Sendable {
         }.sorted { $0.name < $1.name }
     }
 
-    /// Read-modify-write under the file's lock; `change` returns whether to write. Temporaries of a crashed
-    /// earlier write are removed first.
+    /// Read-modify-write under the file's lock (`SecureFile.update`); written when `change` changed the pairs.
     public func update<T>(_ change: (inout [SyncPair]) throws -> T) throws -> T {
-        try files.ensureDirectory(home.directory)
-        return try FileLock.guarding(url).withLock {
-            files.removeStaleTemporaries(of: url)
-            var pairs = try load() ?? []
-            let before = pairs
-            let result = try change(&pairs)
-            if pairs != before { try write(pairs) }
-            return result
-        }
+        try files.update(url, in: home.directory, read: { try load() ?? [] }, write: write, change: change)
     }
 
     /// Writes `pairs` as the whole list.

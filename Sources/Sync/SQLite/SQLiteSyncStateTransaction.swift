@@ -73,6 +73,11 @@ public struct SQLiteSyncStateTransaction: SyncStateTransaction {
         return saved
     }
 
+    /// The item stored under `rowID`, if it is still there.
+    public func item(rowID: Int64) throws -> SyncItemRecord? {
+        try connection.rows(Self.itemColumns + " WHERE id = ?", [.integer(rowID)]).first.map(decodeItem)
+    }
+
     /// Forgets an item (after its event is gone on both sides).
     public func deleteItem(rowID: Int64) throws {
         try connection.run("DELETE FROM items WHERE id = ?", [.integer(rowID)])
@@ -175,12 +180,15 @@ public struct SQLiteSyncStateTransaction: SyncStateTransaction {
     /// Keeps a conflict (both versions); returns it with its `rowID`.
     @discardableResult
     public func saveConflict(_ conflict: SyncConflictRecord) throws -> SyncConflictRecord {
+        let values: [SQLiteValue] = [
+            .text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
+            .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB),
+        ]
         try connection.run(
             """
             INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            [.text(conflict.pair), conflict.itemID.map(SQLiteValue.integer) ?? .null, .real(conflict.detected.timeIntervalSince1970),
-             .text(conflict.winner.rawValue), .text(conflict.reason), .text(conflict.versionA), .text(conflict.versionB)])
+            values)
         var saved = conflict
         saved.rowID = connection.lastInsertRowID
         return saved
@@ -188,18 +196,32 @@ public struct SQLiteSyncStateTransaction: SyncStateTransaction {
 
     /// A pair's conflicts, oldest first.
     public func conflicts(pair: String) throws -> [SyncConflictRecord] {
-        try connection.rows(
-            "SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM conflicts WHERE pair = ? ORDER BY id",
-            [.text(pair)]
-        ).map { row in
-            guard let rowID = row.integer(0), let pair = row.text(1), let detected = row.real(3),
-                let winner = row.text(4).flatMap(SyncSide.init(rawValue:)), let reason = row.text(5), let a = row.text(6),
-                let b = row.text(7)
-            else { throw corrupt("a conflicts row") }
-            return SyncConflictRecord(
-                rowID: rowID, pair: pair, itemID: row.integer(2), detected: Date(timeIntervalSince1970: detected), winner: winner,
-                reason: reason, versionA: a, versionB: b)
-        }
+        try connection.rows(Self.conflictColumns + " WHERE pair = ? ORDER BY id", [.text(pair)]).map(decodeConflict)
+    }
+
+    /// The conflict kept under `rowID` (whatever its pair), if there is one.
+    public func conflict(rowID: Int64) throws -> SyncConflictRecord? {
+        try connection.rows(Self.conflictColumns + " WHERE id = ?", [.integer(rowID)]).first.map(decodeConflict)
+    }
+
+    /// Records that a conflict's kept version was written back (`sync conflicts restore`): the version that had
+    /// won is now the one kept, so it can be restored in turn. Returns false when there is no such conflict.
+    @discardableResult
+    public func swapWinner(ofConflict rowID: Int64, reason: String) throws -> Bool {
+        let sql = "UPDATE conflicts SET winner = CASE winner WHEN 'a' THEN 'b' ELSE 'a' END, reason = ? WHERE id = ?"
+        return try connection.run(sql, [.text(reason), .integer(rowID)]) == 1
+    }
+
+    static let conflictColumns = "SELECT id, pair, item_id, detected_at, winner, reason, version_a, version_b FROM conflicts"
+
+    func decodeConflict(_ row: SQLiteRow) throws -> SyncConflictRecord {
+        guard let rowID = row.integer(0), let pair = row.text(1), let detected = row.real(3),
+            let winner = row.text(4).flatMap(SyncSide.init(rawValue:)), let reason = row.text(5), let a = row.text(6),
+            let b = row.text(7)
+        else { throw corrupt("a conflicts row") }
+        return SyncConflictRecord(
+            rowID: rowID, pair: pair, itemID: row.integer(2), detected: Date(timeIntervalSince1970: detected), winner: winner,
+            reason: reason, versionA: a, versionB: b)
     }
 
     // MARK: Decoding

@@ -40,6 +40,8 @@ public protocol SyncStateTransaction {
     ///   item of that `rowID` in the pair to update.
     @discardableResult
     func save(_ item: SyncItemRecord) throws -> SyncItemRecord
+    /// The item stored under `rowID` (whatever its pair), if it is still there.
+    func item(rowID: Int64) throws -> SyncItemRecord?
     /// Forgets an item (after its event is gone on both sides), with its occurrences.
     func deleteItem(rowID: Int64) throws
 
@@ -63,6 +65,13 @@ public protocol SyncStateTransaction {
     func saveConflict(_ conflict: SyncConflictRecord) throws -> SyncConflictRecord
     /// A pair's conflicts, oldest first.
     func conflicts(pair: String) throws -> [SyncConflictRecord]
+    /// The conflict kept under `rowID` (whatever its pair), if there is one.
+    func conflict(rowID: Int64) throws -> SyncConflictRecord?
+    /// Records that a conflict's kept version was written back (`sync conflicts restore`): the version that had
+    /// won becomes the kept one (so it can be restored in turn), with `reason`. Returns false when there is no
+    /// such conflict.
+    @discardableResult
+    func swapWinner(ofConflict rowID: Int64, reason: String) throws -> Bool
 }
 
 extension SyncStateTransaction {

@@ -31,6 +31,32 @@ struct OriginMarkerReadTests {
         #expect(OriginMarker(properties: [OriginMarker.markerProperty: json]) == Self.decoded(json))
     }
 
+    @Test("a marker with a source revision is written as JSONEncoder writes it and read back the same")
+    func revisionRoundTrip() throws {
+        var marker = OriginMarker(provider: ProviderKind(rawValue: "ics"), account: "a", calendarID: "c", eventID: "e", contentHash: "h")
+        marker.sourceSequence = 4
+        marker.sourceModified = 1_800_000_000
+        #expect(marker.json == marker.encodedJSON)
+        #expect(OriginMarker(properties: marker.properties) == marker)
+        marker.sourceModified = nil
+        #expect(marker.json == marker.encodedJSON)
+        #expect(OriginMarker(properties: marker.properties) == marker)
+        let listed = try Self.listed(marker.json, escapingSlashes: false)
+        #expect(listed.0 == marker)
+    }
+
+    @Test(
+        "markers with a source revision (numbers), and revisions that must go to JSONDecoder",
+        arguments: [
+            #"{"account":"a","calendarID":"c","contentHash":"h","eventID":"e","provider":"ics","sourceModified":1800000000,"sourceSequence":3}"#,
+            #"{"account":"a","calendarID":"c","contentHash":"h","eventID":"e","provider":"ics","sourceSequence":0}"#,
+            #"{"account":"a","calendarID":"c","contentHash":"h","eventID":"e","provider":"ics","sourceSequence":"3"}"#,
+            #"{"account":"a","calendarID":"c","contentHash":"h","eventID":"e","provider":"ics","sourceSequence":2.0}"#,
+        ])
+    func revisionsSameAsDecoder(json: String) {
+        #expect(OriginMarker(properties: [OriginMarker.markerProperty: json]) == Self.decoded(json))
+    }
+
     /// `text` as a JSON string value (slashes escaped, as JSONSerialization writes them, or not).
     static func stringValue(_ text: String, escapingSlashes: Bool) -> String {
         var bytes: [UInt8] = []

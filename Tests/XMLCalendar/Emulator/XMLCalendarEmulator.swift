@@ -1,3 +1,4 @@
+import CalDAV
 import CalendarBridge
 import Foundation
 import HTTP
@@ -9,7 +10,7 @@ import XMLCalendar
 /// The XML calendar service in the sandbox: `/xmlcal/...` (as `XMLCalendarProvider` documents it), HTTP
 /// Basic authentication against its seeded users (401 with `WWW-Authenticate` otherwise), each user's
 /// calendars kept by an `InMemoryCalendarProvider`. A fictional service, so the emulator reads and writes
-/// the wire format with the provider's own `XMLElement` and codec; its state is not kept across restarts.
+/// the wire format with the provider's own `DAVElement` and codec; its state is not kept across restarts.
 package struct XMLCalendarEmulator: SandboxComponent {
     /// A seeded user: the user name and app password that sign in, and who they are.
     package struct User: Sendable {
@@ -75,25 +76,26 @@ package struct XMLCalendarEmulator: SandboxComponent {
     {
         switch (request.method, path.count) {
         case ("GET", 1) where path[0] == "me":
-            return Self.ok(XMLElement("user", attributes: ["name": user.displayName, "email": user.email, "timeZone": "Europe/Berlin"]))
+            let attributes = ["name": user.displayName, "email": user.email, "timeZone": "Europe/Berlin"]
+            return Self.ok(DAVElement("", "user", attributes: attributes))
         case ("GET", 1) where path[0] == "calendars":
             let calendars = try await store.listCalendars().map { calendar in
-                XMLElement(
-                    "calendar",
+                DAVElement(
+                    "", "calendar",
                     attributes: [
                         "id": calendar.id, "name": calendar.name, "timeZone": calendar.timeZone ?? "UTC",
                         "primary": calendar.isPrimary ? "true" : "false", "role": calendar.accessRole.rawValue,
                     ])
             }
-            return Self.ok(XMLElement("calendars", children: calendars))
+            return Self.ok(DAVElement("", "calendars", children: calendars))
         case ("GET", 3) where path[0] == "calendars" && path[2] == "events":
             let value = { (name: String) in request.query.first { $0.name == name }?.value }
             let from = value("from").flatMap(XMLCalendarCodec.instant) ?? .distantPast
             let to = value("to").flatMap(XMLCalendarCodec.instant) ?? .distantFuture
             let events = try await store.listEvents(calendarID: path[1], range: TimeRange(start: from, end: to), expand: false)
-            return Self.ok(XMLElement("events", children: events.map(XMLCalendarCodec.element(for:))))
+            return Self.ok(DAVElement("", "events", children: events.map(XMLCalendarCodec.element(for:))))
         case ("POST", 3) where path[0] == "calendars" && path[2] == "events":
-            let event = try XMLCalendarCodec.event(from: try XMLElement.parse(request.body))
+            let event = try XMLCalendarCodec.event(from: try DAVElement.parse(request.body))
             let created = try await store.createEvent(event, in: path[1], idempotencyKey: nil)
             var response = Self.ok(XMLCalendarCodec.element(for: created))
             response.status = 201
@@ -101,7 +103,7 @@ package struct XMLCalendarEmulator: SandboxComponent {
         case ("GET", 4) where path[0] == "calendars" && path[2] == "events":
             return Self.ok(XMLCalendarCodec.element(for: try await store.getEvent(id: path[3], calendarID: path[1])))
         case ("PUT", 4) where path[0] == "calendars" && path[2] == "events":
-            var event = try XMLCalendarCodec.event(from: try XMLElement.parse(request.body))
+            var event = try XMLCalendarCodec.event(from: try DAVElement.parse(request.body))
             event.id = path[3]
             event.calendarID = path[1]
             return Self.ok(XMLCalendarCodec.element(for: try await store.updateEvent(event, fields: .all)))
@@ -123,13 +125,13 @@ package struct XMLCalendarEmulator: SandboxComponent {
         return (entry.user, entry.calendars)
     }
 
-    private static func ok(_ element: XMLElement) -> ServerResponse {
+    private static func ok(_ element: DAVElement) -> ServerResponse {
         ServerResponse(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"], body: element.document())
     }
 
     private static func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
         ServerResponse(
             status: status, headers: ["Content-Type": "application/xml; charset=utf-8"],
-            body: XMLElement("error", attributes: ["code": code], text: message).document())
+            body: DAVElement("", "error", attributes: ["code": code], text: message).document())
     }
 }

@@ -1,3 +1,4 @@
+import CalDAV
 import CalendarBridge
 import Foundation
 
@@ -15,55 +16,55 @@ import Foundation
 /// <error code="not-found">no event e9</error>
 /// ```
 public enum XMLCalendarCodec {
-    public static func element(for event: Event) -> XMLElement {
-        var children = [XMLElement("title", text: event.title)]
-        if let location = event.location { children.append(XMLElement("location", text: location)) }
-        if let body = event.body { children.append(XMLElement("description", text: body.content)) }
+    public static func element(for event: Event) -> DAVElement {
+        var children = [DAVElement("", "title", text: event.title)]
+        if let location = event.location { children.append(DAVElement("", "location", text: location)) }
+        if let body = event.body { children.append(DAVElement("", "description", text: body.content)) }
         children.append(time("start", event.start))
         children.append(time("end", event.end))
         for (name, value) in event.propertiesToWrite.sorted(by: { $0.key < $1.key }) {
-            children.append(XMLElement("property", attributes: ["name": name], text: value))
+            children.append(DAVElement("", "property", attributes: ["name": name], text: value))
         }
         var attributes = ["calendar": event.calendarID]
         if !event.id.isEmpty { attributes["id"] = event.id }
-        return XMLElement("event", attributes: attributes, children: children)
+        return DAVElement("", "event", attributes: attributes, children: children)
     }
 
-    /// - Throws: `XMLWireError` when a required part is missing or malformed.
-    public static func event(from element: XMLElement) throws(XMLWireError) -> Event {
-        guard element.name == "event" else { throw XMLWireError("expected <event>, found <\(element.name)>") }
-        guard let start = element.child("start"), let end = element.child("end") else {
-            throw XMLWireError("<event> needs <start> and <end>")
+    /// - Throws: `DAVXMLError` when a required part is missing or malformed.
+    public static func event(from element: DAVElement) throws(DAVXMLError) -> Event {
+        guard element.name == "event" else { throw DAVXMLError("expected <event>, found <\(element.name)>") }
+        guard let start = element.child("", "start"), let end = element.child("", "end") else {
+            throw DAVXMLError("<event> needs <start> and <end>")
         }
         var properties: [String: String] = [:]
-        for property in element.children("property") {
-            guard let name = property.attributes["name"], !name.isEmpty else { throw XMLWireError("<property> needs a name") }
+        for property in element.children("", "property") {
+            guard let name = property.attributes["name"], !name.isEmpty else { throw DAVXMLError("<property> needs a name") }
             properties[name] = property.text
         }
         let (origin, rest) = Event.splitProperties(properties)
         var event = Event(
             id: element.attributes["id"] ?? "", calendarID: element.attributes["calendar"] ?? "",
-            title: element.child("title")?.text ?? "", body: element.child("description").map { .text($0.text) },
-            location: element.child("location")?.text, start: try time(start), end: try time(end))
+            title: element.child("", "title")?.text ?? "", body: element.child("", "description").map { .text($0.text) },
+            location: element.child("", "location")?.text, start: try time(start), end: try time(end))
         event.origin = origin
         event.extendedProperties = rest
         return event
     }
 
-    private static func time(_ name: String, _ time: EventTime) -> XMLElement {
+    private static func time(_ name: String, _ time: EventTime) -> DAVElement {
         switch time {
-        case .timed(let instant, let zone): XMLElement(name, attributes: ["zone": zone], text: instantText(instant))
-        case .allDay(let date): XMLElement(name, attributes: ["date": date.description])
+        case .timed(let instant, let zone): DAVElement("", name, attributes: ["zone": zone], text: instantText(instant))
+        case .allDay(let date): DAVElement("", name, attributes: ["date": date.description])
         }
     }
 
-    private static func time(_ element: XMLElement) throws(XMLWireError) -> EventTime {
+    private static func time(_ element: DAVElement) throws(DAVXMLError) -> EventTime {
         if let text = element.attributes["date"] {
-            guard let date = LocalDate(text) else { throw XMLWireError("<\(element.name) date=\"\(text)\"> is not a date") }
+            guard let date = LocalDate(text) else { throw DAVXMLError("<\(element.name) date=\"\(text)\"> is not a date") }
             return .allDay(date: date)
         }
         guard let instant = instant(element.text.trimmingCharacters(in: .whitespaces)) else {
-            throw XMLWireError("<\(element.name)> is not a UTC time like 2026-12-02T09:00:00Z")
+            throw DAVXMLError("<\(element.name)> is not a UTC time like 2026-12-02T09:00:00Z")
         }
         return .timed(instant: instant, zone: element.attributes["zone"] ?? "UTC")
     }

@@ -1,3 +1,4 @@
+import CalDAV
 import CalendarBridge
 import Foundation
 import HTTP
@@ -32,7 +33,7 @@ public struct XMLCalendarProvider: CalendarProvider {
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {
-        try await send(.get, ["calendars"]).children("calendar").map { element in
+        try await send(.get, ["calendars"]).children("", "calendar").map { element in
             CalendarInfo(
                 id: element.attributes["id"] ?? "", name: element.attributes["name"] ?? "", account: account, provider: provider,
                 isPrimary: element.attributes["primary"] == "true",
@@ -102,11 +103,11 @@ public struct XMLCalendarProvider: CalendarProvider {
         }
     }
 
-    private func events(_ element: XMLElement) throws -> [Event] {
-        try element.children("event").map { try event($0) }
+    private func events(_ element: DAVElement) throws -> [Event] {
+        try element.children("", "event").map { try event($0) }
     }
 
-    private func event(_ element: XMLElement) throws -> Event {
+    private func event(_ element: DAVElement) throws -> Event {
         do {
             return try XMLCalendarCodec.event(from: element)
         } catch {
@@ -116,8 +117,8 @@ public struct XMLCalendarProvider: CalendarProvider {
     }
 
     /// One request; the answer's document, or the service's `<error>` as a `CalendarError`.
-    private func send(_ method: HTTPMethod, _ path: [String], query: [String: String] = [:], body: XMLElement? = nil) async throws
-        -> XMLElement
+    private func send(_ method: HTTPMethod, _ path: [String], query: [String: String] = [:], body: DAVElement? = nil) async throws
+        -> DAVElement
     {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
@@ -140,10 +141,10 @@ public struct XMLCalendarProvider: CalendarProvider {
         } catch {
             throw CalendarError(.transport, "the XML calendar could not be reached: \(error)", provider: provider, account: account)
         }
-        if response.isSuccess, method == .delete || response.body.isEmpty { return XMLElement("empty") }
-        let document: XMLElement
+        if response.isSuccess, method == .delete || response.body.isEmpty { return DAVElement("", "empty") }
+        let document: DAVElement
         do {
-            document = try XMLElement.parse(response.body)
+            document = try DAVElement.parse(response.body)
         } catch {
             throw CalendarError(
                 response.isSuccess ? .invalidResponse : Self.code(for: response.status), "HTTP \(response.status): \(error)",

@@ -100,10 +100,19 @@ package enum SyncCommand: Command {
         let results = await work.value
         line?.finish()
         report(results, format: format, dryRun: dryRun, context: context)
-        if interruptedBy != nil, results.count < selected.count {
-            let skipped = selected.filter { pair in !results.contains { $0.pair.name == pair.name } }
-            context.printError("sync interrupted: not run: \(skipped.map(\.name).joined(separator: ", ")); run it again to finish")
-            return .partial
+        if let signal = interruptedBy {
+            // The summary of what landed before the stop, and the pairs left to finish.
+            let skipped = selected.filter { pair in !results.contains { $0.pair.name == pair.name } }.map(\.name)
+            let stopped = results.filter { $0.outcome == .interrupted }.map(\.pair.name)
+            if !skipped.isEmpty || !stopped.isEmpty {
+                let counts = results.compactMap(\.report).flatMap { [$0.aToB, $0.bToA] }
+                func total(_ count: (SyncCounts) -> Int) -> Int { counts.reduce(0) { $0 + count($1) } }
+                context.printError(
+                    "sync interrupted (\(SignalWaiter.name(signal))) after \(total(\.created)) created, \(total(\.updated)) updated, "
+                        + "\(total(\.deleted)) deleted, \(total(\.failed)) failed; not finished: \((stopped + skipped).joined(separator: ", ")); "
+                        + "run it again to finish")
+                return .partial
+            }
         }
         return SyncPairRunner.exitCode(results)
     }

@@ -20,7 +20,8 @@ package enum SyncConflictsCommand: Command {
             An event (or one occurrence of a series) changed on both sides between two runs is a conflict: the \
             pair's --conflict rule picks the version both sides get, and the other one is kept in sync.db. This \
             lists them, oldest first: ID (for scripts), PAIR, when it was found, the title, the side whose \
-            version won, and the kept version's start. --format json prints both versions in full. Read from \
+            version won, and the kept version's start ("(deleted)" for a deletion that lost). --format json prints \
+            both versions in full. 'calbridge sync conflicts restore ID' writes a kept version back. Read from \
             sync.db only; nothing is created or changed. Exit code 2 for an unknown pair.
             """,
         options: [Options.format, Options.noHeader],
@@ -45,10 +46,8 @@ package enum SyncConflictsCommand: Command {
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         let names = arguments[Options.names]
         var entries: [Entry] = []
-        if let pairs = try SyncPairs.reading(context: context) {
-            let selected = names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: spec.name)
-            let wanted = selected.map(\.name)
-            let records = try await pairs.conflicts(of: wanted)
+        if let found = try await SyncPairs.readingSelected(names, context: context, command: spec.name) {
+            let records = try await found.pairs.conflicts(of: found.selected.map(\.name))
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             entries = records.map { record in
@@ -59,19 +58,14 @@ package enum SyncConflictsCommand: Command {
                     id: record.rowID ?? 0, pair: record.pair, detected: SyncOutput.timestamp(record.detected),
                     title: winning?.title ?? (a ?? b)?.title ?? "", winner: record.winner.rawValue, reason: record.reason, a: a, b: b)
             }
-        } else if let name = names.first {
-            throw SyncPairs.unknown(name, among: [], command: spec.name)
         }
-        switch arguments[Options.format] ?? .table {
-        case .json:
-            context.print(try SyncOutput.json(["conflicts": entries]))
-        case .tsv:
-            context.printTable(table(entries), format: .tsv, header: !arguments[Options.noHeader])
-        case .table:
+        try SyncOutput.printListing(
+            entries, key: "conflicts", format: arguments[Options.format], header: !arguments[Options.noHeader], tsv: table(entries),
+            context: context
+        ) {
             guard !entries.isEmpty else {
                 let which = names.isEmpty ? "" : " for " + names.joined(separator: ", ")
-                context.print("No conflicts kept\(which).")
-                return .success
+                return context.print("No conflicts kept\(which).")
             }
             context.printTable(table(entries), format: .table, header: !arguments[Options.noHeader])
         }
@@ -96,7 +90,7 @@ package enum SyncConflictsCommand: Command {
             rows: entries.map { entry in
                 [
                     String(entry.id), entry.pair, entry.detected, entry.winner.uppercased(),
-                    entry.kept.map { startText($0.start) } ?? "", entry.title, entry.reason,
+                    entry.kept.map { $0.status == .cancelled ? "(deleted)" : startText($0.start) } ?? "", entry.title, entry.reason,
                 ]
             })
     }

@@ -12,6 +12,19 @@ enum SyncOutput {
         return TerminalText.escapeJSON(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// What the listings (`sync status`, `sync conflicts`) print in each format: `{key: entries}` as JSON, the
+    /// `tsv` rows, or for a table the listing's own lines (`table`).
+    static func printListing<Entry: Encodable>(
+        _ entries: [Entry], key: String, format: OutputFormat?, header: Bool, tsv: @autoclosure () -> Table, context: CommandContext,
+        table: () -> Void
+    ) throws {
+        switch format ?? .table {
+        case .json: context.print(try json([key: entries]))
+        case .tsv: context.printTable(tsv(), format: .tsv, header: header)
+        case .table: table()
+        }
+    }
+
     /// An instant as RFC 3339 in UTC, seconds precision.
     static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
@@ -27,9 +40,11 @@ enum SyncOutput {
         }
     }
 
-    /// `1 created, 2 updated, 0 deleted, 40 unchanged, 0 failed`.
+    /// `1 created, 2 updated, 0 deleted, 40 unchanged, 0 failed` (and `, 2 matched by start, title and location`
+    /// when a feed gave events new ids).
     static func counts(_ counts: SyncCounts) -> String {
         "\(counts.created) created, \(counts.updated) updated, \(counts.deleted) deleted, \(counts.unchanged) unchanged, \(counts.failed) failed"
+            + (counts.matchedByContent > 0 ? ", \(counts.matchedByContent) matched by start, title and location (new UIDs)" : "")
     }
 
     /// `A->B 1 created, ...; B->A ...; 1 conflict, 2 requests`.
@@ -53,6 +68,12 @@ enum SyncOutput {
         for conflict in report.conflicts {
             let winner = conflict.winner == .a ? "A" : "B"
             let loser = conflict.winner == .a ? "B" : "A"
+            if conflict.loser.status == .cancelled {
+                context.print(
+                    "  conflict '\(conflict.title)': \(conflict.reason); \(loser)'s deletion is kept in sync.db "
+                        + "('calbridge sync conflicts' lists it, 'sync conflicts restore ID' deletes it again)")
+                continue
+            }
             context.print(
                 "  conflict '\(conflict.title)': changed on both sides; \(winner)'s version won (\(conflict.reason)), "
                     + "\(loser)'s is kept in sync.db")

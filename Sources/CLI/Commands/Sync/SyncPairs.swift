@@ -73,6 +73,19 @@ struct SyncPairs {
         return SyncPairs(context: context, definitions: definitions, store: store)
     }
 
+    /// The listings' selection (`sync status`, `sync conflicts`): the home's pairs opened for reading only and
+    /// those `names` names (every pair when it is empty). Nil when the home has no pairs at all.
+    /// - Throws: `UsageError` (exit 2) for a name that is not a pair's.
+    static func readingSelected(_ names: [String], context: CommandContext, command: String) async throws -> (
+        pairs: SyncPairs, selected: [SyncPair]
+    )? {
+        guard let pairs = try reading(context: context) else {
+            if let name = names.first { throw unknown(name, among: [], command: command) }
+            return nil
+        }
+        return (pairs, names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: command))
+    }
+
     /// A damaged state as one line: what is wrong, and which pairs are kept apart from it.
     static func damaged(_ error: SyncStateError, definitions: SyncPairDefinitions) -> InputError {
         let names = ((try? definitions.load()) ?? nil)?.map(\.name) ?? []
@@ -239,7 +252,9 @@ actor SyncCalendarResolver: PairSideOpener {
             throw InputError("sync pair side \(side.rawValue.uppercased()) '\(stored)' names no calendar id; remove the pair and add it again")
         }
         try await requireGrant(record)
-        return SyncEngine.Endpoint(provider: provider, calendarID: id, accountIdentity: try await identity(record, provider))
+        return SyncEngine.Endpoint(
+            provider: provider, calendarID: id, accountIdentity: try await identity(record, provider),
+            matchesByContent: FeedSource.matchesByContent(provider))
     }
 
     private func open(_ text: String, side: SyncSide) throws -> (CalendarRef, AccountRecord, any ChangeReadingProvider) {

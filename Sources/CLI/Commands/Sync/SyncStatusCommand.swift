@@ -46,18 +46,13 @@ package enum SyncStatusCommand: Command {
     }
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let names = arguments[Options.names]
-        guard let pairs = try SyncPairs.reading(context: context) else {
-            if let name = names.first { throw SyncPairs.unknown(name, among: [], command: spec.name) }
-            return try printNoPairs(arguments, context: context)
-        }
-        let selected = names.isEmpty ? try await pairs.all() : try await pairs.select(names, command: spec.name)
+        let found = try await SyncPairs.readingSelected(arguments[Options.names], context: context, command: spec.name)
         let now = context.now()
         var statuses: [Status] = []
-        for pair in selected {
+        for pair in found?.selected ?? [] {
             let name = pair.name
             // No state (only the definitions, say after a damaged state was moved away): never run since.
-            let read: (SyncRunRecord?, SyncCursorRecord?, SyncCursorRecord?, Int)? = try await pairs.optionalStore?.read { state in
+            let read: (SyncRunRecord?, SyncCursorRecord?, SyncCursorRecord?, Int)? = try await found?.pairs.optionalStore?.read { state in
                 (
                     try state.lastRun(pair: name), try state.cursor(pair: name, side: .a), try state.cursor(pair: name, side: .b),
                     try state.conflicts(pair: name).count
@@ -74,19 +69,15 @@ package enum SyncStatusCommand: Command {
                 },
                 cursorAgeSeconds: ["a": age(cursorA), "b": age(cursorB)], conflictsKept: conflicts))
         }
-        if arguments[Options.format] == .json {
-            context.print(try SyncOutput.json(["pairs": statuses]))
-            return .success
+        try SyncOutput.printListing(
+            statuses, key: "pairs", format: arguments[Options.format], header: !arguments[Options.noHeader], tsv: tsv(statuses),
+            context: context
+        ) {
+            guard !statuses.isEmpty else {
+                return context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
+            }
+            for status in statuses { print(status, now: now, context: context) }
         }
-        if arguments[Options.format] == .tsv {
-            context.printTable(tsv(statuses), format: .tsv, header: !arguments[Options.noHeader])
-            return .success
-        }
-        guard !statuses.isEmpty else {
-            context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
-            return .success
-        }
-        for status in statuses { print(status, now: now, context: context) }
         return .success
     }
 
@@ -103,18 +94,6 @@ package enum SyncStatusCommand: Command {
                     status.lastRun?.finished ?? "", status.lastRun?.outcome ?? "never run", status.lastRun?.error ?? "",
                 ]
             })
-    }
-
-    /// What `sync status` prints when no pair was ever added.
-    static func printNoPairs(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        if arguments[Options.format] == .json {
-            context.print(try SyncOutput.json(["pairs": [Status]()]))
-        } else if arguments[Options.format] == .tsv {
-            context.printTable(tsv([]), format: .tsv, header: !arguments[Options.noHeader])
-        } else {
-            context.print("No sync pairs yet; add one with 'calbridge sync add NAME --a ACCOUNT:CALENDAR --b ACCOUNT:CALENDAR'.")
-        }
-        return .success
     }
 
     static func print(_ status: Status, now: Date, context: CommandContext) {
