@@ -243,6 +243,49 @@ struct SyncStateStoreContractTests {
         #expect(after.count == 3 && after.allSatisfy { $0.itemID == nil })
     }
 
+    @Test(
+        "by id: an item and a conflict are found whatever their pair; swapping a conflict's winner keeps both versions",
+        arguments: Kind.allCases)
+    func lookupsByID(kind: Kind) async throws {
+        let (store, cleanup) = try await Self.store(kind)
+        defer { cleanup() }
+        let (item, conflict, other) = try await store.write { tx in
+            try tx.savePair(Self.pair())
+            try tx.savePair(Self.pair("other"))
+            let item = try tx.save(Self.item(3))
+            let conflict = try tx.saveConflict(
+                SyncConflictRecord(
+                    pair: "work-home", itemID: item.rowID, detected: Self.when, winner: .a, reason: "edited on both sides",
+                    versionA: #"{"title":"A"}"#, versionB: #"{"title":"B"}"#))
+            let other = try tx.saveConflict(
+                SyncConflictRecord(
+                    pair: "other", itemID: nil, detected: Self.when, winner: .b, reason: "deleted on A", versionA: "{}", versionB: "{}"))
+            return (item, conflict, other)
+        }
+        let itemID = try #require(item.rowID), conflictID = try #require(conflict.rowID), otherID = try #require(other.rowID)
+        let (foundItem, foundConflict, foundOther, noItem, noConflict) = try await store.read { tx in
+            (
+                try tx.item(rowID: itemID), try tx.conflict(rowID: conflictID), try tx.conflict(rowID: otherID),
+                try tx.item(rowID: itemID + 1000), try tx.conflict(rowID: otherID + 1000)
+            )
+        }
+        #expect(foundItem == item)
+        #expect(foundConflict == conflict)
+        #expect(foundOther == other, "a conflict of another pair is found by its id")
+        #expect(noItem == nil && noConflict == nil)
+
+        #expect(try await store.write { tx in try tx.swapWinner(ofConflict: conflictID, reason: "restored onto B") })
+        let swapped = try #require(try await store.read { tx in try tx.conflict(rowID: conflictID) })
+        var expected = conflict
+        expected.winner = .b
+        expected.reason = "restored onto B"
+        #expect(swapped == expected, "only the winner and the reason change")
+        #expect(try await store.write { tx in try tx.swapWinner(ofConflict: conflictID, reason: "back") })
+        #expect(try await store.read { tx in try tx.conflict(rowID: conflictID) }?.winner == .a, "a second swap restores the first winner")
+        #expect(try await store.read { tx in try tx.conflict(rowID: otherID) } == other, "the other pair's conflict is untouched")
+        #expect(try await store.write { tx in try tx.swapWinner(ofConflict: otherID + 1000, reason: "x") } == false)
+    }
+
     @Test("the engine's pair operations work on both: add, ensure, list, remove")
     func pairOperations() async throws {
         for kind in Kind.allCases {
