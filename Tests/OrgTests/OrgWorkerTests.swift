@@ -199,6 +199,36 @@ struct OrgWorkerTests {
     }
 }
 
+/// A turn's lease as this process sees it, without the database.
+@Suite("Lease holder")
+struct LeaseHolderTests {
+    static let lease = MailboxLease(address: "a@contoso.com", owner: "w", generation: 3, expiresAt: Date(), attempts: 1)
+
+    @Test("a lease not renewed counts as lost once three quarters of its length have passed since it was asked for")
+    func lostWithoutRenewal() {
+        let now = ContinuousClock.now
+        #expect(!LeaseHolder(Self.lease, length: .seconds(60), askedAt: now).isLost)
+        #expect(!LeaseHolder(Self.lease, length: .seconds(60), askedAt: now - .seconds(44)).isLost)
+        #expect(LeaseHolder(Self.lease, length: .seconds(60), askedAt: now - .seconds(46)).isLost)
+    }
+
+    @Test("a renewal extends it from the moment it was asked for; an older renewal never shortens it; markLost is final")
+    func renewal() {
+        let now = ContinuousClock.now
+        let holder = LeaseHolder(Self.lease, length: .seconds(60), askedAt: now - .seconds(50))
+        #expect(holder.isLost)
+        var renewed = Self.lease
+        renewed.expiresAt = Date().addingTimeInterval(60)
+        holder.renewed(renewed, askedAt: now - .seconds(10))
+        #expect(!holder.isLost)
+        #expect(holder.lease == renewed)
+        holder.renewed(renewed, askedAt: now - .seconds(100))
+        #expect(!holder.isLost)
+        holder.markLost()
+        #expect(holder.isLost)
+    }
+}
+
 extension Date {
     /// Rounded down to a multiple of `minutes`.
     func rounded(toMinutes minutes: Int) -> Date {

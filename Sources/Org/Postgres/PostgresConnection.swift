@@ -48,7 +48,10 @@ package final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     package func execute(_ sql: String, _ parameters: [String?] = []) async throws(PostgresError) -> PostgresRows {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.run(self.connection, sql, parameters)) }
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                continuation.resume(returning: Self.run(self.connection, sql, parameters))
+            }
         }
         return try outcome.get()
     }
@@ -56,7 +59,10 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Runs several statements without parameters (`PQexec`: the migrations).
     package func executeScript(_ sql: String) async throws(PostgresError) {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql))) }
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql)))
+            }
         }
         _ = try outcome.get()
     }
@@ -85,11 +91,21 @@ package final class PostgresConnection: @unchecked Sendable {
     package func withSession<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
         let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
             queue.async {
+                Self.reconnectIfLost(self.connection)
                 let session = PostgresSession(connection: self.connection)
                 continuation.resume(returning: Result { try body(session) })
             }
         }
         return try outcome.get()
+    }
+
+    /// Connects again (`PQreset`, the same parameters) when an earlier statement found the connection lost (the
+    /// server restarted, the network cut off): a long-running worker recovers by itself once the database is
+    /// reachable again. Only before a call's first statement: a transaction that lost its connection already
+    /// failed with `.connectionLost`, and nothing runs on in it. If the server is still unreachable, this
+    /// call's statements fail with `.connectionLost` and the next call tries again.
+    private static func reconnectIfLost(_ connection: OpaquePointer) {
+        if PQstatus(connection) == CONNECTION_BAD { PQreset(connection) }
     }
 
     fileprivate static func run(

@@ -98,6 +98,7 @@ package struct OrgWorker: Sendable {
     private func slot(_ stop: any SyncStopRequest) async {
         while stop.stopReason == nil {
             let lease: MailboxLease?
+            let asked = ContinuousClock.now
             do {
                 lease = try await queue.claim(owner: configuration.name, limit: 1, lease: configuration.lease).first
             } catch {
@@ -109,13 +110,13 @@ package struct OrgWorker: Sendable {
                 continue
             }
             log(.claimed(lease))
-            await work(lease, stop: stop)
+            await work(lease, claimedAt: asked, stop: stop)
         }
     }
 
-    /// One turn on a mailbox under `lease`.
-    func work(_ lease: MailboxLease, stop: any SyncStopRequest) async {
-        let holder = LeaseHolder(lease)
+    /// One turn on a mailbox under `lease`, claimed by a request sent at `claimedAt` (this process's clock).
+    func work(_ lease: MailboxLease, claimedAt: ContinuousClock.Instant = .now, stop: any SyncStopRequest) async {
+        let holder = LeaseHolder(lease, length: configuration.lease, askedAt: claimedAt)
         let renewal = Task { await keepRenewed(holder) }
         defer { renewal.cancel() }
 
@@ -185,8 +186,9 @@ package struct OrgWorker: Sendable {
             } catch {
                 return
             }
+            let asked = ContinuousClock.now
             do {
-                holder.lease = try await queue.renew(holder.lease, for: length)
+                holder.renewed(try await queue.renew(holder.lease, for: length), askedAt: asked)
             } catch is LeaseLost {
                 holder.markLost()
                 return
@@ -222,20 +224,36 @@ package struct OrgWorker: Sendable {
 }
 
 /// The lease of a turn as renewals extend it, and whether it was lost; shared by the turn and its renewals.
+///
+/// A lease also counts as lost, without asking the database, once it may have expired: its last claim or
+/// renewal was asked for at `askedAt`, so the database set its expiry no earlier than `askedAt + length`.
+/// A worker cut off from the database (its renewals failing or hanging) thus stops before another worker can
+/// claim the mailbox, with a quarter of the lease left for the write batch in flight to end.
 final class LeaseHolder: @unchecked Sendable {
     private let lock = NSLock()
+    private let length: Duration
     // Guarded by `lock`.
     private var current: MailboxLease
     private var lost = false
+    private var heldUntil: ContinuousClock.Instant
 
-    init(_ lease: MailboxLease) { current = lease }
-
-    var lease: MailboxLease {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+    init(_ lease: MailboxLease, length: Duration, askedAt: ContinuousClock.Instant) {
+        current = lease
+        self.length = length
+        heldUntil = askedAt + length * 3 / 4
     }
 
-    var isLost: Bool { lock.withLock { lost } }
+    var lease: MailboxLease { lock.withLock { current } }
+
+    /// Takes a renewal asked for at `askedAt`.
+    func renewed(_ lease: MailboxLease, askedAt: ContinuousClock.Instant) {
+        lock.withLock {
+            current = lease
+            heldUntil = max(heldUntil, askedAt + length * 3 / 4)
+        }
+    }
+
+    var isLost: Bool { lock.withLock { lost || ContinuousClock.now >= heldUntil } }
 
     func markLost() { lock.withLock { lost = true } }
 }
