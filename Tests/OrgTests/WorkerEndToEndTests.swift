@@ -145,48 +145,108 @@ struct WorkerEndToEndTests {
         }
     }
 
+    /// The sandbox with app-only credentials and `pairs` Outlook-Google pairs enrolled in a migrated database
+    /// (`org init`, both credentials, `org pairs import`), as the worker tests start from.
+    struct World {
+        let keys: ThrowawayKeys
+        let sandbox: SandboxServer
+        let traffic: Traffic
+        let readers: Readers
+        /// For the calbridge processes: the database URL, no colours.
+        let environment: [String: String]
+
+        static func start(pairs: Int, database: String) async throws -> World {
+            let keys = try await ThrowawayKeys(
+                clientEmail: WorkerEndToEndTests.serviceAccount, tokenURI: "https://oauth2.googleapis.com/token")
+            let traffic = Traffic()
+            var options = SandboxOptions()
+            options.seed = try WorkerEndToEndTests.seed(pairs)
+            options.apiRequestObserver = { traffic.record($0) }
+            options.appOnly = SandboxAppOnlyDirectory(
+                applications: [.init(tenant: tenant, clientId: clientId, certificatePEM: keys.certificatePEM)],
+                serviceAccounts: [
+                    .init(
+                        clientEmail: serviceAccount, publicKeyPEM: keys.serviceAccountPublicPEM, domain: "gmail.sandbox",
+                        delegatedScopes: [GoogleServiceAccountGrant.calendarScope])
+                ])
+            let sandbox = try await SandboxServer.start(options)
+            let descriptors = keys.directory.url.appendingPathComponent("descriptors")
+            try sandbox.info.writeDescriptors(to: descriptors)
+
+            let environment = ["NO_COLOR": "1", "CALBRIDGE_DATABASE_URL": database]
+            func calbridge(_ arguments: [String]) async throws {
+                let result = try await CalbridgeBinary.run(arguments, environment: environment)
+                #expect(result.status == 0, "\(arguments.prefix(3)): \(result.stderr)")
+            }
+            try await calbridge(["org", "init"])
+            try await calbridge([
+                "org", "credential", "add", "microsoft", "--tenant", tenant, "--client-id", clientId, "--certificate",
+                keys.combinedPEM.path, "--domain", "contoso.sandbox", "--descriptor",
+                descriptors.appendingPathComponent("microsoft.json").path,
+            ])
+            try await calbridge([
+                "org", "credential", "add", "google", "--service-account", keys.serviceAccountFile.path, "--domain", "gmail.sandbox",
+                "--descriptor", descriptors.appendingPathComponent("google.json").path,
+            ])
+            let csv = keys.directory.url.appendingPathComponent("pairs.csv")
+            try
+                ("a,b,direction,fields\n"
+                + (0..<pairs).map { "outlook\($0)@contoso.sandbox,google\($0)@gmail.sandbox,both,basic\n" }.joined())
+                .write(to: csv, atomically: true, encoding: .utf8)
+            try await calbridge(["org", "pairs", "import", csv.path])
+
+            let graph = MicrosoftClientCredentialsGrant(
+                tenant: tenant, clientId: clientId,
+                tokenEndpoint: URL(string: sandbox.info.url + "/\(tenant)/oauth2/v2.0/token")!, apiBaseURL: URL(string: sandbox.info.url)!,
+                proof: .certificate(.file(keys.combinedPEM.path)))
+            let network = CurlTransport()
+            let readers = Readers(
+                graph: graph, graphTokens: AppTokenCache(grant: graph, transport: network),
+                googleTokens: AppTokenCache(
+                    grant: GoogleServiceAccountGrant(
+                        keyFile: .file(keys.serviceAccountFile.path), tokenEndpoint: URL(string: sandbox.info.googleURL + "/token")!),
+                    transport: network),
+                sandbox: sandbox)
+            return World(keys: keys, sandbox: sandbox, traffic: traffic, readers: readers, environment: environment)
+        }
+
+        func stop() {
+            let sandbox = sandbox
+            Task { try? await sandbox.stop() }
+            keys.directory.remove()
+        }
+
+        /// The titles each pair's two calendars should show: the seed's, carried both ways.
+        static func expected(_ index: Int) -> [String] { ["Lunch \(index)", "Review \(index)", "Standup \(index)"] }
+
+        /// Waits up to `timeout` seconds for every pair to show `expected` on both sides; the calendars that
+        /// do not yet (empty when converged).
+        func convergence(pairs: Int, timeout: TimeInterval) async throws -> [String] {
+            let deadline = Date().addingTimeInterval(timeout)
+            var last: [String] = []
+            repeat {
+                try await Task.sleep(for: .seconds(1))
+                last = []
+                for index in 0..<pairs {
+                    for address in ["outlook\(index)@contoso.sandbox", "google\(index)@gmail.sandbox"] {
+                        let titles = try await readers.titles(address)
+                        if titles != Self.expected(index) { last.append("\(address): \(titles)") }
+                    }
+                }
+            } while !last.isEmpty && Date() < deadline
+            return last
+        }
+    }
+
     @Test(
         "three workers, 20 pairs both ways, one SIGKILLed mid-run: every pair converges without duplicates, no mailbox worked by two at once"
     )
     func threeWorkers() async throws {
         let pairs = 20
-        let keys = try await ThrowawayKeys(clientEmail: Self.serviceAccount, tokenURI: "https://oauth2.googleapis.com/token")
-        defer { keys.directory.remove() }
-        let traffic = Traffic()
-        var options = SandboxOptions()
-        options.seed = try Self.seed(pairs)
-        options.apiRequestObserver = { traffic.record($0) }
-        options.appOnly = SandboxAppOnlyDirectory(
-            applications: [.init(tenant: Self.tenant, clientId: Self.clientId, certificatePEM: keys.certificatePEM)],
-            serviceAccounts: [
-                .init(
-                    clientEmail: Self.serviceAccount, publicKeyPEM: keys.serviceAccountPublicPEM, domain: "gmail.sandbox",
-                    delegatedScopes: [GoogleServiceAccountGrant.calendarScope])
-            ])
-        let sandbox = try await SandboxServer.start(options)
-        defer { Task { try? await sandbox.stop() } }
-        let descriptors = keys.directory.url.appendingPathComponent("descriptors")
-        try sandbox.info.writeDescriptors(to: descriptors)
-
         let database = try await TestPostgres.database()
-        let environment = ["NO_COLOR": "1", "CALBRIDGE_DATABASE_URL": database]
-        func calbridge(_ arguments: [String]) async throws {
-            let result = try await CalbridgeBinary.run(arguments, environment: environment)
-            #expect(result.status == 0, "\(arguments.prefix(3)): \(result.stderr)")
-        }
-        try await calbridge(["org", "init"])
-        try await calbridge([
-            "org", "credential", "add", "microsoft", "--tenant", Self.tenant, "--client-id", Self.clientId, "--certificate",
-            keys.combinedPEM.path, "--domain", "contoso.sandbox", "--descriptor", descriptors.appendingPathComponent("microsoft.json").path,
-        ])
-        try await calbridge([
-            "org", "credential", "add", "google", "--service-account", keys.serviceAccountFile.path, "--domain", "gmail.sandbox",
-            "--descriptor", descriptors.appendingPathComponent("google.json").path,
-        ])
-        let csv = keys.directory.url.appendingPathComponent("pairs.csv")
-        try ("a,b,direction,fields\n" + (0..<pairs).map { "outlook\($0)@contoso.sandbox,google\($0)@gmail.sandbox,both,basic\n" }.joined())
-            .write(to: csv, atomically: true, encoding: .utf8)
-        try await calbridge(["org", "pairs", "import", csv.path])
+        let world = try await Self.World.start(pairs: pairs, database: database)
+        defer { world.stop() }
+        let (environment, traffic, readers) = (world.environment, world.traffic, world.readers)
 
         let workers = try (1...3).map { number in
             try RunningCalbridge(
@@ -197,34 +257,9 @@ struct WorkerEndToEndTests {
         _ = try await workers[0].stderrLine(timeout: 120) { $0.hasPrefix("claimed outlook") }
         workers[0].signal(SIGKILL)
 
-        let graph = MicrosoftClientCredentialsGrant(
-            tenant: Self.tenant, clientId: Self.clientId,
-            tokenEndpoint: URL(string: sandbox.info.url + "/\(Self.tenant)/oauth2/v2.0/token")!, apiBaseURL: URL(string: sandbox.info.url)!,
-            proof: .certificate(.file(keys.combinedPEM.path)))
-        let network = CurlTransport()
-        let readers = Readers(
-            graph: graph, graphTokens: AppTokenCache(grant: graph, transport: network),
-            googleTokens: AppTokenCache(
-                grant: GoogleServiceAccountGrant(
-                    keyFile: .file(keys.serviceAccountFile.path), tokenEndpoint: URL(string: sandbox.info.googleURL + "/token")!),
-                transport: network),
-            sandbox: sandbox)
-        func expected(_ index: Int) -> [String] { ["Lunch \(index)", "Review \(index)", "Standup \(index)"] }
-        var converged = false
-        let deadline = Date().addingTimeInterval(240)
-        var last: [String] = []
-        while Date() < deadline && !converged {
-            try await Task.sleep(for: .seconds(2))
-            last = []
-            for index in 0..<pairs {
-                for address in ["outlook\(index)@contoso.sandbox", "google\(index)@gmail.sandbox"] {
-                    let titles = try await readers.titles(address)
-                    if titles != expected(index) { last.append("\(address): \(titles)") }
-                }
-            }
-            converged = last.isEmpty
-        }
-        #expect(converged, "not converged: \(last.prefix(5))")
+        let expected = World.expected
+        let last = try await world.convergence(pairs: pairs, timeout: 240)
+        #expect(last.isEmpty, "not converged: \(last.prefix(5))")
 
         // A few more turns: quiet ones write nothing and duplicate nothing.
         try await Task.sleep(for: .seconds(4))
