@@ -270,7 +270,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalDAV", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport",
-                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON",
+                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON", "OAuth",
             ],
             swiftSettings: swiftSettings
         ),
@@ -297,7 +297,10 @@ let package = Package(
         // The organisation database against a real PostgreSQL the suite starts (initdb, postgres), never a mock.
         .testTarget(
             name: "OrgTests",
-            dependencies: ["Org", "TestSupport", "CalbridgeSupport"],
+            dependencies: [
+                "Org", "Sync", "TestSupport", "CalbridgeSupport", "CalendarBridge", "Sandbox", "LoopbackServer", "HTTP", "HTTPCurl", "OAuth",
+                "MicrosoftGraph", "GoogleCalendar",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -99,11 +99,11 @@ extension GraphCalendarProvider {
             let body = try withContext(calendarID) { () throws(CalendarError) in try mapping.body(for: event, fields: fields) }
             return PendingStep(
                 index: index, kind: .update,
-                step: BatchStep(method: .patch, url: relative(api.path("me/events").segment(event.id)), body: try Self.json(body)))
+                step: BatchStep(method: .patch, url: relative(mailboxRoot.path("events").segment(event.id)), body: try Self.json(body)))
         case .delete(let id):
             return PendingStep(
                 index: index, kind: .delete(id: id),
-                step: BatchStep(method: .delete, url: relative(api.path("me/events").segment(id)), body: nil))
+                step: BatchStep(method: .delete, url: relative(mailboxRoot.path("events").segment(id)), body: nil))
         }
     }
 
@@ -345,7 +345,7 @@ extension GraphCalendarProvider {
     func getGraphEvents(ids: [String], calendarID: String) async throws -> [GraphEvent] {
         if ids.count <= 1 { return try await ids.asyncMap { try await getGraphEvent(id: $0, calendarID: calendarID) } }
         let steps = ids.map { id in
-            BatchStep(method: .get, url: relative(api.path("me/events").segment(id).query("$expand", Self.expandProperties)))
+            BatchStep(method: .get, url: relative(mailboxRoot.path("events").segment(id).query("$expand", Self.expandProperties)))
         }
         var events: [GraphEvent] = []
         for (id, answer) in zip(ids, await sendBatches(steps, calendarID: calendarID)) {

@@ -16,7 +16,7 @@ extension GraphCalendarProvider {
     static let maxStalledProbeRounds = 5
 
     public func probeEvents(ids: [String], calendarID: String) async -> [EventProbe] {
-        let urls = ids.map { relative(api.path("me/events").segment($0).query("$expand", Self.expandProperties)) }
+        let urls = ids.map { relative(mailboxRoot.path("events").segment($0).query("$expand", Self.expandProperties)) }
         let answers = await batchedGets(urls, calendarID: calendarID)
         return answers.map { answer in
             switch answer {
@@ -29,10 +29,10 @@ extension GraphCalendarProvider {
     public func probeOccurrences(_ queries: [OccurrenceQuery], calendarID: String) async -> [OccurrenceProbe] {
         var urls: [String] = []
         for query in queries {
-            urls.append(relative(api.path("me/events").segment(query.seriesID).query("$select", "id,isCancelled,recurrence")))
+            urls.append(relative(mailboxRoot.path("events").segment(query.seriesID).query("$select", "id,isCancelled,recurrence")))
             urls.append(
                 relative(
-                    api.path("me/events").segment(query.seriesID).path("instances")
+                    mailboxRoot.path("events").segment(query.seriesID).path("instances")
                         .query("startDateTime", RFC3339.formatUTC(query.range.start))
                         .query("endDateTime", RFC3339.formatUTC(query.range.end))
                         .query("$top", String(Self.pageSize))

@@ -21,6 +21,8 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     let transport: any HTTPTransport
     let baseURL: URL
+    /// Whose mailbox: `/me` for a person's delegated token, `/users/{id}` for an app-only token.
+    public let mailbox: GraphMailbox
     /// The Windows zone name sent in `Prefer: outlook.timezone`.
     let responseZone: String
     let mapping: GraphEventMapping
@@ -37,23 +39,31 @@ public struct GraphCalendarProvider: CalendarProvider {
     ///   - baseURL: `https://graph.microsoft.com` or a sandbox's base; paths start with `/v1.0`.
     ///   - responseZone: the Windows zone name Graph should report times in (default "UTC"; the mailbox
     ///     zone works too). Never an IANA id.
+    ///   - mailbox: whose mailbox: `.me` (a person's token) or `.user(id or UPN)` (an app-only token).
     public init(
         account: String, transport: any HTTPTransport, baseURL: URL = URL(string: "https://graph.microsoft.com")!,
-        responseZone: String = "UTC"
+        responseZone: String = "UTC", mailbox: GraphMailbox = .me
     ) {
-        self.init(account: account, transport: transport, baseURL: baseURL, responseZone: responseZone, zones: .cldr)
+        self.init(
+            account: account, transport: transport, baseURL: baseURL, responseZone: responseZone, zones: .cldr, mailbox: mailbox)
     }
 
-    init(account: String, transport: any HTTPTransport, baseURL: URL, responseZone: String, zones: ZoneNames) {
+    init(
+        account: String, transport: any HTTPTransport, baseURL: URL, responseZone: String, zones: ZoneNames,
+        mailbox: GraphMailbox = .me
+    ) {
         self.account = account
         self.transport = transport
         self.baseURL = baseURL
+        self.mailbox = mailbox
         self.responseZone = responseZone
         self.mapping = GraphEventMapping(zones: zones)
         self.limiter = AsyncSemaphore(limit: Self.maxConcurrentRequests)
     }
 
     var api: APIURL { APIURL(base: baseURL).path("v1.0") }
+    /// `/v1.0/me` or `/v1.0/users/{id}`: every mailbox path starts here.
+    var mailboxRoot: APIURL { mailbox.root(api) }
 
     /// `$expand` that brings calbridge's extension properties, and the zone definitions Outlook stores in
     /// custom-zone events, along with each event.
@@ -69,8 +79,8 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     public func userInfo() async throws -> UserInfo {
         let user: GraphUser = try await get(
-            api.path("me").query("$select", "id,displayName,mail,userPrincipalName"), calendar: nil)
-        let settings: GraphMailboxSettings = try await get(api.path("me/mailboxSettings"), calendar: nil)
+            mailboxRoot.query("$select", "id,displayName,mail,userPrincipalName"), calendar: nil)
+        let settings: GraphMailboxSettings = try await get(mailboxRoot.path("mailboxSettings"), calendar: nil)
         return UserInfo(
             displayName: user.displayName,
             // Accounts without an Exchange address report mail as "" or null; the sign-in name stands in.
@@ -80,7 +90,7 @@ public struct GraphCalendarProvider: CalendarProvider {
     }
 
     public func listCalendars() async throws -> [CalendarInfo] {
-        let calendars: [GraphCalendar] = try await all(api.path("me/calendars").url, calendar: nil)
+        let calendars: [GraphCalendar] = try await all(mailboxRoot.path("calendars").url, calendar: nil)
         return calendars.map { c in
             // The default calendar, and calendars the user may share, are the user's own.
             let role: AccessRole = c.canEdit == false ? .reader : (c.isDefaultCalendar == true || c.canShare == true ? .owner : .writer)
@@ -175,7 +185,7 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     /// One event by id as Graph answers it (unmapped).
     func getGraphEvent(id: String, calendarID: String) async throws -> GraphEvent {
-        let url = api.path("me/events").segment(id).query("$expand", Self.expandProperties)
+        let url = mailboxRoot.path("events").segment(id).query("$expand", Self.expandProperties)
         return try await get(url, calendar: calendarID)
     }
 
@@ -217,14 +227,14 @@ public struct GraphCalendarProvider: CalendarProvider {
     public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
         let body = try withContext(event.calendarID) { () throws(CalendarError) in try mapping.body(for: event, fields: fields) }
         let response = try await send(
-            .patch, api.path("me/events").segment(event.id).url, json: body, calendar: event.calendarID, retrySafe: true)
+            .patch, mailboxRoot.path("events").segment(event.id).url, json: body, calendar: event.calendarID, retrySafe: true)
         try check(response, calendar: event.calendarID, writing: true)
         return try map([decode(GraphEvent.self, response)], calendarID: event.calendarID)[0]
     }
 
     public func deleteEvent(id: String, calendarID: String) async throws {
         let response = try await send(
-            .delete, api.path("me/events").segment(id).url, json: nil, calendar: calendarID, retrySafe: true)
+            .delete, mailboxRoot.path("events").segment(id).url, json: nil, calendar: calendarID, retrySafe: true)
         if response.status == 404 || response.status == 410 { return }
         try check(response, calendar: calendarID, writing: true)
     }
@@ -248,7 +258,7 @@ public struct GraphCalendarProvider: CalendarProvider {
 
     // MARK: helpers
 
-    func calendar(_ id: String) -> APIURL { api.path("me/calendars").segment(id) }
+    func calendar(_ id: String) -> APIURL { mailboxRoot.path("calendars").segment(id) }
 
     /// OData string literal content: a single quote is doubled.
     static func quoted(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }

@@ -134,6 +134,20 @@ struct WorkQueueTests {
         #expect(after.map(\.address) == ["user7@contoso.com"])
     }
 
+    @Test("a connection the server dropped connects again at its next call; the call that found it lost failed")
+    func droppedConnectionReconnects() async throws {
+        let (url, queue) = try await Self.queue(mailboxes: 2)
+        let pid = try #require(try await queue.connection.execute("SELECT pg_backend_pid() AS pid")[0, "pid"])
+        let admin = try await PostgresConnection(url: url)
+        try await admin.execute("SELECT pg_terminate_backend($1::int)", [pid])
+        let lost = await #expect(throws: PostgresError.self) { _ = try await queue.claim(owner: "w", limit: 1, lease: .seconds(60)) }
+        #expect(lost?.code == .connectionLost)
+        let claimed = try await queue.claim(owner: "w", limit: 2, lease: .seconds(60))
+        #expect(claimed.count == 2, "the worker's queue works again without a restart")
+        let newPID = try await queue.connection.execute("SELECT pg_backend_pid() AS pid")[0, "pid"]
+        #expect(newPID != pid)
+    }
+
     @Test("org init twice: the second finds the schema current and changes nothing")
     func migrationIsIdempotent() async throws {
         let url = try await TestPostgres.database()

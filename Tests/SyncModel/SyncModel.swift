@@ -131,7 +131,7 @@ package struct SyncModel {
 
     let calendars: any SyncModelCalendars
     let directory: TemporaryDirectory
-    let store: SyncStateStore
+    let store: SQLiteSyncStateStore
     let engine: SyncEngine
     let now: Date
     /// Set for a killed run: the engine's writes go through it.
@@ -155,7 +155,7 @@ package struct SyncModel {
         self.calendars = calendars
         now = calendars.now
         directory = try TemporaryDirectory(prefix: "calbridge-sync-model")
-        store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        store = try SQLiteSyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
         let clock = now
         engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { clock })
         try await store.addPair(name: "p", sideA: "a", sideB: "b", options: Self.options, at: now)

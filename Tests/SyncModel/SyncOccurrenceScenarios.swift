@@ -10,7 +10,7 @@ import TestSupport
 package struct SyncOccurrenceScenarios {
     let calendars: any SyncModelCalendars
     let directory: TemporaryDirectory
-    let store: SyncStateStore
+    let store: SQLiteSyncStateStore
     let engine: SyncEngine
     let options: SyncPairOptions
     var problems: [String] = []
@@ -18,7 +18,7 @@ package struct SyncOccurrenceScenarios {
     package init(_ calendars: any SyncModelCalendars, conflict: SyncConflictRule = .newer) async throws {
         self.calendars = calendars
         directory = try TemporaryDirectory(prefix: "calbridge-sync-occurrences")
-        store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        store = try SQLiteSyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
         let clock = calendars.now
         engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { clock })
         options = SyncPairOptions(direction: .both, conflict: conflict)

@@ -75,7 +75,7 @@ struct SyncPairDefinitionsTests {
 
         // A new, empty state (the old one moved away): the pair is still defined, and its run links the copies
         // by their markers instead of making new ones.
-        let freshStore = try SyncStateStore(url: w.directory.url.appendingPathComponent("fresh").appendingPathComponent("sync.db"))
+        let freshStore = try SQLiteSyncStateStore(url: w.directory.url.appendingPathComponent("fresh").appendingPathComponent("sync.db"))
         let freshEngine = SyncEngine(store: freshStore, zone: TimeZone(identifier: "UTC")!, now: { World.now })
         let pairs = try await definitions.pairs(migratingFrom: freshStore)
         #expect(pairs.map(\.name) == ["p"])

@@ -34,7 +34,7 @@ struct SyncStateStoreTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let home = CalbridgeHome(directory: temp.url.appendingPathComponent("home"))
-        let store = try SyncStateStore(url: home.syncDatabase)
+        let store = try SQLiteSyncStateStore(url: home.syncDatabase)
         let saved = try await store.write { tx in
             try tx.savePair(Self.pair())
             let items = try (1...3).map { try tx.save(Self.item($0)) }
@@ -46,7 +46,7 @@ struct SyncStateStoreTests {
         }
         #expect(saved.allSatisfy { $0.rowID != nil })
 
-        let reopened = try SyncStateStore(url: home.syncDatabase)
+        let reopened = try SQLiteSyncStateStore(url: home.syncDatabase)
         let (pairs, items, cursorA, cursorB, run, byB) = try await reopened.read { tx in
             (try tx.pairs(), try tx.items(pair: "work-home"), try tx.cursor(pair: "work-home", side: .a),
              try tx.cursor(pair: "work-home", side: .b), try tx.lastRun(pair: "work-home"),
@@ -72,7 +72,7 @@ struct SyncStateStoreTests {
     func updateAndCascade() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        let store = try SyncStateStore(url: try Self.home(temp).appendingPathComponent("sync.db"))
+        let store = try SQLiteSyncStateStore(url: try Self.home(temp).appendingPathComponent("sync.db"))
         try await store.write { tx in
             try tx.savePair(Self.pair())
             try tx.savePair(Self.pair("other"))
@@ -103,7 +103,7 @@ struct SyncStateStoreTests {
     func rollback() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
-        let store = try SyncStateStore(url: try Self.home(temp).appendingPathComponent("sync.db"))
+        let store = try SQLiteSyncStateStore(url: try Self.home(temp).appendingPathComponent("sync.db"))
         try await store.write { tx in try tx.savePair(Self.pair()) }
         await #expect(throws: Planned.self) {
             try await store.write { tx in
@@ -135,7 +135,7 @@ struct SyncStateStoreTests {
         defer { temp.remove() }
         let garbage = try Self.home(temp).appendingPathComponent("garbage.db")
         try Data(repeating: 0x5A, count: 8192).write(to: garbage)
-        let notADatabase = #expect(throws: SyncStateError.self) { try SyncStateStore(url: garbage) }
+        let notADatabase = #expect(throws: SyncStateError.self) { try SQLiteSyncStateStore(url: garbage) }
         #expect(notADatabase?.code == .corrupt)
         #expect(notADatabase?.description.contains(garbage.path) == true)
         #expect(notADatabase?.description.contains("move the file away") == true)
@@ -145,23 +145,23 @@ struct SyncStateStoreTests {
             let other = try SQLiteConnection(path: foreign.path, create: true, busyTimeout: .seconds(1))
             try other.execute("CREATE TABLE songs (title TEXT)")
         }
-        #expect(throws: SyncStateError.self) { try SyncStateStore(url: foreign) }
-        #expect((try? SyncStateStore(url: foreign)) == nil)
-        let foreignError = #expect(throws: SyncStateError.self) { try SyncStateStore(url: foreign) }
+        #expect(throws: SyncStateError.self) { try SQLiteSyncStateStore(url: foreign) }
+        #expect((try? SQLiteSyncStateStore(url: foreign)) == nil)
+        let foreignError = #expect(throws: SyncStateError.self) { try SQLiteSyncStateStore(url: foreign) }
         #expect(foreignError?.code == .foreign)
 
         let newer = try Self.home(temp).appendingPathComponent("newer.db")
-        _ = try SyncStateStore(url: newer)
+        _ = try SQLiteSyncStateStore(url: newer)
         do {
             let raw = try SQLiteConnection(path: newer.path, create: false, busyTimeout: .seconds(1))
             try raw.execute("PRAGMA user_version = 99")
         }
-        let newerError = #expect(throws: SyncStateError.self) { try SyncStateStore(url: newer) }
+        let newerError = #expect(throws: SyncStateError.self) { try SQLiteSyncStateStore(url: newer) }
         #expect(newerError?.code == .newerSchema)
 
         // A row damaged by hand (text where a time must be; column affinity cannot stop it) is .corrupt, not a crash.
         let damaged = try Self.home(temp).appendingPathComponent("damaged.db")
-        let store = try SyncStateStore(url: damaged)
+        let store = try SQLiteSyncStateStore(url: damaged)
         try await store.write { tx in try tx.savePair(Self.pair()) }
         do {
             let raw = try SQLiteConnection(path: damaged.path, create: false, busyTimeout: .seconds(1))
@@ -176,7 +176,7 @@ struct SyncStateStoreTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let url = try Self.home(temp).appendingPathComponent("sync.db")
-        let store = try SyncStateStore(url: url, busyTimeout: .milliseconds(200))
+        let store = try SQLiteSyncStateStore(url: url, busyTimeout: .milliseconds(200))
         try await store.write { tx in try tx.savePair(Self.pair()) }
         // Another process stands for itself here with its own connection (SQLite locks the file alike).
         let other = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1))
@@ -199,8 +199,8 @@ struct SyncStateStoreTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let url = try Self.home(temp).appendingPathComponent("sync.db")
-        let first = try SyncStateStore(url: url)
-        let second = try SyncStateStore(url: url)
+        let first = try SQLiteSyncStateStore(url: url)
+        let second = try SQLiteSyncStateStore(url: url)
         try await first.write { tx in try tx.savePair(Self.pair()) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (offset, store) in [first, second].enumerated() {
@@ -235,7 +235,7 @@ struct SyncStateStoreTests {
             let opened = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        let store = try await blocking { try SyncStateStore(url: url) }
+                        let store = try await blocking { try SQLiteSyncStateStore(url: url) }
                         return try await store.read { tx in try tx.pairs().count }
                     }
                 }
@@ -255,8 +255,8 @@ struct SyncStateStoreTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let url = try Self.home(temp).appendingPathComponent("sync.db")
-        let patient = try SyncStateStore(url: url, busyTimeout: .seconds(20))
-        let impatient = try SyncStateStore(url: url, busyTimeout: .milliseconds(100))
+        let patient = try SQLiteSyncStateStore(url: url, busyTimeout: .seconds(20))
+        let impatient = try SQLiteSyncStateStore(url: url, busyTimeout: .milliseconds(100))
         try await patient.write { tx in try tx.savePair(Self.pair()) }
 
         // A separate process takes the write lock, says so, holds it for a second, and commits a pair.
@@ -303,7 +303,7 @@ struct SyncStateStoreTests {
             try raw.execute(
                 "INSERT INTO pairs VALUES ('old', 'a:x', 'b:y', '{}', 0); INSERT INTO items (pair, id_a, id_b, updated_at) VALUES ('old', 'e1', 'f1', 0)")
         }
-        let store = try SyncStateStore(url: url)
+        let store = try SQLiteSyncStateStore(url: url)
         let items = try await store.read { tx in try tx.items(pair: "old") }
         #expect(items.count == 1 && items.first?.idA == "e1" && items.first?.origin == nil)
         let version = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1)).rows("PRAGMA user_version").first?.integer(0)
@@ -339,7 +339,7 @@ struct SyncStateStoreTests {
                 INSERT INTO conflicts (pair, item_id, detected_at, winner, reason, version_a, version_b) VALUES ('old', 1, 0, 'b', 'newer', '{}', '{}');
                 """)
         }
-        let store = try SyncStateStore(url: url)
+        let store = try SQLiteSyncStateStore(url: url)
         let version = try SQLiteConnection(path: url.path, create: false, busyTimeout: .seconds(1)).rows("PRAGMA user_version").first?.integer(0)
         #expect(version == 3)
         let items = try await store.read { tx in try tx.items(pair: "old") }

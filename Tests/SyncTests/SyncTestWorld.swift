@@ -14,13 +14,13 @@ struct SyncTestWorld {
     var a: InMemoryCalendarProvider { calendars.a }
     var b: InMemoryCalendarProvider { calendars.b }
     let directory: TemporaryDirectory
-    let store: SyncStateStore
+    let store: SQLiteSyncStateStore
     let engine: SyncEngine
     var options: SyncPairOptions
 
     init(options: SyncPairOptions = SyncPairOptions(direction: .both)) async throws {
         directory = try TemporaryDirectory(prefix: "calbridge-sync")
-        store = try SyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+        store = try SQLiteSyncStateStore(url: directory.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
         engine = SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!, now: { SyncTestWorld.now })
         self.options = options
         try await store.addPair(name: "p", sideA: "home:Home", sideB: "work:Work", options: options, at: Self.now)

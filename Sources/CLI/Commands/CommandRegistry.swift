@@ -32,6 +32,7 @@ package enum CommandRegistry {
         OrgCredentialAddCommand.self,
         OrgPairsImportCommand.self,
         OrgStatusCommand.self,
+        WorkerCommand.self,
         DemoCommand.self,
         SandboxCommand.self,
         TimeZonesCommand.self,

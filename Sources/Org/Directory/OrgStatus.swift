@@ -23,6 +23,12 @@ package struct OrgStatus: Sendable, Equatable {
         package var fields: String
         /// `active`, or `suspended` when the pair's own state or either mailbox's is not active.
         package var state: String
+        /// How the worker's last run of the pair ended (`ok`, `partial`, `failed`, `interrupted`), nil before its first.
+        package var lastOutcome: String? = nil
+        /// When that run finished.
+        package var lastRun: Date? = nil
+        /// Its error, if any.
+        package var lastError: String? = nil
     }
 
     package var mailboxes: [Mailbox]
@@ -49,13 +55,17 @@ package struct OrgStatus: Sendable, Equatable {
         let pairRows = try await connection.execute(
             """
             SELECT p.a, p.b, p.direction, p.fields,
-                   CASE WHEN p.state = 'active' AND ma.state = 'active' AND mb.state = 'active' THEN 'active' ELSE 'suspended' END AS state
+                   CASE WHEN p.state = 'active' AND ma.state = 'active' AND mb.state = 'active' THEN 'active' ELSE 'suspended' END AS state,
+                   r.outcome, r.finished_at, r.error
             FROM org_pairs p JOIN org_mailboxes ma ON ma.address = p.a JOIN org_mailboxes mb ON mb.address = p.b
+            LEFT JOIN sync_runs r ON r.pair = p.a || '|' || p.b
             ORDER BY p.a, p.b
             """
         )
         let pairs = pairRows.rows.map {
-            Pair(a: $0[0] ?? "", b: $0[1] ?? "", direction: $0[2] ?? "", fields: $0[3] ?? "", state: $0[4] ?? "")
+            Pair(
+                a: $0[0] ?? "", b: $0[1] ?? "", direction: $0[2] ?? "", fields: $0[3] ?? "", state: $0[4] ?? "", lastOutcome: $0[5],
+                lastRun: $0[6].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }, lastError: $0[7])
         }
         return OrgStatus(mailboxes: mailboxes, pairs: pairs)
     }

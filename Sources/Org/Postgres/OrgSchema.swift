@@ -47,7 +47,68 @@ package enum OrgSchema {
             PRIMARY KEY (a, b),
             CHECK (a <> b)
         );
+        """,
+        // v2: the sync state of the organisation's pairs, as a person's sync.db holds it (`PostgresSyncStateStore`).
+        // Times are seconds since 1970 as double precision, exactly as the SQLite store keeps them.
         """
+        CREATE TABLE sync_pairs (
+            name text PRIMARY KEY,
+            side_a text NOT NULL,
+            side_b text NOT NULL,
+            options text NOT NULL,
+            created_at double precision NOT NULL
+        );
+        CREATE TABLE sync_items (
+            id bigserial PRIMARY KEY,
+            pair text NOT NULL REFERENCES sync_pairs (name) ON DELETE CASCADE,
+            id_a text,
+            id_b text,
+            hash_a text,
+            hash_b text,
+            series_key text,
+            updated_at double precision NOT NULL,
+            origin text CHECK (origin IN ('a', 'b')),
+            CHECK (id_a IS NOT NULL OR id_b IS NOT NULL)
+        );
+        CREATE UNIQUE INDEX sync_items_by_a ON sync_items (pair, id_a) WHERE id_a IS NOT NULL;
+        CREATE UNIQUE INDEX sync_items_by_b ON sync_items (pair, id_b) WHERE id_b IS NOT NULL;
+        CREATE TABLE sync_occurrences (
+            pair text NOT NULL REFERENCES sync_pairs (name) ON DELETE CASCADE,
+            item_id bigint NOT NULL REFERENCES sync_items (id) ON DELETE CASCADE,
+            occurrence_key text NOT NULL,
+            state_a text NOT NULL,
+            state_b text NOT NULL,
+            updated_at double precision NOT NULL,
+            PRIMARY KEY (pair, item_id, occurrence_key)
+        );
+        CREATE INDEX sync_occurrences_by_item ON sync_occurrences (item_id);
+        CREATE TABLE sync_cursors (
+            pair text NOT NULL REFERENCES sync_pairs (name) ON DELETE CASCADE,
+            side text NOT NULL CHECK (side IN ('a', 'b')),
+            cursor text NOT NULL,
+            updated_at double precision NOT NULL,
+            PRIMARY KEY (pair, side)
+        );
+        CREATE TABLE sync_runs (
+            pair text PRIMARY KEY REFERENCES sync_pairs (name) ON DELETE CASCADE,
+            started_at double precision NOT NULL,
+            finished_at double precision NOT NULL,
+            outcome text NOT NULL,
+            counts text NOT NULL,
+            error text
+        );
+        CREATE TABLE sync_conflicts (
+            id bigserial PRIMARY KEY,
+            pair text NOT NULL REFERENCES sync_pairs (name) ON DELETE CASCADE,
+            item_id bigint REFERENCES sync_items (id) ON DELETE SET NULL,
+            detected_at double precision NOT NULL,
+            winner text NOT NULL CHECK (winner IN ('a', 'b')),
+            reason text NOT NULL,
+            version_a text NOT NULL,
+            version_b text NOT NULL
+        );
+        CREATE INDEX sync_conflicts_by_pair ON sync_conflicts (pair, detected_at);
+        """,
     ]
 
     /// The newest version this calbridge knows.

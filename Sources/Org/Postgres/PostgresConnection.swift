@@ -48,7 +48,10 @@ package final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     package func execute(_ sql: String, _ parameters: [String?] = []) async throws(PostgresError) -> PostgresRows {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.run(self.connection, sql, parameters)) }
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                continuation.resume(returning: Self.run(self.connection, sql, parameters))
+            }
         }
         return try outcome.get()
     }
@@ -56,7 +59,10 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Runs several statements without parameters (`PQexec`: the migrations).
     package func executeScript(_ sql: String) async throws(PostgresError) {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql))) }
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql)))
+            }
         }
         _ = try outcome.get()
     }
@@ -79,7 +85,32 @@ package final class PostgresConnection: @unchecked Sendable {
         }
     }
 
-    private static func run(_ connection: OpaquePointer, _ sql: String, _ parameters: [String?]) -> Result<PostgresRows, PostgresError> {
+    /// Runs `body` on the connection's queue, its statements synchronous (`PostgresSession`): for work that is
+    /// a synchronous closure, as the sync state's transactions are. Nothing else uses the connection until
+    /// `body` returns, so a transaction begun and ended inside it is never interleaved with other statements.
+    package func withSession<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                let session = PostgresSession(connection: self.connection)
+                continuation.resume(returning: Result { try body(session) })
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Connects again (`PQreset`, the same parameters) when an earlier statement found the connection lost (the
+    /// server restarted, the network cut off): a long-running worker recovers by itself once the database is
+    /// reachable again. Only before a call's first statement: a transaction that lost its connection already
+    /// failed with `.connectionLost`, and nothing runs on in it. If the server is still unreachable, this
+    /// call's statements fail with `.connectionLost` and the next call tries again.
+    private static func reconnectIfLost(_ connection: OpaquePointer) {
+        if PQstatus(connection) == CONNECTION_BAD { PQreset(connection) }
+    }
+
+    fileprivate static func run(
+        _ connection: OpaquePointer, _ sql: String, _ parameters: [String?]
+    ) -> Result<PostgresRows, PostgresError> {
         // strdup'ed C strings live until PQexecParams returns.
         let values: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
         defer { for value in values { free(value) } }
@@ -123,6 +154,19 @@ package final class PostgresConnection: @unchecked Sendable {
             }
             return .failure(PostgresError(code: .server, sqlState: state, message: message))
         }
+    }
+}
+
+/// The connection inside `PostgresConnection.withSession`: statements run at once on the calling (the
+/// connection's) queue. Valid only inside that call.
+package struct PostgresSession {
+    fileprivate let connection: OpaquePointer
+
+    /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL).
+    /// - Throws: `PostgresError` with the server's SQLSTATE and message.
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        try PostgresConnection.run(connection, sql, parameters).get()
     }
 }
 

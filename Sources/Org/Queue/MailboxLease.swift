@@ -9,6 +9,8 @@ package struct MailboxLease: Sendable, Equatable, Hashable {
     package var owner: String
     package var generation: Int64
     package var expiresAt: Date
+    /// Claims since the mailbox last synced, this one included (for the failure policy's backoff).
+    package var attempts: Int = 1
 }
 
 /// How one turn of work on a mailbox ended, as `WorkQueue.release` records it.

@@ -30,7 +30,7 @@ package struct WorkQueue: Sendable {
             SET lease_owner = $1, lease_generation = m.lease_generation + 1,
                 lease_expires_at = now() + make_interval(secs => $3::double precision), attempts = m.attempts + 1
             FROM due WHERE m.address = due.address
-            RETURNING m.address, m.lease_generation, extract(epoch FROM m.lease_expires_at) AS expires
+            RETURNING m.address, m.lease_generation, extract(epoch FROM m.lease_expires_at) AS expires, m.attempts
             """,
             [owner, String(max(0, limit)), Self.seconds(lease)]
         )
@@ -38,7 +38,9 @@ package struct WorkQueue: Sendable {
             guard let address = rows[index, "address"], let generation = rows[index, "lease_generation"].flatMap({ Int64($0) }),
                 let expires = rows[index, "expires"].flatMap({ Double($0) })
             else { return nil }
-            return MailboxLease(address: address, owner: owner, generation: generation, expiresAt: Date(timeIntervalSince1970: expires))
+            return MailboxLease(
+                address: address, owner: owner, generation: generation, expiresAt: Date(timeIntervalSince1970: expires),
+                attempts: rows[index, "attempts"].flatMap { Int($0) } ?? 1)
         }
     }
 

@@ -45,7 +45,7 @@ public struct SyncEngine: Sendable {
         public var identity: String { accountIdentity ?? provider.account }
     }
 
-    public let store: SyncStateStore
+    public let store: any SyncStateStore
     /// The zone all-day dates of the window are read in.
     public var zone: TimeZone
     public var now: @Sendable () -> Date
@@ -59,7 +59,7 @@ public struct SyncEngine: Sendable {
     public var onWrites: @Sendable (_ landed: Int, _ failed: Int) -> Void = { _, _ in }
 
     public init(
-        store: SyncStateStore, zone: TimeZone = .current, batchSize: Int? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        store: any SyncStateStore, zone: TimeZone = .current, batchSize: Int? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.zone = zone

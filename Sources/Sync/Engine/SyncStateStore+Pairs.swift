@@ -3,10 +3,10 @@ import Foundation
 extension SyncStateStore {
     /// Adds a pair (`sync add`): its calendars as the user gave them and its options.
     /// - Throws: `SyncError` `.invalidOptions` for unusable options or a name already taken, `.state`.
-    public func addPair(name: String, sideA: String, sideB: String, options: SyncPairOptions, at date: Date) throws(SyncError) {
+    public func addPair(name: String, sideA: String, sideB: String, options: SyncPairOptions, at date: Date) async throws(SyncError) {
         if let problem = options.validationProblem { throw SyncError(.invalidOptions, problem) }
         do {
-            try write { transaction in
+            try await write { transaction in
                 if try transaction.pair(named: name) != nil {
                     throw SyncError(.invalidOptions, "a sync pair named '\(name)' exists; remove it first or choose another name")
                 }
@@ -21,10 +21,10 @@ extension SyncStateStore {
     /// Removes a pair with its items, cursors, last run and conflicts (`sync remove`; run
     /// `SyncEngine.removeCopies` first for `--remove-copies`).
     /// - Throws: `SyncError` `.unknownPair` when there is none, `.state`.
-    public func removePair(named name: String) throws(SyncError) {
+    public func removePair(named name: String) async throws(SyncError) {
         let removed: Bool
         do {
-            removed = try write { try $0.removePair(named: name) }
+            removed = try await write { try $0.removePair(named: name) }
         } catch {
             throw SyncError.wrap(error)
         }
@@ -33,10 +33,10 @@ extension SyncStateStore {
 
     /// Every stored pair, by name, with its options read back.
     /// - Throws: `SyncError` `.state`, or `.invalidOptions` for a pair whose options do not parse.
-    public func pairs() throws(SyncError) -> [SyncPair] {
+    public func pairs() async throws(SyncError) -> [SyncPair] {
         let records: [SyncPairRecord]
         do {
-            records = try read { try $0.pairs() }
+            records = try await read { try $0.pairs() }
         } catch {
             throw SyncError.wrap(error)
         }
@@ -46,12 +46,12 @@ extension SyncStateStore {
     /// Brings the state's row of `pair` in line with its definition (`SyncPairDefinitions`): added when the
     /// state has none (a state moved away and started afresh), its sides and options written when they changed
     /// (`sync edit`). The pair's items, cursors and conflicts stay.
-    public func ensurePair(_ pair: SyncPair) throws(SyncError) {
+    public func ensurePair(_ pair: SyncPair) async throws(SyncError) {
         let record = pair.record
         do {
-            let stored = try read { try $0.pair(named: record.name) }
+            let stored = try await read { try $0.pair(named: record.name) }
             if let stored, stored.sideA == record.sideA, stored.sideB == record.sideB, stored.options == record.options { return }
-            try write { try $0.savePair(record) }
+            try await write { try $0.savePair(record) }
         } catch {
             throw SyncError.wrap(error)
         }
@@ -59,9 +59,9 @@ extension SyncStateStore {
 
     /// Starts the state of a new pair afresh: a state left under its name (a pair removed from the
     /// definitions by hand) is dropped first.
-    public func startPair(_ pair: SyncPair) throws(SyncError) {
+    public func startPair(_ pair: SyncPair) async throws(SyncError) {
         do {
-            try write { transaction in
+            try await write { transaction in
                 try transaction.removePair(named: pair.name)
                 try transaction.savePair(pair.record)
             }
@@ -71,10 +71,10 @@ extension SyncStateStore {
     }
 
     /// The stored pair, or `.unknownPair`.
-    public func pairRecord(named name: String) throws(SyncError) -> SyncPairRecord {
+    public func pairRecord(named name: String) async throws(SyncError) -> SyncPairRecord {
         let found: SyncPairRecord?
         do {
-            found = try read { try $0.pair(named: name) }
+            found = try await read { try $0.pair(named: name) }
         } catch {
             throw SyncError.wrap(error)
         }

@@ -109,14 +109,14 @@ public struct SyncPairDefinitions: Sendable {
     }
 
     /// The pairs: the file's, or (no file yet) the state's, copied into a new file.
-    public func pairs(migratingFrom store: SyncStateStore) async throws -> [SyncPair] {
+    public func pairs(migratingFrom store: any SyncStateStore) async throws -> [SyncPair] {
         try await migrate(from: store)
     }
 
     /// Copies the pairs of a state from before definitions were kept apart into the file, when there is no
     /// file yet and the state has pairs. Returns the pairs there are now.
     @discardableResult
-    public func migrate(from store: SyncStateStore) async throws -> [SyncPair] {
+    public func migrate(from store: any SyncStateStore) async throws -> [SyncPair] {
         if let pairs = try load() { return pairs }
         let stored = try await store.pairs()
         guard !stored.isEmpty else { return [] }

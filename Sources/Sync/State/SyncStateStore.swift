@@ -1,193 +1,82 @@
-import Accounts
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-extension CalbridgeHome {
-    /// `sync.db`: the state of every sync pair.
-    public var syncDatabase: URL { directory.appendingPathComponent("sync.db") }
+/// Where sync state lives: pairs, each pair's items mapped across both sides, occurrences of synced series,
+/// each side's change cursor, conflicts and each pair's last run. A person's state is SQLite
+/// (`SQLiteSyncStateStore`, `sync.db`); an organisation's is PostgreSQL (the `Org` module's store). The
+/// engine (`SyncEngine`, `SyncPairRunner`) sees only this protocol, and both stores pass one test suite.
+///
+/// Each call runs `body` in one transaction: a write stores all of it or (when it throws) none of it; a
+/// read sees one consistent snapshot. `body` is synchronous and short: no provider call inside. A store
+/// may refuse a write before `body` runs (an organisation worker whose lease is no longer current).
+///
+/// A test double keeps the rows in memory behind an actor and hands `body` a transaction over them.
+public protocol SyncStateStore: Sendable {
+    /// Runs `body` in one write transaction: all of it is stored, or (when it throws) none of it.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SyncStateTransaction) throws -> T) async throws -> T
+    /// Runs `body` on one consistent snapshot of the state.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SyncStateTransaction) throws -> T) async throws -> T
 }
 
-/// The sync state in SQLite (`$CALBRIDGE_HOME/sync.db`): pairs, each pair's items mapped across both sides,
-/// each side's change cursor, and each pair's last run.
+/// The state's operations, valid inside one `SyncStateStore.write` or `read` call (do not keep it).
 ///
-/// The file is 0600 in a 0700 directory, in WAL mode (readers never wait for the writer), with a versioned
-/// schema. Nothing here assumes this is the only process on the file: every write is a transaction that
-/// takes the write lock first (`BEGIN IMMEDIATE`) and waits up to the busy timeout for another process's;
-/// reads see one consistent snapshot. Open one store per process and share it (it is an actor).
-public actor SyncStateStore {
-    /// How long a write waits for another process's lock by default.
-    public static let defaultBusyTimeout: Duration = .seconds(10)
+/// Every value read back is checked: a row that lacks what it must have is a `SyncStateError` `.corrupt`,
+/// never a crash.
+public protocol SyncStateTransaction {
+    /// Adds the pair, or replaces its calendars and options (its items, cursors and runs stay).
+    func savePair(_ pair: SyncPairRecord) throws
+    func pair(named name: String) throws -> SyncPairRecord?
+    /// Every pair, by name.
+    func pairs() throws -> [SyncPairRecord]
+    /// Removes the pair with its items, occurrences, cursors, conflicts and last run. Returns false when there was none.
+    @discardableResult
+    func removePair(named name: String) throws -> Bool
 
-    public nonisolated let url: URL
-    private let connection: SQLiteConnection
+    /// Every item of a pair, in the order they were first saved.
+    func items(pair: String) throws -> [SyncItemRecord]
+    /// The item holding an event id on one side.
+    func item(pair: String, side: SyncSide, id: String) throws -> SyncItemRecord?
+    /// Inserts the item (no `rowID`) or updates it; returns it with its `rowID`.
+    /// - Throws: `.constraint` when another item of the pair already holds one of its ids, or there is no
+    ///   item of that `rowID` in the pair to update.
+    @discardableResult
+    func save(_ item: SyncItemRecord) throws -> SyncItemRecord
+    /// The item stored under `rowID` (whatever its pair), if it is still there.
+    func item(rowID: Int64) throws -> SyncItemRecord?
+    /// Forgets an item (after its event is gone on both sides), with its occurrences.
+    func deleteItem(rowID: Int64) throws
 
-    /// Opens the state, creating the file and its schema when absent.
-    /// - Throws: `SyncStateError`: `.corrupt` for a damaged file or one that is not a database,
-    ///   `.foreign` for another program's database, `.newerSchema`, `.busy`, `.cannotOpen`.
-    public init(url: URL, busyTimeout: Duration = SyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
-        self.url = url
-        let path = url.path
-        do {
-            try SecureFile().ensureDirectory(url.deletingLastPathComponent())
-        } catch {
-            throw SyncStateError(.cannotOpen, "cannot prepare its directory: \(error)", path: path)
-        }
-        try Self.createPrivateFile(path)
-        do {
-            connection = try SQLiteConnection(path: path, create: false, busyTimeout: busyTimeout)
-            try Self.configure(connection, busyTimeout: busyTimeout)
-            try Self.prepareSchema(connection)
-        } catch {
-            throw Self.openingError(error, path: path)
-        }
-    }
+    /// The stored occurrences of the given items of a pair (series), by item.
+    func occurrences(pair: String, itemIDs: [Int64]) throws -> [Int64: [SyncOccurrenceRecord]]
+    /// Stores occurrences (replacing the rows of the same item and key).
+    func saveOccurrences(_ records: [SyncOccurrenceRecord], pair: String) throws
+    /// Forgets occurrences of an item: the given keys, or (nil) all of them.
+    func deleteOccurrences(pair: String, itemID: Int64, keys: [String]?) throws
 
-    /// Opens an existing state for reading only (`sync list`, `sync status`): nothing is created, migrated
-    /// or written, and a file this user may only read opens too.
-    /// - Returns: nil when there is no file (no pair was ever added).
-    /// - Throws: `SyncStateError`: `.corrupt`, `.foreign`, `.newerSchema` as `init(url:)`; `.storage` for a
-    ///   `.olderSchema` for a state a writing open must upgrade first.
-    public init?(readingOnly url: URL, busyTimeout: Duration = SyncStateStore.defaultBusyTimeout) throws(SyncStateError) {
-        self.url = url
-        let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do {
-            connection = try SQLiteConnection(path: path, create: false, readOnly: true, busyTimeout: busyTimeout)
-            let applicationID = try connection.rows("PRAGMA application_id").first?.integer(0) ?? 0
-            let version = try connection.rows("PRAGMA user_version").first?.integer(0) ?? 0
-            if applicationID == 0 && version == 0 {
-                // An empty file (created, never written): no pairs yet.
-                let tables = try connection.rows("SELECT count(*) FROM sqlite_master").first?.integer(0) ?? 0
-                guard tables == 0 else {
-                    throw SyncStateError(.foreign, "it is an SQLite database, but not calbridge's sync state", path: path)
-                }
-                return nil
-            }
-            guard applicationID == SyncStateSchema.applicationID else {
-                throw SyncStateError(.foreign, "it is another program's SQLite database (application id \(applicationID))", path: path)
-            }
-            guard version <= SyncStateSchema.currentVersion else {
-                throw SyncStateError(
-                    .newerSchema, "it has schema version \(version); this calbridge knows up to \(SyncStateSchema.currentVersion)",
-                    path: path)
-            }
-            guard version == SyncStateSchema.currentVersion else {
-                throw SyncStateError(
-                    .olderSchema, "it has the older schema version \(version); run 'calbridge sync' once to upgrade it", path: path)
-            }
-        } catch {
-            throw Self.openingError(error, path: path)
-        }
-    }
+    func cursor(pair: String, side: SyncSide) throws -> SyncCursorRecord?
+    /// Stores a side's cursor, or forgets it (nil: the next read is a full one).
+    func setCursor(_ cursor: String?, pair: String, side: SyncSide, at date: Date) throws
 
-    /// Runs `body` in one write transaction: all of it is stored, or (when it throws) none of it.
-    public func write<T: Sendable>(_ body: @Sendable (SyncStateTransaction) throws -> T) throws -> T {
-        let transaction = SyncStateTransaction(connection: connection)
-        do {
-            return try connection.transaction { try body(transaction) }
-        } catch let error as SQLiteError {
-            throw SyncStateError(error)
-        }
-    }
+    /// Keeps the pair's last run (one per pair, replaced).
+    func recordRun(_ run: SyncRunRecord, pair: String) throws
+    func lastRun(pair: String) throws -> SyncRunRecord?
 
-    /// Runs `body` on one consistent snapshot of the state (no lock held against writers).
-    public func read<T: Sendable>(_ body: @Sendable (SyncStateTransaction) throws -> T) throws -> T {
-        let transaction = SyncStateTransaction(connection: connection)
-        do {
-            try connection.execute("BEGIN DEFERRED")
-            defer { try? connection.execute("COMMIT") }
-            return try body(transaction)
-        } catch let error as SQLiteError {
-            throw SyncStateError(error)
-        }
-    }
+    /// Keeps a conflict (both versions); returns it with its `rowID`.
+    @discardableResult
+    func saveConflict(_ conflict: SyncConflictRecord) throws -> SyncConflictRecord
+    /// A pair's conflicts, oldest first.
+    func conflicts(pair: String) throws -> [SyncConflictRecord]
+    /// The conflict kept under `rowID` (whatever its pair), if there is one.
+    func conflict(rowID: Int64) throws -> SyncConflictRecord?
+    /// Records that a conflict's kept version was written back (`sync conflicts restore`): the version that had
+    /// won becomes the kept one (so it can be restored in turn), with `reason`. Returns false when there is no
+    /// such conflict.
+    @discardableResult
+    func swapWinner(ofConflict rowID: Int64, reason: String) throws -> Bool
+}
 
-    // MARK: Opening
-
-    /// Creates the file 0600 unless it exists (exclusively, so a concurrent creator's file is not replaced),
-    /// and narrows an existing file that others can read.
-    /// What went wrong opening the state, as a `SyncStateError` (SQLite's errors keep their code).
-    private static func openingError(_ error: any Error, path: String) -> SyncStateError {
-        if let error = error as? SyncStateError { return error }
-        if let error = error as? SQLiteError { return SyncStateError(error) }
-        return SyncStateError(.storage, "\(error)", path: path)
-    }
-
-    private static func createPrivateFile(_ path: String) throws(SyncStateError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-            return
-        }
-        guard errno == EEXIST else {
-            throw SyncStateError(.cannotOpen, "cannot create it: \(String(cString: strerror(errno)))", path: path)
-        }
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw SyncStateError(.cannotOpen, "it exists but is not a regular file", path: path)
-        }
-        if info.st_mode & 0o077 != 0 { chmod(path, 0o600) }
-    }
-
-    private static func configure(_ connection: SQLiteConnection, busyTimeout: Duration) throws {
-        try switchToWAL(connection, busyTimeout: busyTimeout)
-        try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
-    }
-
-    /// WAL is a property of the file, so only the first open of a new file switches it. The switch needs the
-    /// file to itself, and SQLite answers SQLITE_BUSY at once instead of calling the busy handler (four stores
-    /// opening one new file together failed so in 17 of 30 runs): it is retried until the busy timeout,
-    /// looking each time whether another opener has switched the file meanwhile.
-    private static func switchToWAL(_ connection: SQLiteConnection, busyTimeout: Duration) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + busyTimeout
-        var pause = Duration.milliseconds(1)
-        while true {
-            // The first statement reads the header: a file that is not a database fails here (SQLITE_NOTADB).
-            if try connection.rows("PRAGMA journal_mode").first?.text(0)?.lowercased() == "wal" { return }
-            do {
-                let mode = try connection.rows("PRAGMA journal_mode = WAL").first?.text(0)
-                guard mode?.lowercased() == "wal" else {
-                    throw SyncStateError(
-                        .storage, "cannot switch to WAL mode (journal_mode is \(mode ?? "unknown"))", path: connection.path)
-                }
-                return
-            } catch let error as SQLiteError where error.isBusy && clock.now + pause < deadline {
-                // Blocking, as SQLite's own busy handler does: opening the store is synchronous.
-                usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000))
-                pause = min(pause * 2, .milliseconds(50))
-            }
-        }
-    }
-
-    private static func prepareSchema(_ connection: SQLiteConnection) throws {
-        // In a write transaction, so two processes opening a new file do not both create the schema.
-        try connection.transaction {
-            let applicationID = try connection.rows("PRAGMA application_id").first?.integer(0) ?? 0
-            let version = try connection.rows("PRAGMA user_version").first?.integer(0) ?? 0
-            let path = connection.path
-            if applicationID == 0 && version == 0 {
-                let tables = try connection.rows("SELECT count(*) FROM sqlite_master").first?.integer(0) ?? 0
-                guard tables == 0 else {
-                    throw SyncStateError(.foreign, "it is an SQLite database, but not calbridge's sync state", path: path)
-                }
-            } else if applicationID != SyncStateSchema.applicationID {
-                throw SyncStateError(
-                    .foreign, "it is another program's SQLite database (application id \(applicationID))", path: path)
-            }
-            guard version <= SyncStateSchema.currentVersion else {
-                throw SyncStateError(
-                    .newerSchema,
-                    "it has schema version \(version); this calbridge knows up to \(SyncStateSchema.currentVersion)",
-                    path: path)
-            }
-            guard version < SyncStateSchema.currentVersion else { return }
-            for step in SyncStateSchema.migrations.dropFirst(Int(version)) { try connection.execute(step) }
-            try connection.execute("PRAGMA application_id = \(SyncStateSchema.applicationID)")
-            try connection.execute("PRAGMA user_version = \(SyncStateSchema.currentVersion)")
-        }
+extension SyncStateTransaction {
+    /// Forgets every occurrence of an item.
+    public func deleteOccurrences(pair: String, itemID: Int64) throws {
+        try deleteOccurrences(pair: pair, itemID: itemID, keys: nil)
     }
 }

@@ -30,7 +30,14 @@ final class TestPostgres: Sendable {
         "postgresql:///\(database)?host=\(directory.path)&port=\(port)&user=calbridge"
     }
 
-    static func start() async throws -> TestPostgres {
+    /// The database over TCP on 127.0.0.1 at `port` (the server's, or a proxy's in front of it); only for a
+    /// server started with `tcp`.
+    func tcpURL(database: String, port: Int) -> String {
+        "postgresql://calbridge@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// - Parameter tcp: listen on 127.0.0.1 as well as on the Unix socket (for a proxy in front of it).
+    static func start(tcp: Bool = false) async throws -> TestPostgres {
         let binaries = try binDirectory()
         let directory = try TemporaryDirectory(prefix: "calbridge-pg")
         let asRoot = geteuid() == 0
@@ -53,7 +60,8 @@ final class TestPostgres: Sendable {
         server.arguments = arguments(
             asRoot, postgres,
             [
-                "-D", data, "-k", directory.path, "-c", "listen_addresses=", "-p", String(port), "-c", "fsync=off",
+                "-D", data, "-k", directory.path, "-c", "listen_addresses=" + (tcp ? "127.0.0.1" : ""), "-p", String(port), "-c",
+                "fsync=off",
                 "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
             ])
         server.standardOutput = logHandle
@@ -80,10 +88,15 @@ final class TestPostgres: Sendable {
 
     /// A new empty database; its URL.
     func freshDatabase() async throws -> String {
+        url(database: try await freshDatabaseName())
+    }
+
+    /// A new empty database; its name.
+    func freshDatabaseName() async throws -> String {
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let admin = try await PostgresConnection(url: url())
         try await admin.execute("CREATE DATABASE \(name)")
-        return url(database: name)
+        return name
     }
 
     /// Stops the server (a fast shutdown) and removes its directory.
@@ -121,10 +134,13 @@ struct TestPostgresError: Error, CustomStringConvertible {
 /// `@Suite(.postgres)`: one PostgreSQL for the whole suite, started before its first test and stopped after
 /// its last; tests reach it as `TestPostgres.current`.
 struct PostgresSuiteTrait: SuiteTrait, TestScoping {
+    /// Listening on 127.0.0.1 too (`postgresOverTCP`).
+    var tcp = false
+
     var isRecursive: Bool { false }
 
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
-        let server = try await TestPostgres.start()
+        let server = try await TestPostgres.start(tcp: tcp)
         defer { server.stop() }
         try await TestPostgres.$current.withValue(server) { try await function() }
     }
@@ -142,4 +158,6 @@ extension TestPostgres {
 
 extension Trait where Self == PostgresSuiteTrait {
     static var postgres: Self { Self() }
+    /// `.postgres` listening on 127.0.0.1 as well, for a proxy the test controls (`TCPProxy`).
+    static var postgresOverTCP: Self { Self(tcp: true) }
 }

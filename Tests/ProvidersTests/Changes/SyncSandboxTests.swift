@@ -35,7 +35,7 @@ struct SyncSandboxTests {
         static func start(components: @escaping SandboxComponentFactory = SandboxServices.standard) async throws -> Bridge {
             let sandbox = try await BatchSandbox.start(components: components)
             let temp = try TemporaryDirectory(prefix: "calbridge-sync-sandbox")
-            let store = try SyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
+            let store = try SQLiteSyncStateStore(url: temp.url.appendingPathComponent("home").appendingPathComponent("sync.db"))
             try await store.addPair(name: "bridge", sideA: "g:primary", sideB: "m:primary", options: options, at: Date())
             return Bridge(
                 sandbox: sandbox, temp: temp, engine: SyncEngine(store: store, zone: TimeZone(identifier: "UTC")!),

@@ -126,8 +126,8 @@ package enum OrgCredentialAddCommand: Command {
         )
     }
 
-    /// The built-in descriptor of `provider`, or `--descriptor FILE`'s (which must speak the same API and carry
-    /// no client secret: the database holds none).
+    /// The built-in descriptor of `provider`, or `--descriptor FILE`'s (which must speak the same API); only its
+    /// endpoints are used.
     static func descriptor(_ arguments: ParsedArguments, provider: String, tenant: String, context: CommandContext) throws
         -> ProviderDescriptor
     {
@@ -140,11 +140,9 @@ package enum OrgCredentialAddCommand: Command {
         guard let data = FileManager.default.contents(atPath: absolute(file, context: context)) else {
             throw InputError("cannot read the descriptor file \(file)")
         }
-        let descriptor = try ProviderDescriptor.parse(data, source: file, tenant: tenant, apis: [registration.api])
-        guard descriptor.clientSecret == nil else {
-            throw InputError("\(file) carries a clientSecret; the organisation database stores none (use --secret-env VAR)")
-        }
-        return descriptor
+        // Only its endpoints are taken: its client id and secret (the sign-in app of a person's account, as
+        // Google's installed-app descriptors always carry one) are neither used nor stored.
+        return try ProviderDescriptor.parse(data, source: file, tenant: tenant, apis: [registration.api])
     }
 
     /// A certificate file readable here must hold an RSA key and a certificate; one that is not readable here

@@ -33,6 +33,9 @@ package enum OrgStatusCommand: Command {
             var direction: String
             var fields: String
             var state: String
+            var lastOutcome: String?
+            var lastRun: String?
+            var lastError: String?
         }
 
         var mailboxes: [Mailbox]
@@ -49,7 +52,11 @@ package enum OrgStatusCommand: Command {
                         address: $0.address, state: $0.state, reason: $0.reason, lastSync: $0.lastSync.map(SyncOutput.timestamp),
                         lagSeconds: $0.lagSeconds, leaseOwner: $0.leaseOwner, attempts: $0.attempts, lastError: $0.lastError)
                 },
-                pairs: status.pairs.map { .init(a: $0.a, b: $0.b, direction: $0.direction, fields: $0.fields, state: $0.state) }
+                pairs: status.pairs.map {
+                    .init(
+                        a: $0.a, b: $0.b, direction: $0.direction, fields: $0.fields, state: $0.state, lastOutcome: $0.lastOutcome,
+                        lastRun: $0.lastRun.map(SyncOutput.timestamp), lastError: $0.lastError)
+                }
             )
             context.print(try SyncOutput.json(output))
             return .success
@@ -75,7 +82,11 @@ package enum OrgStatusCommand: Command {
             format: .table
         )
         let suspended = status.pairs.filter { $0.state != "active" }.count
-        context.print("\(status.pairs.count) pairs, \(suspended) suspended")
+        // The worker's last runs, by outcome: "12 ok, 1 failed, 3 not run yet".
+        var outcomes: [String: Int] = [:]
+        for pair in status.pairs { outcomes[pair.lastOutcome ?? "not run yet", default: 0] += 1 }
+        let runs = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        context.print("\(status.pairs.count) pairs, \(suspended) suspended" + (runs.isEmpty ? "" : "; last runs: " + runs))
         return .success
     }
 }

@@ -10,12 +10,12 @@ struct SyncPairs {
     let context: CommandContext
     let definitions: SyncPairDefinitions
     /// The state; nil for a reading command in a home with definitions but no (readable) state.
-    let optionalStore: SyncStateStore?
+    let optionalStore: (any SyncStateStore)?
     /// Opened for reading only: nothing is created, migrated or written.
     let readOnly: Bool
 
     /// The state (writing commands always have one).
-    var store: SyncStateStore {
+    var store: any SyncStateStore {
         get throws {
             guard let optionalStore else {
                 throw InputError("there is no sync state yet; run 'calbridge sync' first", exitCode: .failure)
@@ -35,16 +35,16 @@ struct SyncPairs {
     }
 
     /// The state for writing; a damaged one is `damaged(_:definitions:)`.
-    private static func openState(_ url: URL, definitions: SyncPairDefinitions) throws -> SyncStateStore {
+    private static func openState(_ url: URL, definitions: SyncPairDefinitions) throws -> any SyncStateStore {
         do {
-            return try SyncStateStore(url: url)
+            return try SQLiteSyncStateStore(url: url)
         } catch {
             guard error.code == .corrupt || error.code == .foreign else { throw error }
             throw damaged(error, definitions: definitions)
         }
     }
 
-    private init(context: CommandContext, definitions: SyncPairDefinitions, store: SyncStateStore?) {
+    private init(context: CommandContext, definitions: SyncPairDefinitions, store: (any SyncStateStore)?) {
         self.context = context
         self.definitions = definitions
         self.optionalStore = store
@@ -59,9 +59,9 @@ struct SyncPairs {
         let home = CalbridgeHome(environment: context.environment)
         let definitions = SyncPairDefinitions(home: home)
         let defined = FileManager.default.fileExists(atPath: definitions.url.path)
-        var store: SyncStateStore?
+        var store: (any SyncStateStore)?
         do {
-            store = try SyncStateStore(readingOnly: home.syncDatabase)
+            store = try SQLiteSyncStateStore(readingOnly: home.syncDatabase)
         } catch {
             // One catch that decides: two `catch where` clauses on this typed error crash Swift 6.3.1's SILGen.
             let code = error.code

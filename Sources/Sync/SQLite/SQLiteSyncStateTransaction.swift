@@ -1,9 +1,9 @@
 import Foundation
 
-/// The state's operations, valid inside one `SyncStateStore.write` or `read` call (do not keep it).
+/// The state's operations on SQLite, valid inside one `SQLiteSyncStateStore.write` or `read` call (do not keep it).
 ///
 /// Every value read from the file is checked: a row that lacks what it must have is `.corrupt`, never a crash.
-public struct SyncStateTransaction {
+public struct SQLiteSyncStateTransaction: SyncStateTransaction {
     let connection: SQLiteConnection
 
     // MARK: Pairs

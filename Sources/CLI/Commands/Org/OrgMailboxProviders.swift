@@ -1,0 +1,60 @@
+import CalendarBridge
+import Foundation
+import GoogleCalendar
+import HTTP
+import MicrosoftGraph
+import OAuth
+import Org
+
+/// The worker's providers: a mailbox's domain picks its credential; Graph is addressed as
+/// `/users/{address}` with the tenant's app token, Google acts as the calendar's owner (a token per `sub`),
+/// so Google's per-user limits count against whoever writes. One token cache per credential, shared by every
+/// mailbox it serves; the service's throttling answers are retried by the providers' own retry middleware.
+struct OrgMailboxProviders: MailboxProviderOpener {
+    private let credentials: [OrgCredential]
+    private let tokens: [String: AppTokenCache]
+    private let network: any HTTPTransport
+    private let userAgent: String
+
+    /// - Parameter worker: the worker's name, sent in each request's `User-Agent` (Microsoft asks ISVs to
+    ///   decorate their traffic so; a service's logs then tell which worker sent what).
+    init(credentials: [OrgCredential], network: any HTTPTransport, environment: [String: String], worker: String) {
+        self.credentials = credentials
+        self.network = network
+        self.userAgent = "calbridge-worker (\(worker.filter { $0.isASCII && !$0.isNewline && $0 != ")" }))"
+        var tokens: [String: AppTokenCache] = [:]
+        for credential in credentials {
+            tokens[credential.name] = AppTokenCache(grant: credential.grant(environment: environment), transport: network)
+        }
+        self.tokens = tokens
+    }
+
+    func open(_ address: String) async throws -> any ChangeReadingProvider {
+        let domain = PairsCSV.domain(of: address)
+        guard let credential = credentials.first(where: { $0.domains.contains(domain) }), let tokens = tokens[credential.name] else {
+            throw OrgError.usage(
+                "no credential serves the domain of \(address) (calbridge org credential add ... --domain \(domain))")
+        }
+        let transport = MiddlewareTransport(
+            base: network,
+            middlewares: [UserAgent(value: userAgent), RetryMiddleware(), AppOnlyAuthentication(tokens: tokens, subject: address)])
+        switch credential.provider {
+        case .microsoft:
+            return GraphCalendarProvider(
+                account: address, transport: transport, baseURL: credential.apiBaseURL, mailbox: .user(address))
+        case .google:
+            return GoogleCalendarProvider(account: address, transport: transport, baseURL: credential.apiBaseURL)
+        }
+    }
+}
+
+/// Sets `User-Agent` on each request.
+private struct UserAgent: HTTPMiddleware {
+    let value: String
+
+    func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        var request = request
+        request.headers["User-Agent"] = value
+        return try await next(request)
+    }
+}
