@@ -94,8 +94,21 @@ package enum OrgCredentialAddCommand: Command {
         return OrgCredential(
             name: "microsoft:" + tenant.lowercased(), provider: .microsoft, tenant: tenant, clientId: clientId, secretLocation: location,
             proof: proof,
-            tokenEndpoint: descriptor.tokenEndpoint, apiBaseURL: descriptor.apiBaseURL, domains: domains
+            tokenEndpoint: tenantTokenEndpoint(descriptor.tokenEndpoint, tenant: tenant), apiBaseURL: descriptor.apiBaseURL,
+            domains: domains
         )
+    }
+
+    /// `url` with a multi-tenant segment (`common`, `organizations`, `consumers`) replaced by `tenant`: Entra
+    /// grants app-only tokens only at the tenant's own endpoint, and a descriptor written for people's sign-in
+    /// (the sandbox's, a copied one) names `common`.
+    static func tenantTokenEndpoint(_ url: URL, tenant: String) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        var segments = parts.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard segments.count > 1, ["common", "organizations", "consumers"].contains(segments[1].lowercased()) else { return url }
+        segments[1] = tenant
+        parts.path = segments.joined(separator: "/")
+        return parts.url ?? url
     }
 
     static func google(_ arguments: ParsedArguments, domains: [String], context: CommandContext) throws -> OrgCredential {
