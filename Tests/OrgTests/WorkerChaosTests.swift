@@ -54,9 +54,7 @@ struct WorkerChaosTests {
         }
     }
 
-    @Test(
-        "4 workers, random SIGKILLs and restarts, one cut off from PostgreSQL past its lease: all converge, no overlap",
-        .disabled("worker processes sync no Outlook mailbox yet: WorkerEndToEndTests.threeWorkers fails the same way (no run recorded)"))
+    @Test("4 workers, random SIGKILLs and restarts, one cut off from PostgreSQL past its lease: all converge, no overlap")
     func chaos() async throws {
         let server = try #require(TestPostgres.current)
         let name = try await server.freshDatabaseName()
