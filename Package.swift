@@ -298,8 +298,8 @@ let package = Package(
         .testTarget(
             name: "OrgTests",
             dependencies: [
-                "Org", "Sync", "TestSupport", "CalbridgeSupport", "CalendarBridge", "Sandbox", "LoopbackServer", "HTTP", "HTTPCurl", "OAuth",
-                "MicrosoftGraph", "GoogleCalendar",
+                "Org", "Sync", "TestSupport", "CalbridgeSupport", "CalendarBridge", "Sandbox", "LoopbackServer", "HTTP", "HTTPCurl",
+                "OAuth", "MicrosoftGraph", "GoogleCalendar",
             ],
             swiftSettings: swiftSettings
         ),
