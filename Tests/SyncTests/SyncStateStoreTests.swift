@@ -20,8 +20,6 @@ struct SyncStateStoreTests {
                        seriesKey: n % 2 == 0 ? "series-\(n)|2026-12-01T09:00:00Z" : nil, updated: when)
     }
 
-    struct Planned: Error {}
-
     /// A 0700 directory inside the temporary one (the store refuses a directory others can read).
     static func home(_ temp: TemporaryDirectory) throws -> URL {
         let url = temp.url.appendingPathComponent("home", isDirectory: true)
@@ -97,36 +95,6 @@ struct SyncStateStoreTests {
         #expect(items.isEmpty && cursor == nil && run == nil)
         #expect(others.count == 1, "the other pair keeps its items")
         #expect(try await store.write { tx in try tx.removePair(named: "work-home") } == false)
-    }
-
-    @Test("a transaction that throws leaves nothing behind; a constraint failure is a typed error")
-    func rollback() async throws {
-        let temp = try TemporaryDirectory()
-        defer { temp.remove() }
-        let store = try SQLiteSyncStateStore(url: try Self.home(temp).appendingPathComponent("sync.db"))
-        try await store.write { tx in try tx.savePair(Self.pair()) }
-        await #expect(throws: Planned.self) {
-            try await store.write { tx in
-                try tx.save(Self.item(1))
-                try tx.setCursor("new", pair: "work-home", side: .a, at: Self.when)
-                throw Planned()
-            }
-        }
-        #expect(try await store.read { tx in try tx.items(pair: "work-home") }.isEmpty)
-        #expect(try await store.read { tx in try tx.cursor(pair: "work-home", side: .a) } == nil)
-
-        let error = await #expect(throws: SyncStateError.self) {
-            try await store.write { tx in
-                try tx.save(Self.item(1))
-                try tx.save(Self.item(1))  // the same id on side A twice
-            }
-        }
-        #expect(error?.code == .constraint)
-        #expect(try await store.read { tx in try tx.items(pair: "work-home") }.isEmpty, "the first save rolled back too")
-        let orphan = await #expect(throws: SyncStateError.self) {
-            try await store.write { tx in try tx.save(Self.item(1, pair: "no-such-pair")) }
-        }
-        #expect(orphan?.code == .constraint, "an item needs its pair")
     }
 
     @Test("a damaged file, another program's database and a newer schema are clear errors naming the file")
