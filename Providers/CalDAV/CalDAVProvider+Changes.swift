@@ -132,11 +132,9 @@ extension CalDAVProvider: ChangeReadingProvider {
         var removed: [RemovedEvent] = []
         let through = LocalDate(instant: window.end, in: TimeZone(secondsFromGMT: 0)!).adding(days: 1)
         for resource in resources {
-            guard let master = resource.main, let recurrence = master.recurrence,
-                recurrence.lines.contains(where: { $0.uppercased().hasPrefix("EXDATE") })
-            else { continue }
+            guard let master = resource.main, let recurrence = master.recurrence, recurrence.hasExceptionDates else { continue }
             // The cancelled occurrences: those of the rule without its EXDATEs that the rule with them lacks.
-            let rule = Recurrence(lines: recurrence.lines.filter { !$0.uppercased().hasPrefix("EXDATE") })
+            let rule = recurrence.withoutExceptionDates
             guard let all = try? RecurrenceExpansion.starts(of: rule, from: master.start, through: through),
                 let kept = try? RecurrenceExpansion.starts(of: recurrence, from: master.start, through: through)
             else { continue }

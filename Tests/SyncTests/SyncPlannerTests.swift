@@ -148,6 +148,41 @@ struct SyncPlannerTests {
         #expect(second[0].idB == nil && second[0].origin == .a)
     }
 
+    @Test("a series deleted on A while B cancelled one of its occurrences (a CalDAV EXDATE): the deletion wins, no conflict")
+    func deletedSeriesBeatsCancelledOccurrence() throws {
+        // B stores series as RFC 5545 lines, as a CalDAV server does: a cancelled occurrence is an EXDATE on the master.
+        let caldav = ProviderCapabilities(
+            serverQuickAdd: false, recurrence: .rfc5545, personalSensitivity: false, richShowAs: false, categories: false, htmlBody: false)
+        let base = Self.planner()
+        let planner = SyncPlanner(
+            pair: "p", options: base.options, window: base.window,
+            calendars: Sides(
+                a: base.calendars.a,
+                b: SyncCalendar(
+                    provider: ProviderKind(rawValue: "caldav"), identity: "b@dav.example", account: "b", calendarID: "b-cal",
+                    capabilities: caldav)))
+        var a = Self.event("a1", "Standup"), b = Self.event("b1", "Standup")
+        a.recurrence = Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=5"])
+        b.recurrence = a.recurrence
+        var items = SyncItems([Self.linked(planner, a, b)])
+        var cancelled = b
+        cancelled.recurrence?.lines.append("EXDATE;TZID=UTC:20261221T090000")
+        #expect(planner.sideHash(cancelled, on: .b) == planner.sideHash(b, on: .b))
+
+        let plan = planner.plan(views: Self.views(goneA: ["a1"], b: [cancelled]), items: &items, now: Self.monday)
+        let delete = try #require(plan.writes.first)
+        #expect(plan.writes.count == 1 && delete.kind == .delete && delete.target == .b && delete.write.targetID == "b1")
+        #expect(plan.conflicts.isEmpty)
+
+        // A change of the series itself still wins over the deletion.
+        var retimed = cancelled
+        retimed.title = "Standup (moved)"
+        var second = SyncItems([Self.linked(planner, a, b)])
+        let back = planner.plan(views: Self.views(goneA: ["a1"], b: [retimed]), items: &second, now: Self.monday)
+        #expect(back.writes.count == 1 && back.writes.first?.kind == .create && back.writes.first?.target == .a)
+        #expect(back.conflicts.count == 1)
+    }
+
     @Test("gone on both sides: the item is forgotten, its row deleted with the next save")
     func goneOnBothIsForgotten() {
         let planner = Self.planner()

@@ -27,8 +27,7 @@ public enum SeriesFit {
             }
             return .success(recurrence)
         case .patterned:
-            let kept = recurrence.lines.filter { !isExceptionDate($0) }
-            let trimmed = Recurrence(lines: kept)
+            let trimmed = Recurrence(lines: recurrence.withoutExceptionDates.lines)
             if let reason = patternedRefusal(trimmed, start: start) { return .failure(Refusal(reason)) }
             return .success(trimmed)
         }
@@ -46,11 +45,6 @@ public enum SeriesFit {
         let upper = line.uppercased()
         guard upper.hasPrefix("RDATE;"), let colon = upper.firstIndex(of: ":") else { return false }
         return upper[..<colon].contains("VALUE=PERIOD")
-    }
-
-    static func isExceptionDate(_ line: String) -> Bool {
-        let upper = line.uppercased()
-        return upper.hasPrefix("EXDATE:") || upper.hasPrefix("EXDATE;")
     }
 
     /// Nil when Exchange has a pattern with exactly the recurrence's occurrences; otherwise the reason.

@@ -31,4 +31,20 @@ public struct Recurrence: Sendable, Hashable, Codable {
 
     /// Every line that is not an `RRULE` (exception and extra dates).
     public var otherLines: [String] { lines.filter { !$0.uppercased().hasPrefix("RRULE:") } }
+
+    /// Whether the series cancels occurrences with `EXDATE` lines.
+    public var hasExceptionDates: Bool { lines.contains(where: Self.isExceptionDate) }
+
+    /// The series without its `EXDATE` lines: the rule and its extra dates, the cancelled occurrences back.
+    public var withoutExceptionDates: Recurrence {
+        var rule = self
+        rule.lines = lines.filter { !Self.isExceptionDate($0) }
+        return rule
+    }
+
+    /// Whether `line` is an `EXDATE` line (`EXDATE:…` or `EXDATE;TZID=…:…`).
+    public static func isExceptionDate(_ line: String) -> Bool {
+        let upper = line.uppercased()
+        return upper.hasPrefix("EXDATE:") || upper.hasPrefix("EXDATE;")
+    }
 }

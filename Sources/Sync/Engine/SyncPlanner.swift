@@ -446,7 +446,12 @@ struct SyncPlanner: Sendable {
             else { return nil }
             rule = fitted
         }
-        return CopyProjection.contentHash(of: projection(from: side).copy(of: event, recurrence: rule))
+        var copy = projection(from: side).copy(of: event, recurrence: rule)
+        // Cancelled occurrences are decided occurrence by occurrence (`seriesToCompare`), as Google and Graph
+        // report them: a CalDAV server's EXDATE on the master is no change of the series either, so a
+        // cancellation on one side never counts as an edit that wins over the series' deletion on the other.
+        copy.recurrence = copy.recurrence?.withoutExceptionDates
+        return CopyProjection.contentHash(of: copy)
     }
 
     /// Whether both sides already hold the same content: either is what a copy of the other would be.

@@ -179,4 +179,14 @@ struct CalDAVModelTests {
         )
         #expect(failures.isEmpty, "\(failures.count) failing sequences of \(seeds.count):\n\(failures.joined(separator: "\n"))")
     }
+
+    /// 7034: a series deleted on Google while an occurrence was cancelled on the CalDAV side (an EXDATE on
+    /// its master) came back: the EXDATE counted as an edit of the series that wins over the deletion.
+    @Test("sync model, Google <-> CalDAV: replays of failures found by longer runs converge", arguments: [7034])
+    func syncReplays(seed: UInt64) async throws {
+        let calendars = try await RadicaleSyncCalendars.start()
+        let failure = await SyncModel.run(seed: seed, calendars: calendars)
+        await calendars.stop()
+        #expect(failure == nil, "\(failure ?? "")")
+    }
 }
