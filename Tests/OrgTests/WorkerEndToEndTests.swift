@@ -70,6 +70,10 @@ struct WorkerEndToEndTests {
             var time: Date
             var worker: String
             var mailboxes: Set<String>
+            /// The request as the services count it: a batch counts its parts.
+            var parts: Int = 1
+            /// Google Calendar's API (else Graph).
+            var google: Bool = false
         }
 
         private let lock = NSLock()
@@ -93,7 +97,16 @@ struct WorkerEndToEndTests {
                     }
                 }
             }
-            let entry = Request(time: Date(), worker: worker, mailboxes: mailboxes)
+            var parts = 1
+            if request.target.hasSuffix("/$batch") {
+                parts =
+                    ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any])?["requests"].flatMap { $0 as? [Any] }?.count
+                    ?? 1
+            } else if request.target.hasPrefix("/batch/") {
+                parts = max(1, body.components(separatedBy: "Content-Type: application/http").count - 1)
+            }
+            let google = request.target.hasPrefix("/calendar/") || request.target.hasPrefix("/batch/")
+            let entry = Request(time: Date(), worker: worker, mailboxes: mailboxes, parts: parts, google: google)
             lock.withLock { requests.append(entry) }
         }
 
@@ -155,7 +168,10 @@ struct WorkerEndToEndTests {
         /// For the calbridge processes: the database URL, no colours.
         let environment: [String: String]
 
-        static func start(pairs: Int, database: String) async throws -> World {
+        /// - Parameter configure: changes to the sandbox's options (a test's request gate).
+        static func start(
+            pairs: Int, database: String, configure: (inout SandboxOptions) -> Void = { _ in }
+        ) async throws -> World {
             let keys = try await ThrowawayKeys(
                 clientEmail: WorkerEndToEndTests.serviceAccount, tokenURI: "https://oauth2.googleapis.com/token")
             let traffic = Traffic()
@@ -169,6 +185,7 @@ struct WorkerEndToEndTests {
                         clientEmail: serviceAccount, publicKeyPEM: keys.serviceAccountPublicPEM, domain: "gmail.sandbox",
                         delegatedScopes: [GoogleServiceAccountGrant.calendarScope])
                 ])
+            configure(&options)
             let sandbox = try await SandboxServer.start(options)
             let descriptors = keys.directory.url.appendingPathComponent("descriptors")
             try sandbox.info.writeDescriptors(to: descriptors)
