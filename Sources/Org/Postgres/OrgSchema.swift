@@ -114,6 +114,9 @@ package enum OrgSchema {
         // of `per_seconds` grants more than `requests`. Times are the database's clock (`clock_timestamp()`, not the
         // transaction's start, as a taker may wait for the row lock).
         """
+        -- Each mailbox's primary calendar, found once by whichever worker opens it first: a worker that meets the
+        -- mailbox for the first time then needs no calendar listing (an idle pair stays at two requests).
+        ALTER TABLE org_mailboxes ADD COLUMN primary_calendar text;
         CREATE TABLE org_quotas (
             name text PRIMARY KEY CHECK (name ~ '^(tenant|project):.'),
             requests integer NOT NULL CHECK (requests >= 2),
