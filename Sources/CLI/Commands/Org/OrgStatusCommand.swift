@@ -79,10 +79,20 @@ package enum OrgStatusCommand: Command {
             context.print(try SyncOutput.json(output))
             return .success
         }
-        guard !status.mailboxes.isEmpty else {
+        if status.mailboxes.isEmpty {
             context.print("No mailboxes enrolled yet; add pairs with 'calbridge org pairs import FILE.csv'.")
-            return .success
+        } else {
+            printMailboxes(status, context: context)
         }
+        if !status.quotas.isEmpty {
+            context.print("")
+            printQuotas(status, context: context)
+        }
+        return .success
+    }
+
+    /// Each mailbox, then the pairs' count by their last runs' outcomes.
+    private static func printMailboxes(_ status: OrgStatus, context: CommandContext) {
         context.printTable(
             Table(
                 columns: [
@@ -105,25 +115,25 @@ package enum OrgStatusCommand: Command {
         for pair in status.pairs { outcomes[pair.lastOutcome ?? "not run yet", default: 0] += 1 }
         let runs = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         context.print("\(status.pairs.count) pairs, \(suspended) suspended" + (runs.isEmpty ? "" : "; last runs: " + runs))
-        if !status.quotas.isEmpty {
-            context.print("")
-            context.printTable(
-                Table(
-                    columns: [
-                        .init("quota", "QUOTA"), .init("limit", "LIMIT"), .init("available", "AVAILABLE"), .init("granted", "GRANTED"),
-                        .init("waits", "WAITS"), .init("last_wait", "LAST WAIT", droppable: true),
-                    ],
-                    rows: status.quotas.map {
-                        [
-                            $0.name, "\($0.requests)/\(DurationText.format(.milliseconds(Int64($0.perSeconds * 1000))))",
-                            String(Int($0.available)), String($0.granted), String($0.waits),
-                            $0.lastWait.map(SyncOutput.timestamp) ?? "never",
-                        ]
-                    }
-                ),
-                format: .table
-            )
-        }
-        return .success
+    }
+
+    /// Each shared quota: its limit, what it could grant now, and how often workers waited for it.
+    private static func printQuotas(_ status: OrgStatus, context: CommandContext) {
+        context.printTable(
+            Table(
+                columns: [
+                    .init("quota", "QUOTA"), .init("limit", "LIMIT"), .init("available", "AVAILABLE"), .init("granted", "GRANTED"),
+                    .init("waits", "WAITS"), .init("last_wait", "LAST WAIT", droppable: true),
+                ],
+                rows: status.quotas.map {
+                    [
+                        $0.name, "\($0.requests)/\(DurationText.format(.milliseconds(Int64($0.perSeconds * 1000))))",
+                        String(Int($0.available)), String($0.granted), String($0.waits),
+                        $0.lastWait.map(SyncOutput.timestamp) ?? "never",
+                    ]
+                }
+            ),
+            format: .table
+        )
     }
 }
