@@ -57,12 +57,14 @@ package enum BenchOrgCommand: Command {
         var firstSyncRequests: Int
         var idleSeconds: Double
         var idleRequests: Int
+        /// The idle cycle's requests by kind ("GET /v1.0/users/{id}/calendarView/delta").
+        var idleRequestsByKind: [String: Int]
         var failedMailboxes: Int
 
         func json(pairs: Int, baseline: Double?) -> [String: Any] {
             var json: [String: Any] = [
                 "workers": workers, "firstSyncSeconds": (firstSyncSeconds * 1000).rounded() / 1000, "firstSyncRequests": firstSyncRequests,
-                "idleCycleSeconds": (idleSeconds * 1000).rounded() / 1000, "idleRequests": idleRequests,
+                "idleCycleSeconds": (idleSeconds * 1000).rounded() / 1000, "idleRequests": idleRequests, "idleRequestsByKind": idleRequestsByKind,
                 "requestsPerIdlePair": Double(idleRequests) / Double(pairs), "failedMailboxes": failedMailboxes,
             ]
             if let baseline { json["idleScaling"] = (baseline / idleSeconds * 100).rounded() / 100 }
@@ -229,14 +231,15 @@ package enum BenchOrgCommand: Command {
         try await connection.execute("UPDATE org_mailboxes SET due_at = now(), last_sync_at = NULL")
         try await waitUntilSynced(connection, running: running, directory: directory)
         let idle = idleStarted.duration(to: .now)
-        let idleRequests = BenchRequests(since: idleMark, in: sandbox).total
+        let idleRequests = BenchRequests(since: idleMark, in: sandbox)
         let failed = try await connection.execute("SELECT count(*) FROM org_mailboxes WHERE state <> 'active' OR last_error IS NOT NULL")
 
         for process in running { kill(process.processIdentifier, SIGTERM) }
         for process in running { process.waitUntilExit() }
         return Row(
             workers: workers, firstSyncSeconds: BenchRequests.milliseconds(first) / 1000, firstSyncRequests: firstRequests,
-            idleSeconds: BenchRequests.milliseconds(idle) / 1000, idleRequests: idleRequests,
+            idleSeconds: BenchRequests.milliseconds(idle) / 1000, idleRequests: idleRequests.total,
+            idleRequestsByKind: idleRequests.byKind,
             failedMailboxes: failed[0, "count"].flatMap { Int($0) } ?? 0)
     }
 
