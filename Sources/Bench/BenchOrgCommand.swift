@@ -64,7 +64,8 @@ package enum BenchOrgCommand: Command {
         func json(pairs: Int, baseline: Double?) -> [String: Any] {
             var json: [String: Any] = [
                 "workers": workers, "firstSyncSeconds": (firstSyncSeconds * 1000).rounded() / 1000, "firstSyncRequests": firstSyncRequests,
-                "idleCycleSeconds": (idleSeconds * 1000).rounded() / 1000, "idleRequests": idleRequests, "idleRequestsByKind": idleRequestsByKind,
+                "idleCycleSeconds": (idleSeconds * 1000).rounded() / 1000, "idleRequests": idleRequests,
+                "idleRequestsByKind": idleRequestsByKind,
                 "requestsPerIdlePair": Double(idleRequests) / Double(pairs), "failedMailboxes": failedMailboxes,
             ]
             if let baseline { json["idleScaling"] = (baseline / idleSeconds * 100).rounded() / 100 }
