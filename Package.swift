@@ -181,7 +181,7 @@ let package = Package(
 
         // The organisation's scale: the PostgreSQL database (schema, credentials naming where their keys are,
         // mailbox pairs) and the work queue of leased mailboxes that workers share.
-        .target(name: "Org", dependencies: ["CLibPQ", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
+        .target(name: "Org", dependencies: ["CLibPQ", "HTTP", "OAuth", "Sync", "CalendarBridge"], swiftSettings: swiftSettings),
 
         // Loopback emulator of Google Calendar v3, Microsoft Graph v1.0, both OAuth servers and a CalDAV service
         // (iCloud-like; it reads iCalendar through ICalendar only to decide time ranges).
@@ -209,7 +209,7 @@ let package = Package(
             name: "Bench",
             dependencies: [
                 "CLI", "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "Sandbox", "ICalendar",
-                "CalbridgeSupport",
+                "CalbridgeSupport", "Org",
             ],
             swiftSettings: swiftSettings
         ),

@@ -15,6 +15,7 @@ extension CommandSuite {
             BenchAgendaCommand.self,
             BenchCopyCommand.self,
             BenchSyncCommand.self,
+            BenchOrgCommand.self,
             BenchCalDAVCommand.self,
             QuickAddBenchCommand.self,
             BenchICSCommand.self,

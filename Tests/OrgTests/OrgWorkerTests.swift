@@ -134,6 +134,11 @@ struct OrgWorkerTests {
         #expect(status.mailboxes.allSatisfy { $0.state == "active" && $0.lastSync != nil && $0.leaseOwner == nil && $0.attempts == 0 })
         let held = try await world.connection.execute("SELECT count(*) FROM org_mailboxes WHERE lease_owner IS NOT NULL")
         #expect(held[0, "count"] == "0", "every lease released")
+        // Each paired mailbox's primary calendar is remembered for the next worker to open it.
+        let calendars = try await world.connection.execute(
+            "SELECT address, primary_calendar FROM org_mailboxes WHERE primary_calendar IS NOT NULL ORDER BY address")
+        #expect(calendars.rows.count == 12)
+        #expect(calendars.rows.first { $0[0] == "outlook4@contoso.test" }?[1] == "cal-4")
     }
 
     @Test("a 403 outside the app's scope suspends the mailbox with the reason; a 429 waits for its Retry-After")
@@ -189,6 +194,49 @@ struct OrgWorkerTests {
         let owner = try await world.connection.execute("SELECT lease_owner FROM org_mailboxes WHERE address = $1", [stale.address])
         #expect(owner[0, "lease_owner"] == "fast", "the stale worker's outcome is not recorded")
         #expect(events.all.contains { if case .leaseLost = $0 { true } else { false } })
+    }
+
+    @Test("a REPEATABLE READ transaction held open on the queue, with one mailbox's row locked, slows the workers but does not stop them")
+    func heldTransactionAgainstTheWorkers() async throws {
+        let world = try await Self.world(pairs: 8)
+        let held = "outlook3@contoso.test"
+        // A long report reading the queue and the state in one snapshot, and one row locked as a slow writer would.
+        let holder = try await PostgresConnection(url: world.url)
+        try await holder.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        _ = try await holder.execute("SELECT count(*) FROM org_mailboxes")
+        _ = try await holder.execute("SELECT count(*) FROM sync_items")
+        try await holder.execute("SELECT address FROM org_mailboxes WHERE address = $1 FOR UPDATE", [held])
+
+        func synced(_ extra: String = "") async throws -> Int {
+            let rows = try await world.connection.execute(
+                "SELECT count(*) FROM org_mailboxes WHERE last_sync_at IS NOT NULL" + extra, extra.isEmpty ? [] : [held])
+            return rows[0, "count"].flatMap { Int($0) } ?? 0
+        }
+        let stop = Stop()
+        let first = try await world.worker(name: "w1"), second = try await world.worker(name: "w2")
+        async let one: Void = first.run(until: stop)
+        async let two: Void = second.run(until: stop)
+
+        // While the transaction is open, every other mailbox is synced (15 of 16) and the held one is not.
+        let deadline = Date().addingTimeInterval(90)
+        while try await synced(" AND address <> $1") < 15 && Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(try await synced(" AND address <> $1") == 15, "the other mailboxes progressed meanwhile")
+        #expect(try await synced() == 15, "the locked mailbox was skipped, not waited for")
+        let google3 = try #require(world.calendars.providers["google3@fabrikam.test"])
+        #expect(await google3.storedEvents(in: "google3@fabrikam.test").map(\.title) == ["Google 3"])
+        // The transaction really was open all along: its snapshot still sees nothing synced.
+        let snapshot = try await holder.execute("SELECT count(*) FROM org_mailboxes WHERE last_sync_at IS NOT NULL")
+        #expect(snapshot[0, "count"] == "0")
+
+        try await holder.execute("COMMIT")
+        let after = Date().addingTimeInterval(60)
+        while try await synced() < 16 && Date() < after { try await Task.sleep(for: .milliseconds(100)) }
+        stop.stop("test")
+        _ = await (one, two)
+        #expect(try await synced() == 16, "once the transaction ended, the held mailbox converged too")
+        let outlook3 = try #require(world.calendars.providers[held])
+        #expect(await outlook3.storedEvents(in: "cal-3").map(\.title).sorted() == ["Google 3", "Outlook 3"])
+        #expect(await google3.storedEvents(in: "google3@fabrikam.test").map(\.title).sorted() == ["Google 3", "Outlook 3"])
     }
 
     final class LockedEvents: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-import Sandbox
+@testable import Sandbox
 import Testing
 
 /// `calendarView/delta`, checked against the `event: delta` reference and "Get incremental changes to events
@@ -234,6 +234,21 @@ struct GraphDeltaTests {
         }
         let fresh = try await round(emulator, "/v1.0/me/calendarView/delta?\(window)")
         #expect(fresh.values.count == first.values.count)
+    }
+
+    @Test("the sync state cache is per mailbox: one mailbox's new tokens drop its own oldest, never another's")
+    func cachePerMailbox() {
+        var store = GraphDeltaStore()
+        func state(_ mailbox: String) -> GraphDeltaState {
+            store.generation += 1
+            return GraphDeltaState(
+                mailboxID: mailbox, calendarID: "c", start: Date(), end: Date(), seen: [:], generation: store.generation)
+        }
+        store.insert(state("quiet"), key: "quiet-1")
+        for index in 0..<(GraphDeltaStore.capacity + 10) { store.insert(state("busy"), key: "busy-\(index)") }
+        #expect(store.states["quiet-1"] != nil, "another mailbox's token is kept")
+        #expect(store.states.values.filter { $0.mailboxID == "busy" }.count == GraphDeltaStore.capacity)
+        #expect(store.states["busy-0"] == nil && store.states["busy-9"] == nil && store.states["busy-10"] != nil)
     }
 
     @Test("delta tokens survive a snapshot and restore (the sandbox's --state file)")

@@ -31,6 +31,8 @@ package enum CommandRegistry {
         OrgInitCommand.self,
         OrgCredentialAddCommand.self,
         OrgPairsImportCommand.self,
+        OrgQuotaSetCommand.self,
+        OrgQuotaRemoveCommand.self,
         OrgStatusCommand.self,
         WorkerCommand.self,
         DemoCommand.self,

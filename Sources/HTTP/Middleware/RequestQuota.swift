@@ -1,12 +1,20 @@
 import Foundation
 
+/// A request budget that `QuotaMiddleware` counts requests against: this process's `RequestQuota`, or one
+/// shared by many processes (the organisation's workers hold theirs in PostgreSQL).
+public protocol RequestBudget: Sendable {
+    /// Waits until `request` fits in the budget, and counts it.
+    /// - Throws: `CancellationError` when the waiting task is cancelled, or what kept the budget from being read.
+    func acquire(for request: HTTPRequest) async throws
+}
+
 /// A per-account request budget: at most `limit.requests` requests in any `limit.interval` (each provider
 /// declares its service's in its registration). Share one per account across every caller in the process
 /// (`AccountSessions` does), so that many sync pairs on one account stay within it.
 ///
 /// A sliding window: each request's start is remembered for one interval; a request over the budget
 /// waits until the oldest one leaves the window. Waiters are served first come, first served.
-public actor RequestQuota {
+public actor RequestQuota: RequestBudget {
     public struct Limit: Sendable, Hashable {
         public var requests: Int
         public var interval: Duration
@@ -45,6 +53,9 @@ public actor RequestQuota {
         }
     }
 
+    /// Counts every request as one.
+    public func acquire(for request: HTTPRequest) async throws { try await acquire() }
+
     /// Requests counted in the current window.
     public var inWindow: Int {
         let now = clock.now
@@ -52,18 +63,18 @@ public actor RequestQuota {
     }
 }
 
-/// Counts every request against a `RequestQuota`, waiting when the budget is spent.
+/// Counts every request against a budget (a `RequestQuota`), waiting when the budget is spent.
 ///
 /// Put it inside the retry middleware, so that each attempt counts.
 public struct QuotaMiddleware: HTTPMiddleware {
-    public let quota: RequestQuota
+    public let quota: any RequestBudget
 
-    public init(_ quota: RequestQuota) { self.quota = quota }
+    public init(_ quota: any RequestBudget) { self.quota = quota }
 
     public func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws
         -> HTTPResponse
     {
-        try await quota.acquire()
+        try await quota.acquire(for: request)
         return try await next(request)
     }
 }

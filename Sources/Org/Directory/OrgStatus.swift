@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `calbridge org status` shows: each mailbox's state, reason, last sync and lag, its lease; each
-/// pair's state. Read in one statement each, at the database's now.
+/// pair's state; each shared quota's throttling. Read in one statement each, at the database's now.
 package struct OrgStatus: Sendable, Equatable {
     package struct Mailbox: Sendable, Equatable {
         package var address: String
@@ -31,8 +31,23 @@ package struct OrgStatus: Sendable, Equatable {
         package var lastError: String? = nil
     }
 
+    /// A shared request quota (per tenant or Google project) and how often workers waited for it.
+    package struct Quota: Sendable, Equatable {
+        package var name: String
+        package var requests: Int
+        package var perSeconds: Double
+        package var burst: Int
+        /// Requests that could go at once now.
+        package var available: Double
+        package var granted: Int
+        /// Times a worker found the bucket empty and waited.
+        package var waits: Int
+        package var lastWait: Date?
+    }
+
     package var mailboxes: [Mailbox]
     package var pairs: [Pair]
+    package var quotas: [Quota] = []
 
     package static func read(_ connection: PostgresConnection) async throws -> OrgStatus {
         let mailboxRows = try await connection.execute(
@@ -67,6 +82,23 @@ package struct OrgStatus: Sendable, Equatable {
                 a: $0[0] ?? "", b: $0[1] ?? "", direction: $0[2] ?? "", fields: $0[3] ?? "", state: $0[4] ?? "", lastOutcome: $0[5],
                 lastRun: $0[6].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }, lastError: $0[7])
         }
-        return OrgStatus(mailboxes: mailboxes, pairs: pairs)
+        let quotaRows = try await connection.execute(
+            """
+            SELECT name, requests, per_seconds, burst, granted, waits, extract(epoch FROM last_wait_at) AS last_wait,
+                   least(burst, tokens + (requests - burst) / per_seconds * greatest(0, extract(epoch FROM clock_timestamp() - refilled_at)))
+                       AS available
+            FROM org_quotas ORDER BY name
+            """
+        )
+        let quotas = quotaRows.rows.indices.map { index in
+            Quota(
+                name: quotaRows[index, "name"] ?? "", requests: quotaRows[index, "requests"].flatMap { Int($0) } ?? 0,
+                perSeconds: quotaRows[index, "per_seconds"].flatMap(Double.init) ?? 0,
+                burst: quotaRows[index, "burst"].flatMap(Double.init).map { Int($0) } ?? 0,
+                available: quotaRows[index, "available"].flatMap(Double.init) ?? 0,
+                granted: quotaRows[index, "granted"].flatMap { Int($0) } ?? 0, waits: quotaRows[index, "waits"].flatMap { Int($0) } ?? 0,
+                lastWait: quotaRows[index, "last_wait"].flatMap(Double.init).map { Date(timeIntervalSince1970: $0) })
+        }
+        return OrgStatus(mailboxes: mailboxes, pairs: pairs, quotas: quotas)
     }
 }

@@ -109,6 +109,54 @@ package enum OrgSchema {
         );
         CREATE INDEX sync_conflicts_by_pair ON sync_conflicts (pair, detected_at);
         """,
+        // v3: request quotas per tenant and per Google project, held across all workers (`OrgRequestQuota`): a token
+        // bucket per row. It refills at (requests - burst) per `per_seconds` and holds at most `burst`, so no window
+        // of `per_seconds` grants more than `requests`. Times are the database's clock (`clock_timestamp()`, not the
+        // transaction's start, as a taker may wait for the row lock).
+        """
+        -- Each mailbox's primary calendar, found once by whichever worker opens it first: a worker that meets the
+        -- mailbox for the first time then needs no calendar listing (an idle pair stays at two requests).
+        ALTER TABLE org_mailboxes ADD COLUMN primary_calendar text;
+        CREATE TABLE org_quotas (
+            name text PRIMARY KEY CHECK (name ~ '^(tenant|project):.'),
+            requests integer NOT NULL CHECK (requests >= 2),
+            per_seconds double precision NOT NULL CHECK (per_seconds > 0),
+            burst double precision NOT NULL CHECK (burst >= 1 AND burst < requests),
+            tokens double precision NOT NULL,
+            refilled_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+            granted bigint NOT NULL DEFAULT 0,
+            waits bigint NOT NULL DEFAULT 0,
+            last_wait_at timestamptz
+        );
+        -- Takes `cost` requests from a quota. Returns 0 when granted, the seconds until enough have refilled when
+        -- not (nothing is taken then), NULL when no such quota is configured. One short statement per request.
+        CREATE FUNCTION calbridge_take_quota(quota text, cost double precision) RETURNS double precision
+        LANGUAGE plpgsql AS $$
+        DECLARE
+            q org_quotas%ROWTYPE;
+            t timestamptz;
+            rate double precision;
+            need double precision;
+            available double precision;
+        BEGIN
+            SELECT * INTO q FROM org_quotas WHERE name = quota FOR UPDATE;
+            IF NOT FOUND THEN
+                RETURN NULL;
+            END IF;
+            t := clock_timestamp();
+            rate := (q.requests - q.burst) / q.per_seconds;
+            -- A batch larger than the bucket waits for a full bucket and leaves it in debt.
+            need := least(cost, q.burst);
+            available := least(q.burst, q.tokens + rate * greatest(0, extract(epoch FROM t - q.refilled_at)));
+            IF available >= need THEN
+                UPDATE org_quotas SET tokens = available - cost, refilled_at = t, granted = granted + 1 WHERE name = quota;
+                RETURN 0;
+            END IF;
+            UPDATE org_quotas SET tokens = available, refilled_at = t, waits = waits + 1, last_wait_at = t WHERE name = quota;
+            RETURN (need - available) / rate;
+        END
+        $$;
+        """,
     ]
 
     /// The newest version this calbridge knows.

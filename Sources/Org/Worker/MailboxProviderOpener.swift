@@ -20,23 +20,38 @@ package protocol MailboxProviderOpener: Sendable {
 }
 
 /// Opens the sides of the organisation's pairs for `SyncPairRunner`: a side is a mailbox's address, its
-/// calendar the mailbox's primary one. Providers and primary calendars are kept for the worker's life, so
-/// an idle pair costs its two change reads and nothing more.
+/// calendar the mailbox's primary one. Providers are kept for the worker's life, and each mailbox's primary
+/// calendar in the database (`org_mailboxes.primary_calendar`, found by the first worker to open it), so an
+/// idle pair costs its two change reads and nothing more, on whichever worker claims it.
 package actor OrgPairSideOpener: PairSideOpener {
     private let opener: any MailboxProviderOpener
+    private let connection: PostgresConnection?
     private var opened: [String: SyncEngine.Endpoint] = [:]
 
-    package init(opener: any MailboxProviderOpener) {
+    /// - Parameter connection: where the primary calendars are remembered; nil: this worker's memory alone.
+    package init(opener: any MailboxProviderOpener, connection: PostgresConnection? = nil) {
         self.opener = opener
+        self.connection = connection
     }
 
     package func endpoint(_ stored: String, side: SyncSide) async throws -> SyncEngine.Endpoint {
         if let known = opened[stored] { return known }
         let provider = try await opener.open(stored)
-        guard let primary = try await provider.listCalendars().first(where: \.isPrimary) else {
-            throw CalendarError(.notFound, "the mailbox \(stored) has no primary calendar")
+        let remembered = try await connection?.execute(
+            "SELECT primary_calendar FROM org_mailboxes WHERE address = $1", [stored])[0, "primary_calendar"]
+        let calendarID: String
+        if let remembered {
+            calendarID = remembered
+        } else {
+            guard let primary = try await provider.listCalendars().first(where: \.isPrimary) else {
+                throw CalendarError(.notFound, "the mailbox \(stored) has no primary calendar")
+            }
+            calendarID = primary.id
+            // Not fenced: the same answer whoever writes it, and no sync state depends on it.
+            try await connection?.execute("UPDATE org_mailboxes SET primary_calendar = $2 WHERE address = $1", [stored, calendarID])
         }
-        let endpoint = SyncEngine.Endpoint(provider: provider, calendarID: primary.id, accountIdentity: stored)
+        if let known = opened[stored] { return known }
+        let endpoint = SyncEngine.Endpoint(provider: provider, calendarID: calendarID, accountIdentity: stored)
         opened[stored] = endpoint
         return endpoint
     }

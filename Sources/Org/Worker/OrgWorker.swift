@@ -73,7 +73,7 @@ package struct OrgWorker: Sendable {
         self.configuration = configuration
         self.queue = queue
         self.state = state
-        self.sides = OrgPairSideOpener(opener: opener)
+        self.sides = OrgPairSideOpener(opener: opener, connection: queue.connection)
         self.log = log
     }
 

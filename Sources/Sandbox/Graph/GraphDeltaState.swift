@@ -13,21 +13,24 @@ struct GraphDeltaState: Codable, Sendable {
     var generation: Int
 }
 
-/// The delta tokens the emulator remembers. Exchange keeps a bounded cache of sync states ("after the cache
-/// capacity is exceeded, the older delta tokens are deleted"); so does this, and a dropped or unknown token
-/// answers 410 `SyncStateNotFound`.
+/// The delta tokens the emulator remembers. Exchange keeps a bounded cache of sync states per mailbox (the
+/// sync state is stored in the mailbox; "after the cache capacity is exceeded, the older delta tokens are
+/// deleted"); so does this, and a dropped or unknown token answers 410 `SyncStateNotFound`. Per mailbox, so
+/// that an organisation's thousand mailboxes do not push each other's tokens out.
 struct GraphDeltaStore: Codable, Sendable {
     var states: [String: GraphDeltaState] = [:]
     var generation = 0
 
-    /// Sync states kept before the oldest is dropped.
+    /// Sync states kept per mailbox before its oldest is dropped.
     static let capacity = 256
 
     mutating func insert(_ state: GraphDeltaState, key: String) {
         states[key] = state
-        while states.count > GraphDeltaStore.capacity,
-              let oldest = states.min(by: { $0.value.generation < $1.value.generation })?.key {
+        let mailbox = state.mailboxID
+        var mine = states.filter { $0.value.mailboxID == mailbox }
+        while mine.count > GraphDeltaStore.capacity, let oldest = mine.min(by: { $0.value.generation < $1.value.generation })?.key {
             states[oldest] = nil
+            mine[oldest] = nil
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Org
 
-/// `calbridge org status`: each mailbox's state, reason, last sync and lag; each pair's state.
+/// `calbridge org status`: each mailbox's state, reason, last sync and lag; each pair's state; each shared
+/// quota's throttling (per tenant or Google project).
 package enum OrgStatusCommand: Command {
     package enum Options {
         package static let format = OutputFormat.option("table|json", "Output format (default table).", allowed: [.table, .json])
@@ -11,7 +12,7 @@ package enum OrgStatusCommand: Command {
 
     package static let spec = CommandSpec(
         path,
-        abstract: "Show the organisation's mailboxes (state, reason, last sync, lag, lease) and pairs.",
+        abstract: "Show the organisation's mailboxes (state, reason, last sync, lag, lease), pairs and quotas' throttling.",
         options: [Options.format, OrgDatabase.option]
     )
 
@@ -38,8 +39,20 @@ package enum OrgStatusCommand: Command {
             var lastError: String?
         }
 
+        struct Quota: Encodable {
+            var name: String
+            var requests: Int
+            var perSeconds: Double
+            var burst: Int
+            var available: Int
+            var granted: Int
+            var waits: Int
+            var lastWait: String?
+        }
+
         var mailboxes: [Mailbox]
         var pairs: [Pair]
+        var quotas: [Quota]
     }
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -56,15 +69,30 @@ package enum OrgStatusCommand: Command {
                     .init(
                         a: $0.a, b: $0.b, direction: $0.direction, fields: $0.fields, state: $0.state, lastOutcome: $0.lastOutcome,
                         lastRun: $0.lastRun.map(SyncOutput.timestamp), lastError: $0.lastError)
+                },
+                quotas: status.quotas.map {
+                    .init(
+                        name: $0.name, requests: $0.requests, perSeconds: $0.perSeconds, burst: $0.burst, available: Int($0.available),
+                        granted: $0.granted, waits: $0.waits, lastWait: $0.lastWait.map(SyncOutput.timestamp))
                 }
             )
             context.print(try SyncOutput.json(output))
             return .success
         }
-        guard !status.mailboxes.isEmpty else {
+        if status.mailboxes.isEmpty {
             context.print("No mailboxes enrolled yet; add pairs with 'calbridge org pairs import FILE.csv'.")
-            return .success
+        } else {
+            printMailboxes(status, context: context)
         }
+        if !status.quotas.isEmpty {
+            context.print("")
+            printQuotas(status, context: context)
+        }
+        return .success
+    }
+
+    /// Each mailbox, then the pairs' count by their last runs' outcomes.
+    private static func printMailboxes(_ status: OrgStatus, context: CommandContext) {
         context.printTable(
             Table(
                 columns: [
@@ -87,6 +115,25 @@ package enum OrgStatusCommand: Command {
         for pair in status.pairs { outcomes[pair.lastOutcome ?? "not run yet", default: 0] += 1 }
         let runs = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         context.print("\(status.pairs.count) pairs, \(suspended) suspended" + (runs.isEmpty ? "" : "; last runs: " + runs))
-        return .success
+    }
+
+    /// Each shared quota: its limit, what it could grant now, and how often workers waited for it.
+    private static func printQuotas(_ status: OrgStatus, context: CommandContext) {
+        context.printTable(
+            Table(
+                columns: [
+                    .init("quota", "QUOTA"), .init("limit", "LIMIT"), .init("available", "AVAILABLE"), .init("granted", "GRANTED"),
+                    .init("waits", "WAITS"), .init("last_wait", "LAST WAIT", droppable: true),
+                ],
+                rows: status.quotas.map {
+                    [
+                        $0.name, "\($0.requests)/\(DurationText.format(.milliseconds(Int64($0.perSeconds * 1000))))",
+                        String(Int($0.available)), String($0.granted), String($0.waits),
+                        $0.lastWait.map(SyncOutput.timestamp) ?? "never",
+                    ]
+                }
+            ),
+            format: .table
+        )
     }
 }

@@ -30,6 +30,7 @@ package enum WorkerCommand: Command {
             CALBRIDGE_DATABASE_URL and never work one mailbox at once. Each mailbox's pairs run under a lease that \
             is renewed while they run; a worker that loses its lease writes nothing. A 403 outside the app's scope \
             suspends the mailbox with the reason; throttling waits for Retry-After, other failures back off. \
+            Requests draw from the quotas set with 'calbridge org quota set', shared by every worker. \
             SIGINT or SIGTERM: the writes in flight finish, the leases are released, exit 0. One log line per \
             mailbox turn on stderr. See docs/organisation.md.
             """,
@@ -44,13 +45,14 @@ package enum WorkerCommand: Command {
         if name.isEmpty || name.count > 200 || name.contains(where: { $0.isNewline }) {
             throw UsageError("--name must be 1 to 200 characters on one line", command: spec.name)
         }
-        // Two connections: the queue's single statements never wait behind a state transaction.
+        // Three connections: the queue's single statements and the quotas' never wait behind a state transaction.
         let queueConnection = try await OrgDatabase.open(arguments, context: context, command: spec.name)
         let stateConnection = try await OrgDatabase.connect(arguments, context: context, command: spec.name)
+        let quotaConnection = try await OrgDatabase.connect(arguments, context: context, command: spec.name)
         let credentials = try await OrgDirectory(connection: queueConnection).credentials()
         let providers = OrgMailboxProviders(
             credentials: credentials, network: context.makeTransport(connectionsPerHost: 16), environment: context.environment,
-            worker: name)
+            worker: name, quotaConnection: quotaConnection)
         let configuration = OrgWorker.Configuration(
             name: name, concurrency: arguments[Options.concurrency] ?? 4, interval: arguments[Options.interval] ?? .seconds(300),
             lease: arguments[Options.lease] ?? .seconds(120))
