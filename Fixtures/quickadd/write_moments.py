@@ -602,7 +602,8 @@ G("Mittagessen mit Ben um 1", "Mittagessen mit Ben", AT_DAYTIME, at=(13, 0))
 G("Kinder abholen um 3", "Kinder abholen", AT_DAYTIME, at=(15, 0))
 G("Frühstück mit Kim morgen um 8", "Frühstück mit Kim", TOMORROW, at=(8, 0))
 G("Treffen um 12 Uhr mittags", "Treffen", AT_DAYTIME, at=(12, 0))
-G("Silvesterparty um Mitternacht", "Silvesterparty", TOMORROW, at=(0, 0))
+# The party is on New Year's Eve; its midnight is the night's, the first minute of the new year.
+G("Silvesterparty um Mitternacht", "Silvesterparty", ["2027-01-01"] * 3, at=(0, 0))
 G("Abgabe Freitag 23:59", "Abgabe", FR_LATER, at=(23, 59))
 G("Flug Montag 6:05", "Flug", MO, at=(6, 5))
 G("Telefonkonferenz morgen 8:30-9:30", "Telefonkonferenz", TOMORROW, at=(8, 30), to=(9, 30))
@@ -1019,6 +1020,52 @@ HG("Yoga jeden Sonntag um 10 Uhr", "Yoga", SU, at=(10, 0), rr=[WK + ";BYDAY=SU"]
 HG("Reifenwechsel nächsten Samstag", "Reifenwechsel", SA)
 HG("Meeting morgen von 9 bis 10:30", "Meeting", TOMORROW, at=(9, 0), to=(10, 30))
 
+
+# A sixth developed-on batch (general kinds behind the known misses, none copied from a held-out set): weekdays
+# joined by a slash or a comma without "every" (a weekly series on those days; two days joined only by "and" are
+# refused, as they may be one event over two days), counts such as "2x" and "3 x" before a noun (title words,
+# not a repeat count), holiday names inside compounds ("Silvesterfeier", "Valentinstagsessen", "NYE-party"): the
+# day where the name is one day the party is held on, refused where the party is only named after it.
+W_MO_WE = ["2026-03-11", "2026-12-07", "2027-01-04"]
+E("Soccer practice Mon/Wed 5pm", "Soccer practice", W_MO_WE, at=(17, 0), rr=[WK + ";BYDAY=MO,WE"])
+E("Tennis Tue/Thu/Sat 8am", "Tennis", ["2026-03-12", "2026-12-05", "2027-01-02"], at=(8, 0), rr=[WK + ";BYDAY=TU,TH,SA"])
+E("Office hours Mon, Wed, Fri 2-3pm", "Office hours", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(14, 0), to=(15, 0),
+  rr=[WK + ";BYDAY=MO,WE,FR"])
+E("Guitar lesson Mon, Wed and Fri at 4", "Guitar lesson", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(16, 0),
+  rr=[WK + ";BYDAY=MO,WE,FR"])
+E("Run Tues/Thurs 6:30am", "Run", ["2026-03-12", "2026-12-08", "2027-01-05"], at=(6, 30), rr=[WK + ";BYDAY=TU,TH"])
+E("Brunch Sat/Sun 10am", "Brunch", ["2026-03-14", "2026-12-05", "2027-01-02"], at=(10, 0), rr=[WK + ";BYDAY=SA,SU"])
+E("Piano Tue, Thu 4:30pm", "Piano", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(16, 30), rr=[WK + ";BYDAY=TU,TH"])
+E("Spin class every Mon/Fri 6am", "Spin class", ["2026-03-13", "2026-12-07", "2027-01-01"], at=(6, 0), rr=[WK + ";BYDAY=MO,FR"])
+E("Conference Monday and Tuesday", "", ["reject:conflict"] * 3)
+G("Volleyball Mo/Do 20 Uhr", "Volleyball", ["2026-03-12", "2026-12-07", "2027-01-04"], at=(20, 0), rr=[WK + ";BYDAY=MO,TH"])
+G("Laufen Di, Do und Sa um 7 Uhr", "Laufen", ["2026-03-12", "2026-12-05", "2027-01-02"], at=(7, 0), rr=[WK + ";BYDAY=TU,TH,SA"])
+G("Deutschkurs Montag/Mittwoch 18:30", "Deutschkurs", W_MO_WE, at=(18, 30), rr=[WK + ";BYDAY=MO,WE"])
+G("Lauftreff Mo+Mi 18 Uhr", "Lauftreff", W_MO_WE, at=(18, 0), rr=[WK + ";BYDAY=MO,WE"])
+G("Schwimmen Di/Fr 6:45", "Schwimmen", ["2026-03-13", "2026-12-08", "2027-01-01"], at=(6, 45), rr=[WK + ";BYDAY=TU,FR"])
+G("Messe Montag und Dienstag", "", ["reject:conflict"] * 3)
+# Counts before a noun are title words; a count before a repeat or at the end is still the repeat's.
+E("Buy 2x HDMI cables Saturday", "Buy 2x HDMI cables", SA)
+E("Print 3x flyers tomorrow 9am", "Print 3x flyers", TOMORROW, at=(9, 0))
+G("2x Milch kaufen morgen", "2x Milch kaufen", TOMORROW)
+G("3 x Kaffee bestellen Freitag 10 Uhr", "3 x Kaffee bestellen", FR, at=(10, 0))
+G("4x Pizza abholen heute 19 Uhr", "4x Pizza abholen", TODAY, at=(19, 0), past=(False, False, True))
+G("Krankengymnastik 6x dienstags 10 Uhr", "Krankengymnastik", TU_LATER, at=(10, 0), rr=[WK + ";BYDAY=TU;COUNT=6"])
+# Holiday names inside compounds.
+G("Silvesterfeier bei Tom 19 Uhr", "Silvesterfeier bei Tom", ["2026-12-31"] * 3, at=(19, 0), past=(False, False, True))
+G("Valentinstagsessen 19:30", "Valentinstagsessen", ["2027-02-14"] * 3, at=(19, 30))
+G("Karfreitagsgottesdienst 10 Uhr", "Karfreitagsgottesdienst", ["2026-04-03", "2027-03-26", "2027-03-26"], at=(10, 0))
+G("Weihnachtsfeier der Firma 18 Uhr", "", ["reject:vagueDate"] * 3)
+G("Halloweenparty 20 Uhr", "", ["reject:vagueDate"] * 3)
+G("Ostereiersuche im Garten", "", ["reject:nothingToSchedule|vagueDate"] * 3)
+G("Ostereiersuche im Garten 11 Uhr", "", ["reject:vagueDate"] * 3)
+G("Weihnachtsmarkt Samstag 16 Uhr", "Weihnachtsmarkt", SA, at=(16, 0))
+G("Silvester-Party bei Lea 21 Uhr", "Silvester-Party bei Lea", ["2026-12-31"] * 3, at=(21, 0), past=(False, False, True))
+G("Pfingstrosen pflanzen Samstag", "Pfingstrosen pflanzen", SA)
+E("NYE-party at Sam's 9pm", "NYE-party", ["2026-12-31"] * 3, at=(21, 0), loc="Sam's", past=(False, False, True))
+E("Halloween-party Saturday 8pm", "Halloween-party", SA, at=(20, 0))
+E("Christmas-party 7pm", "", ["reject:vagueDate"] * 3)
+E("Thanksgiving-dinner 4pm", "Thanksgiving-dinner", ["2026-11-26", "2027-11-25", "2027-11-25"], at=(16, 0))
 
 # Held out, 2026-12-05 (a fresh set: written by a session that had not read the parser or any of its misses,
 # labelled by hand before it was run, committed before any parser change; only run, never read while fixing).

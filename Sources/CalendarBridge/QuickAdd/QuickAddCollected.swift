@@ -465,9 +465,14 @@ struct QuickAddCollected {
             for weekday in weekdays {
                 guard case .weekday(let w, _) = weekday.spec, w != startDate.weekday else { continue }
                 if exact.isEmpty {
+                    // "Monday and Tuesday": a weekly series or one event over both days; the text must say which.
+                    let (first, second) = (weekdays[0].fragment, weekday.fragment)
                     throw error(
-                        .conflict, "two dates, \"\(weekdays[0].fragment)\" and \"\(weekday.fragment)\"; give one",
-                        de: "zwei Daten, „\(weekdays[0].fragment)“ und „\(weekday.fragment)“; gib eines an")
+                        .conflict,
+                        "two dates, \"\(first)\" and \"\(second)\"; give one, put \"every\" before them for a weekly series, "
+                            + "or \"to\" between them for one event over those days",
+                        de: "zwei Daten, „\(first)“ und „\(second)“; gib eines an, schreib „jeden“ davor für eine wöchentliche Serie "
+                            + "oder „bis“ dazwischen für einen Termin über diese Tage")
                 }
                 throw error(
                     .conflict,
@@ -558,6 +563,10 @@ struct QuickAddCollected {
             if time != nil, let part = partOfDay?.part, startMinutes / 60 < part.from, part.contains(startMinutes / 60) {
                 // "tonight at midnight", "Friday night at 1am": the hours after midnight of an evening or a night
                 // are the next day's.
+                startDate = startDate.adding(days: 1)
+            } else if time != nil, startMinutes < 4 * 60, case .holiday(let holiday)? = exact.first?.spec, holiday.partyOnTheDay {
+                // "Silvesterparty um Mitternacht", "NYE party 1am": the small hours of a holiday whose party is
+                // that evening are its night's, the next day's.
                 startDate = startDate.adding(days: 1)
             }
             var startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
