@@ -373,14 +373,18 @@ struct QuickAddCollected {
             timeZone: userZone.identifier, recurrence: [], isPast: false)
     }
 
-    func rrule(until: String?) -> String {
+    func rrule(until: String?, first: QuickAddDate) -> String {
         var text = "RRULE:FREQ=\(recurrence.frequency!.rawValue)"
         if recurrence.interval > 1 { text += ";INTERVAL=\(recurrence.interval)" }
         if !recurrence.byDay.isEmpty {
             let ordinal = recurrence.byDayOrdinal.map(String.init) ?? ""
             text += ";BYDAY=" + recurrence.byDay.sorted().map { ordinal + Self.rruleDays[$0 - 1] }.joined(separator: ",")
         }
-        if let day = recurrence.byMonthDay { text += ";BYMONTHDAY=\(day)" }
+        // A monthly rule names its day ("every month" from the 1st is "every month on the 1st"), as Outlook stores
+        // it, so that the preview shows the rule the created event shows (RFC 5545 means the same either way).
+        if let day = recurrence.byMonthDay ?? (recurrence.frequency == .monthly && recurrence.byDay.isEmpty ? first.day : nil) {
+            text += ";BYMONTHDAY=\(day)"
+        }
         if let count = recurrence.count { text += ";COUNT=\(count)" }
         if let until { text += ";UNTIL=\(until)" }
         return text
@@ -621,7 +625,7 @@ struct QuickAddCollected {
             if hasFrequency {
                 if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
                 let until = untilDate.map { QuickAddZone.basicUTC(eventZone.instant($0, hour: 23, minute: 59, second: 59)) }
-                recurrenceLines = [rrule(until: until)]
+                recurrenceLines = [rrule(until: until, first: startDate)]
             }
         } else {
             var endDate = (lastDay ?? startDate).adding(days: 1)
@@ -647,7 +651,7 @@ struct QuickAddCollected {
             end = .date(endDate)
             if hasFrequency {
                 if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
-                recurrenceLines = [rrule(until: untilDate?.basicFormat)]
+                recurrenceLines = [rrule(until: untilDate?.basicFormat, first: startDate)]
             }
             isPast = startDate < userZone.date(at: now)
         }
