@@ -199,6 +199,21 @@ for _kind, _texts in {
     "hour": ["Lunch 12 to 1 Thursday", "Workshop 2 to 5 Saturday"],
 }.items():
     CT_REVIEW.setdefault(_kind, []).extend(_texts)
+# The sixth batch's disagreements, reviewed one by one: in each calbridge read the label and ctparse did not.
+CT_REASONS["weeklist"] = ("calbridge: weekdays joined by a slash, plus or comma are a weekly series; its first occurrence is the first "
+                          "of those days whose time has not passed; ctparse reads one or two of the days as a date or a range of dates")
+CT_REASONS["compound"] = ("calbridge: a word that starts with a holiday's name (a compound, or joined by a dash) is that holiday's day "
+                          "(its night's small hours the next day's); ctparse does not know the holiday and reads the time as today's or a weekday")
+for _kind, _texts in {
+    "weeklist": ["Soccer practice Mon/Wed 5pm", "Tennis Tue/Thu/Sat 8am", "Office hours Mon, Wed, Fri 2-3pm",
+                 "Guitar lesson Mon, Wed and Fri at 4", "Run Tues/Thurs 6:30am", "Brunch Sat/Sun 10am", "Piano Tue, Thu 4:30pm",
+                 "Spin class every Mon/Fri 6am", "Volleyball Mo/Do 20 Uhr", "Laufen Di, Do und Sa um 7 Uhr",
+                 "Deutschkurs Montag/Mittwoch 18:30", "Lauftreff Mo+Mi 18 Uhr", "Schwimmen Di/Fr 6:45"],
+    "repeat": ["Krankengymnastik 6x dienstags 10 Uhr"],
+    "compound": ["NYE-party at Sam's 9pm", "Thanksgiving-dinner 4pm", "Silvesterparty um Mitternacht", "Silvesterfeier bei Tom 19 Uhr",
+                 "Valentinstagsessen 19:30", "Karfreitagsgottesdienst 10 Uhr", "Silvester-Party bei Lea 21 Uhr"],
+}.items():
+    CT_REVIEW.setdefault(_kind, []).extend(_texts)
 CT_SPECIAL = {
     "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
     "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
