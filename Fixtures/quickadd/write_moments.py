@@ -199,6 +199,21 @@ for _kind, _texts in {
     "hour": ["Lunch 12 to 1 Thursday", "Workshop 2 to 5 Saturday"],
 }.items():
     CT_REVIEW.setdefault(_kind, []).extend(_texts)
+# The sixth batch's disagreements, reviewed one by one: in each calbridge read the label and ctparse did not.
+CT_REASONS["weeklist"] = ("calbridge: weekdays joined by a slash, plus or comma are a weekly series; its first occurrence is the first "
+                          "of those days whose time has not passed; ctparse reads one or two of the days as a date or a range of dates")
+CT_REASONS["compound"] = ("calbridge: a word that starts with a holiday's name (a compound, or joined by a dash) is that holiday's day "
+                          "(its night's small hours the next day's); ctparse does not know the holiday and reads the time as today's or a weekday")
+for _kind, _texts in {
+    "weeklist": ["Soccer practice Mon/Wed 5pm", "Tennis Tue/Thu/Sat 8am", "Office hours Mon, Wed, Fri 2-3pm",
+                 "Guitar lesson Mon, Wed and Fri at 4", "Run Tues/Thurs 6:30am", "Brunch Sat/Sun 10am", "Piano Tue, Thu 4:30pm",
+                 "Spin class every Mon/Fri 6am", "Volleyball Mo/Do 20 Uhr", "Laufen Di, Do und Sa um 7 Uhr",
+                 "Deutschkurs Montag/Mittwoch 18:30", "Lauftreff Mo+Mi 18 Uhr", "Schwimmen Di/Fr 6:45"],
+    "repeat": ["Krankengymnastik 6x dienstags 10 Uhr"],
+    "compound": ["NYE-party at Sam's 9pm", "Thanksgiving-dinner 4pm", "Silvesterparty um Mitternacht", "Silvesterfeier bei Tom 19 Uhr",
+                 "Valentinstagsessen 19:30", "Karfreitagsgottesdienst 10 Uhr", "Silvester-Party bei Lea 21 Uhr"],
+}.items():
+    CT_REVIEW.setdefault(_kind, []).extend(_texts)
 CT_SPECIAL = {
     "Flight 6:05 a.m. Monday": "calbridge: ctparse misses the dotted 'a.m.' and reads 6:05 as 18:05",
     "Kinder abholen um 3": CT_REASONS["none"] + " ('um 3' is 15:00 by the bare-hour rule)",
@@ -602,7 +617,8 @@ G("Mittagessen mit Ben um 1", "Mittagessen mit Ben", AT_DAYTIME, at=(13, 0))
 G("Kinder abholen um 3", "Kinder abholen", AT_DAYTIME, at=(15, 0))
 G("Frühstück mit Kim morgen um 8", "Frühstück mit Kim", TOMORROW, at=(8, 0))
 G("Treffen um 12 Uhr mittags", "Treffen", AT_DAYTIME, at=(12, 0))
-G("Silvesterparty um Mitternacht", "Silvesterparty", TOMORROW, at=(0, 0))
+# The party is on New Year's Eve; its midnight is the night's, the first minute of the new year.
+G("Silvesterparty um Mitternacht", "Silvesterparty", ["2027-01-01"] * 3, at=(0, 0))
 G("Abgabe Freitag 23:59", "Abgabe", FR_LATER, at=(23, 59))
 G("Flug Montag 6:05", "Flug", MO, at=(6, 5))
 G("Telefonkonferenz morgen 8:30-9:30", "Telefonkonferenz", TOMORROW, at=(8, 30), to=(9, 30))
@@ -1020,6 +1036,52 @@ HG("Reifenwechsel nächsten Samstag", "Reifenwechsel", SA)
 HG("Meeting morgen von 9 bis 10:30", "Meeting", TOMORROW, at=(9, 0), to=(10, 30))
 
 
+# A sixth developed-on batch (general kinds behind the known misses, none copied from a held-out set): weekdays
+# joined by a slash or a comma without "every" (a weekly series on those days; two days joined only by "and" are
+# refused, as they may be one event over two days), counts such as "2x" and "3 x" before a noun (title words,
+# not a repeat count), holiday names inside compounds ("Silvesterfeier", "Valentinstagsessen", "NYE-party"): the
+# day where the name is one day the party is held on, refused where the party is only named after it.
+W_MO_WE = ["2026-03-11", "2026-12-07", "2027-01-04"]
+E("Soccer practice Mon/Wed 5pm", "Soccer practice", W_MO_WE, at=(17, 0), rr=[WK + ";BYDAY=MO,WE"])
+E("Tennis Tue/Thu/Sat 8am", "Tennis", ["2026-03-12", "2026-12-05", "2027-01-02"], at=(8, 0), rr=[WK + ";BYDAY=TU,TH,SA"])
+E("Office hours Mon, Wed, Fri 2-3pm", "Office hours", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(14, 0), to=(15, 0),
+  rr=[WK + ";BYDAY=MO,WE,FR"])
+E("Guitar lesson Mon, Wed and Fri at 4", "Guitar lesson", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(16, 0),
+  rr=[WK + ";BYDAY=MO,WE,FR"])
+E("Run Tues/Thurs 6:30am", "Run", ["2026-03-12", "2026-12-08", "2027-01-05"], at=(6, 30), rr=[WK + ";BYDAY=TU,TH"])
+E("Brunch Sat/Sun 10am", "Brunch", ["2026-03-14", "2026-12-05", "2027-01-02"], at=(10, 0), rr=[WK + ";BYDAY=SA,SU"])
+E("Piano Tue, Thu 4:30pm", "Piano", ["2026-03-10", "2026-12-08", "2027-01-05"], at=(16, 30), rr=[WK + ";BYDAY=TU,TH"])
+E("Spin class every Mon/Fri 6am", "Spin class", ["2026-03-13", "2026-12-07", "2027-01-01"], at=(6, 0), rr=[WK + ";BYDAY=MO,FR"])
+E("Conference Monday and Tuesday", "", ["reject:conflict"] * 3)
+G("Volleyball Mo/Do 20 Uhr", "Volleyball", ["2026-03-12", "2026-12-07", "2027-01-04"], at=(20, 0), rr=[WK + ";BYDAY=MO,TH"])
+G("Laufen Di, Do und Sa um 7 Uhr", "Laufen", ["2026-03-12", "2026-12-05", "2027-01-02"], at=(7, 0), rr=[WK + ";BYDAY=TU,TH,SA"])
+G("Deutschkurs Montag/Mittwoch 18:30", "Deutschkurs", W_MO_WE, at=(18, 30), rr=[WK + ";BYDAY=MO,WE"])
+G("Lauftreff Mo+Mi 18 Uhr", "Lauftreff", W_MO_WE, at=(18, 0), rr=[WK + ";BYDAY=MO,WE"])
+G("Schwimmen Di/Fr 6:45", "Schwimmen", ["2026-03-13", "2026-12-08", "2027-01-01"], at=(6, 45), rr=[WK + ";BYDAY=TU,FR"])
+G("Messe Montag und Dienstag", "", ["reject:conflict"] * 3)
+# Counts before a noun are title words; a count before a repeat or at the end is still the repeat's.
+E("Buy 2x HDMI cables Saturday", "Buy 2x HDMI cables", SA)
+E("Print 3x flyers tomorrow 9am", "Print 3x flyers", TOMORROW, at=(9, 0))
+G("2x Milch kaufen morgen", "2x Milch kaufen", TOMORROW)
+G("3 x Kaffee bestellen Freitag 10 Uhr", "3 x Kaffee bestellen", FR, at=(10, 0))
+G("4x Pizza abholen heute 19 Uhr", "4x Pizza abholen", TODAY, at=(19, 0), past=(False, False, True))
+G("Krankengymnastik 6x dienstags 10 Uhr", "Krankengymnastik", TU_LATER, at=(10, 0), rr=[WK + ";BYDAY=TU;COUNT=6"])
+# Holiday names inside compounds.
+G("Silvesterfeier bei Tom 19 Uhr", "Silvesterfeier bei Tom", ["2026-12-31"] * 3, at=(19, 0), past=(False, False, True))
+G("Valentinstagsessen 19:30", "Valentinstagsessen", ["2027-02-14"] * 3, at=(19, 30))
+G("Karfreitagsgottesdienst 10 Uhr", "Karfreitagsgottesdienst", ["2026-04-03", "2027-03-26", "2027-03-26"], at=(10, 0))
+G("Weihnachtsfeier der Firma 18 Uhr", "", ["reject:vagueDate"] * 3)
+G("Halloweenparty 20 Uhr", "", ["reject:vagueDate"] * 3)
+G("Ostereiersuche im Garten", "", ["reject:nothingToSchedule|vagueDate"] * 3)
+G("Ostereiersuche im Garten 11 Uhr", "", ["reject:vagueDate"] * 3)
+G("Weihnachtsmarkt Samstag 16 Uhr", "Weihnachtsmarkt", SA, at=(16, 0))
+G("Silvester-Party bei Lea 21 Uhr", "Silvester-Party bei Lea", ["2026-12-31"] * 3, at=(21, 0), past=(False, False, True))
+G("Pfingstrosen pflanzen Samstag", "Pfingstrosen pflanzen", SA)
+E("NYE-party at Sam's 9pm", "NYE-party", ["2026-12-31"] * 3, at=(21, 0), loc="Sam's", past=(False, False, True))
+E("Halloween-party Saturday 8pm", "Halloween-party", SA, at=(20, 0))
+E("Christmas-party 7pm", "", ["reject:vagueDate"] * 3)
+E("Thanksgiving-dinner 4pm", "Thanksgiving-dinner", ["2026-11-26", "2027-11-25", "2027-11-25"], at=(16, 0))
+
 # Held out, 2026-12-05 (a fresh set: written by a session that had not read the parser or any of its misses,
 # labelled by hand before it was run, committed before any parser change; only run, never read while fixing).
 # Kinds from calendar apps' help pages and issue 36: clock times and ranges, parts of the day, dates, relative
@@ -1214,6 +1276,193 @@ FG("Essen 14 Uhr abends", "", ["reject:conflict"] * 3)
 FG("Party Samstag oder Sonntag", "", ["reject:conflict"] * 3)
 FG("Arzt morgen 26 Uhr", "", ["reject:invalidTime"] * 3)
 FG("Einkaufen gehen", "", R)
+
+# A third held-out set (heldout-2026-12-05b), written by a session that had not read the misses of the sets
+# above, from kinds in calendar apps' help pages (Todoist's recurring dates, Famundo's and GNOME California's quick
+# add, Fantastical): `today@5p`, `8:30p`, `6ish`, slash and comma weekdays, `the 1st of every month`, `every 3rd
+# Thursday`, holidays at the start or after `on`, holiday compounds, counts and codes in titles, zones, places,
+# durations, refusals. Labelled by hand at the same three moments and committed before anything was run.
+def NE(*args, **kw): P("heldout-2026-12-05b", "en", *args, **kw)
+def NG(*args, **kw): P("heldout-2026-12-05b", "de", *args, **kw)
+
+
+NEXT_DAY = ["2026-03-10", "2026-12-04", "2027-01-01"]  # today, but 2027-01-01 when minutes after 23:30 cross midnight
+# Clock times and ranges.
+NE("Haircut today@5p", "Haircut", TODAY, at=(17, 0), past=(False, True, True))
+NE("Call insurance 8:30p tomorrow", "Call insurance", TOMORROW, at=(20, 30))
+NE("Parent pickup 3:15 Wednesday", "Parent pickup", WE, at=(15, 15))
+NE("Yoga class 6:30-7:45pm Thursday", "Yoga class", TH, at=(18, 30), to=(19, 45))
+NE("Budget review 10-11:30 Monday", "Budget review", MO, at=(10, 0), to=(11, 30))
+NE("Team retro 2:30 to 3:30 Friday", "Team retro", FR, at=(14, 30), to=(15, 30))
+NE("Bake sale Saturday 7am-noon", "Bake sale", SA, at=(7, 0), to=(12, 0))
+NE("Drinks with Sam 6ish Friday", "Drinks with Sam", FR_LATER, at=(18, 0))
+NE("Call dad at 11:45", "Call dad", AT_DAYTIME, at=(11, 45))
+NE("Standup at 9:05am", "Standup", AT_DAYTIME, at=(9, 5))
+NE("Conference call 4pm-4:30pm tomorrow", "Conference call", TOMORROW, at=(16, 0), to=(16, 30))
+NE("Movie night 7:30 Sunday", "Movie night", SU, at=(19, 30))
+NE("Gym 5:45am every weekday", "Gym", ["2026-03-11", "2026-12-07", "2027-01-01"], at=(5, 45), rr=[WEEKDAYS])
+# Parts of the day.
+NE("Walk with Ellie this evening", "Walk with Ellie", TODAY, at=(19, 0), past=(False, False, True))
+NE("Pay rent tomorrow morning", "Pay rent", TOMORROW, at=(9, 0))
+NE("Grocery run Saturday afternoon", "Grocery run", SA, at=(15, 0))
+NE("Call Priya at 9 tonight", "Call Priya", TODAY, at=(21, 0), past=(False, False, True))
+NE("Read to kids at night", "Read to kids", AT_EVENING, at=(21, 0))
+NE("Send invoices by end of day Friday", "Send invoices", FR, at=(17, 0))
+NE("Team lunch Thursday at lunchtime", "Team lunch", TH, at=(12, 0))
+# Dates.
+NE("Dentist appointment on the 3rd at 2pm", "Dentist appointment", ["2026-04-03", "2027-01-03", "2027-01-03"], at=(14, 0))
+NE("Mom's birthday May 17", "Mom's birthday", ["2026-05-17", "2027-05-17", "2027-05-17"])
+NE("Passport appointment Jan 8 at 10:30am", "Passport appointment", ["2027-01-08"] * 3, at=(10, 30))
+NE("Visit grandma 3/21", "Visit grandma", ["2026-03-21", "2027-03-21", "2027-03-21"])
+NE("Graduation 2027-05-22 10am", "Graduation", ["2027-05-22"] * 3, at=(10, 0))
+NE("Trip to Maine Aug 14-17", "Trip to Maine", ["2026-08-14", "2027-08-14", "2027-08-14"],
+   last=["2026-08-17", "2027-08-17", "2027-08-17"])
+NE("Camping trip Friday to Sunday", "Camping trip", FR_LATER, last=["2026-03-15", "2026-12-06", "2027-01-03"])
+NE("Quarterly taxes due Sept 15th", "Quarterly taxes", ["2026-09-15", "2027-09-15", "2027-09-15"])
+NE("Dinner at Luigi's December 23rd 7:30pm", "Dinner", ["2026-12-23", "2026-12-23", "2027-12-23"], at=(19, 30), loc="Luigi's")
+NE("Pay credit card on the 25th", "Pay credit card", ["2026-03-25", "2026-12-25", "2027-01-25"])
+NE("Seminar 12/10 at 3", "Seminar", ["2026-12-10", "2026-12-10", "2027-12-10"], at=(15, 0))
+# Relative days and hours.
+NE("Check on the roast in 45 minutes", "Check on the roast", NEXT_DAY, exact=[(9, 45), (18, 15), (0, 15)])
+NE("Follow up with Kim in 2 days", "Follow up with Kim", ["2026-03-12", "2026-12-06", "2027-01-02"])
+NE("Annual checkup in 1 year", "Annual checkup", ["2027-03-10", "2027-12-04", "2027-12-31"])
+NE("Water plants day after tomorrow", "Water plants", ["2026-03-12", "2026-12-06", "2027-01-02"])
+NE("Review PR next Wednesday 11am", "Review PR", WE, at=(11, 0))
+NE("Team lunch next Friday", "Team lunch", FR)
+NE("Call the bank in an hour", "Call the bank", NEXT_DAY, exact=[(10, 0), (18, 30), (0, 30)])
+NE("Dentist in 3 weeks at 9am", "Dentist", ["2026-03-31", "2026-12-25", "2027-01-21"], at=(9, 0))
+NE("Lunch with Bo Wednesday next week", "Lunch with Bo", ["2026-03-18", "2026-12-09", "2027-01-06"])
+# Deadlines.
+NE("Finish slides by Thursday noon", "Finish slides", TH, at=(12, 0))
+NE("Library books due tomorrow", "Library books", TOMORROW)
+NE("Renew registration no later than March 31", "Renew registration", ["2026-03-31", "2027-03-31", "2027-03-31"])
+NE("Submit timesheet by 5pm", "Submit timesheet", AT_DAYTIME, at=(17, 0))
+# Numbers that are not dates or times.
+NE("Pick up 24 bagels Sunday 9am", "Pick up 24 bagels", SU, at=(9, 0))
+NE("Call about invoice #2047 Monday", "Call about invoice #2047", MO)
+NE("Meet in Conference Room 3B at 2", "Meet in Conference Room 3B", AT_DAYTIME, at=(14, 0))
+NE("Install macOS 15.2 update tonight", "Install macOS 15.2 update", TODAY, at=(20, 0), past=(False, False, True))
+NE("Run 10k Sunday 8am", "Run 10k", SU, at=(8, 0))
+NE("Buy 2 lbs coffee tomorrow", "Buy 2 lbs coffee", TOMORROW)
+NE("Order 6 pizzas for 20 people Friday 6pm", "Order 6 pizzas for 20 people", FR_LATER, at=(18, 0))
+NE("Print 50 copies of agenda by 8am tomorrow", "Print 50 copies of agenda", TOMORROW, at=(8, 0))
+NE("Flight AA 100 Monday 6:40am", "Flight AA 100", MO, at=(6, 40))
+NE("Bus 42 downtown at 8:10", "Bus 42 downtown", AT_EARLY, at=(8, 10))
+NE("Call 1-800-555-0199 about warranty Tuesday", "Call 1-800-555-0199 about warranty", TU_LATER)
+NE("Top 10 list review Wed 4pm", "Top 10 list review", WE, at=(16, 0))
+NE("Sprint 24 planning Monday 10am", "Sprint 24 planning", MO, at=(10, 0))
+# Holidays.
+NE("Fireworks on the Fourth of July 9pm", "Fireworks", ["2026-07-04", "2027-07-04", "2027-07-04"], at=(21, 0))
+NE("Trick or treat on Halloween 5pm", "Trick or treat", ["2026-10-31", "2027-10-31", "2027-10-31"], at=(17, 0))
+NE("Juneteenth cookout", "Juneteenth cookout", ["2026-06-19", "2027-06-19", "2027-06-19"])
+NE("St. Patrick's Day parade 11am", "St. Patrick's Day parade", ["2026-03-17", "2027-03-17", "2027-03-17"], at=(11, 0))
+NE("Xmas shopping on Christmas Eve", "Xmas shopping", ["2026-12-24", "2026-12-24", "2027-12-24"])
+NE("Valentine's dinner 7pm", "Valentine's dinner", ["2027-02-14"] * 3, at=(19, 0))
+NE("Labor Day picnic at the lake", "Labor Day picnic", ["2026-09-07", "2027-09-06", "2027-09-06"], loc="the lake")
+NE("Buy Halloween candy Saturday", "Buy Halloween candy", SA)
+NE("Mother's Day brunch 10:30", "Mother's Day brunch", ["2026-05-10", "2027-05-09", "2027-05-09"], at=(10, 30))
+NE("Thanksgiving potluck 2pm", "Thanksgiving potluck", ["2026-11-26", "2027-11-25", "2027-11-25"], at=(14, 0))
+# Repeats.
+NE("Piano practice every Mon/Wed 4pm", "Piano practice", ["2026-03-11", "2026-12-07", "2027-01-04"], at=(16, 0),
+   rr=[WK + ";BYDAY=MO,WE"])
+NE("Trash out every Sunday night", "Trash out", SU, at=(21, 0), rr=[WK + ";BYDAY=SU"])
+NE("Pay bills on the 1st of every month", "Pay bills", ["2026-04-01", "2027-01-01", "2027-01-01"],
+   rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=1"])
+NE("Book club every 3rd Thursday 7pm", "Book club", ["2026-03-19", "2026-12-17", "2027-01-21"], at=(19, 0),
+   rr=["RRULE:FREQ=MONTHLY;BYDAY=3TH"])
+NE("Retro every other Friday 3pm", "Retro", FR, at=(15, 0), rr=[WK + ";INTERVAL=2;BYDAY=FR"])
+NE("Vitamins every day at 8am", "Vitamins", AT_EARLY, at=(8, 0), rr=["RRULE:FREQ=DAILY"])
+NE("Anniversary every June 20", "Anniversary", ["2026-06-20", "2027-06-20", "2027-06-20"], rr=["RRULE:FREQ=YEARLY"])
+NE("Spanish class Mondays and Wednesdays 6-7:30pm until May 27", "Spanish class", ["2026-03-11", "2026-12-07", "2027-01-04"],
+   at=(18, 0), to=(19, 30), rrs=[[WK + ";BYDAY=MO,WE;UNTIL=20260528T035959Z"], [WK + ";BYDAY=MO,WE;UNTIL=20270528T035959Z"],
+                                 [WK + ";BYDAY=MO,WE;UNTIL=20270528T035959Z"]])
+NE("Swim lessons Tue/Thu at 4:30", "Swim lessons", TU_LATER, at=(16, 30), rr=[WK + ";BYDAY=TU,TH"])
+NE("Standup every weekday at 9:30 starting Monday", "Standup", MO, at=(9, 30), rr=[WEEKDAYS])
+NE("Newsletter monthly on the last Friday", "Newsletter", ["2026-03-27", "2026-12-25", "2027-01-29"],
+   rr=["RRULE:FREQ=MONTHLY;BYDAY=-1FR"])
+NE("Water lawn every 3 days at 6am", "Water lawn", AT_EARLY, at=(6, 0), rr=["RRULE:FREQ=DAILY;INTERVAL=3"])
+NE("Lunch and learn every other Wednesday at noon", "Lunch and learn", WE, at=(12, 0), rr=[WK + ";INTERVAL=2;BYDAY=WE"])
+NE("Tutoring every Tuesday and Thursday 3:30", "Tutoring", TU_LATER, at=(15, 30), rr=[WK + ";BYDAY=TU,TH"])
+# Zones and places.
+NE("Call with Tokyo team 9am JST Thursday", "Call with Tokyo team", TH, at=(9, 0), zone="Asia/Tokyo")
+NE("Webinar 2pm PT tomorrow", "Webinar", TOMORROW, at=(14, 0), zone="America/Los_Angeles")
+NE("Sync with Berlin office 4pm CET Monday", "Sync with Berlin office", MO, at=(16, 0), zone="Europe/Berlin")
+NE("Coffee @ Blue Bottle 8am Saturday", "Coffee", SA, at=(8, 0), loc="Blue Bottle")
+NE("Haircut at Supercuts Friday 4:15", "Haircut", FR, at=(16, 15), loc="Supercuts")
+# Durations and all day.
+NE("Study group Thursday 7pm for 2 hrs", "Study group", TH, at=(19, 0), dur=120)
+NE("Massage Sunday 3pm 90 minutes", "Massage", SU, at=(15, 0), dur=90)
+NE("Board games in 2 hours at Kate's for 90 minutes", "Board games", NEXT_DAY, exact=[(11, 0), (19, 30), (1, 30)], dur=90,
+   loc="Kate's")
+NE("Interview Monday 1:30pm 45 min", "Interview", MO, at=(13, 30), dur=45)
+NE("Office closed all day Monday", "Office closed", MO)
+NE("Conference Tuesday through Thursday", "Conference", TU_LATER, last=["2026-03-12", "2026-12-10", "2027-01-07"])
+# Refusals.
+NE("Pick up dry cleaning", "", R)
+NE("Tomorrow 10am", "", ["reject:missingTitle"] * 3)
+NE("Dinner Friday or Saturday 7pm", "", ["reject:conflict"] * 3)
+NE("Catch up with Jo sometime this weekend", "", ["reject:vagueDate"] * 3)
+NE("Call at 25:00 tomorrow", "", ["reject:invalidTime"] * 3)
+NE("Doctor Feb 30 10am", "", ["reject:invalidDate"] * 3)
+NE("Lunch tomorrow evening 1pm", "", ["reject:conflict"] * 3)
+NE("Vacation next month", "", ["reject:vagueDate"] * 3)
+
+# German.
+NG("Zahnarzt Mittwoch 14:30", "Zahnarzt", WE, at=(14, 30))
+NG("Friseur morgen um 11", "Friseur", TOMORROW, at=(11, 0))
+NG("Elternsprechtag Donnerstag 16-18 Uhr", "Elternsprechtag", TH, at=(16, 0), to=(18, 0))
+NG("Joggen morgen früh", "Joggen", TOMORROW, at=(8, 0))
+NG("Mittagessen mit Oma Sonntag um halb 1", "Mittagessen mit Oma", SU, at=(12, 30))
+NG("Kita-Fest Samstag 10 bis 14 Uhr", "Kita-Fest", SA, at=(10, 0), to=(14, 0))
+NG("Telefonkonferenz 9:15 Uhr Montag", "Telefonkonferenz", MO, at=(9, 15))
+NG("Theater Freitag 19:30", "Theater", FR_LATER, at=(19, 30))
+NG("Laufen gehen heute Abend", "Laufen gehen", TODAY, at=(19, 0), past=(False, False, True))
+NG("Wocheneinkauf Samstagvormittag", "Wocheneinkauf", SA, at=(10, 0))
+NG("Nachhilfe Mittwochnachmittag", "Nachhilfe", WE, at=(15, 0))
+NG("Mittagspause 12:30-13:15", "Mittagspause", AT_DAYTIME, at=(12, 30), to=(13, 15))
+NG("Anruf bei der Bank Freitag 11:00", "Anruf bei der Bank", FR, at=(11, 0))
+NG("Geburtstag Lisa am 14. Mai", "Geburtstag Lisa", ["2026-05-14", "2027-05-14", "2027-05-14"])
+NG("Zahnarzt 3.4. 8:30", "Zahnarzt", ["2026-04-03", "2027-04-03", "2027-04-03"], at=(8, 30))
+NG("Urlaub 27.7.-7.8.", "Urlaub", ["2026-07-27", "2027-07-27", "2027-07-27"], last=["2026-08-07", "2027-08-07", "2027-08-07"])
+NG("Hochzeit von Tim und Anna 12.06.2027 14 Uhr", "Hochzeit von Tim und Anna", ["2027-06-12"] * 3, at=(14, 0))
+NG("Arzttermin in 2 Wochen", "Arzttermin", ["2026-03-24", "2026-12-18", "2027-01-14"])
+NG("Wäsche aufhängen in 30 Minuten", "Wäsche aufhängen", NEXT_DAY, exact=[(9, 30), (18, 0), (0, 0)])
+NG("Kaffee mit Jana übermorgen um 3", "Kaffee mit Jana", ["2026-03-12", "2026-12-06", "2027-01-02"], at=(15, 0))
+NG("Elternabend nächsten Dienstag 19:30", "Elternabend", TU, at=(19, 30))
+NG("Rechnung bezahlen bis Montag", "Rechnung bezahlen", MO)
+NG("Projektabgabe fällig am 20.1.", "Projektabgabe", ["2027-01-20"] * 3)
+NG("Steuer spätestens am 31. Juli", "Steuer", ["2026-07-31", "2027-07-31", "2027-07-31"])
+NG("3 Kisten Wasser holen Freitag", "3 Kisten Wasser holen", FR_LATER)
+NG("3x Pizza bestellen Samstag 19 Uhr", "3x Pizza bestellen", SA, at=(19, 0))
+NG("Raum 204 buchen Dienstag 10 Uhr", "Raum 204 buchen", TU_LATER, at=(10, 0))
+NG("Update auf Version 2.4 Donnerstag", "Update auf Version 2.4", TH_ALLDAY)
+NG("ICE 598 Montag 7:12", "ICE 598", MO, at=(7, 12))
+NG("Zugfahrt nach Hamburg Sonntag 8:05 Uhr", "Zugfahrt nach Hamburg", SU, at=(8, 5))
+NG("Weihnachtsmarkt am 2. Advent", "Weihnachtsmarkt", ["2026-12-06", "2026-12-06", "2027-12-05"])
+NG("Heiligabend bei Oma 18 Uhr", "Heiligabend bei Oma", ["2026-12-24", "2026-12-24", "2027-12-24"], at=(18, 0))
+NG("Osterbrunch am Ostersonntag 11 Uhr", "Osterbrunch", EASTER, at=(11, 0))
+NG("Grillen am Tag der Arbeit", "Grillen", ["2026-05-01", "2027-05-01", "2027-05-01"])
+NG("Neujahrsempfang am 8. Januar 18 Uhr", "Neujahrsempfang", ["2027-01-08"] * 3, at=(18, 0))
+NG("Muttertagsbrunch 10 Uhr", "Muttertagsbrunch", ["2026-05-10", "2027-05-09", "2027-05-09"], at=(10, 0))
+NG("Neujahrsspaziergang 14 Uhr", "Neujahrsspaziergang", ["2027-01-01"] * 3, at=(14, 0))
+NG("Chorprobe jeden Donnerstag 20 Uhr", "Chorprobe", TH, at=(20, 0), rr=[WK + ";BYDAY=TH"])
+NG("Sport Di/Do 18 Uhr", "Sport", TU_LATER, at=(18, 0), rr=[WK + ";BYDAY=TU,TH"])
+NG("Müll rausbringen jeden zweiten Donnerstag", "Müll rausbringen", TH_ALLDAY, rr=[WK + ";INTERVAL=2;BYDAY=TH"])
+NG("Tabletten täglich um 8 Uhr", "Tabletten", AT_EARLY, at=(8, 0), rr=["RRULE:FREQ=DAILY"])
+NG("Teammeeting montags 9:30", "Teammeeting", MO, at=(9, 30), rr=[WK + ";BYDAY=MO"])
+NG("Miete zahlen monatlich am 1.", "Miete zahlen", ["2026-04-01", "2027-01-01", "2027-01-01"], rr=["RRULE:FREQ=MONTHLY;BYMONTHDAY=1"])
+NG("Yoga mittwochs 19 Uhr bis 24.6.", "Yoga", WE, at=(19, 0),
+   rrs=[[WK + ";BYDAY=WE;UNTIL=20260624T215959Z"], [WK + ";BYDAY=WE;UNTIL=20270624T215959Z"], [WK + ";BYDAY=WE;UNTIL=20270624T215959Z"]])
+NG("Call mit Boston 10 Uhr ET Freitag", "Call mit Boston", FR, at=(10, 0), zone="America/New_York")
+NG("Treffen im Biergarten Samstag 16 Uhr", "Treffen", SA, at=(16, 0), loc="Biergarten")
+NG("Workshop Mittwoch 9 Uhr für 3 Stunden", "Workshop", WE, at=(9, 0), dur=180)
+NG("Fortbildung Montag ganztägig", "Fortbildung", MO)
+NG("Fenster putzen", "", R)
+NG("Treffen irgendwann am Wochenende", "", ["reject:vagueDate"] * 3)
+NG("Arzt 31.4. 10 Uhr", "", ["reject:invalidDate"] * 3)
+NG("morgen 9 Uhr", "", ["reject:missingTitle"] * 3)
+NG("Kino Samstag oder Sonntag 20 Uhr", "", ["reject:conflict"] * 3)
+NG("Besprechung morgen früh um 19 Uhr", "", ["reject:conflict"] * 3)
 
 here = os.path.dirname(os.path.abspath(__file__))
 for name, lines in OUT.items():

@@ -29,9 +29,11 @@ package enum QuickAddBenchCommand: Command {
     )
 
     /// The held-out parts (only run, never read while fixing the parser), oldest first, with their labels.
-    /// The first was written by the session that tuned the parser; the second by one that had not read it.
+    /// The first was written by the session that tuned the parser; the second and third by sessions that had
+    /// not read the misses of the ones before.
     static let heldOutParts: [(name: String, label: String)] = [
         ("heldout", "held-out"), ("heldout-2026-12-05", "held-out 2026-12-05 (fresh)"),
+        ("heldout-2026-12-05b", "held-out 2026-12-05b (third)"),
     ]
 
     struct Phrase {

@@ -22,10 +22,62 @@ struct QuickAddGenerativeTests {
     static let englishTitles = [
         "Team sync", "Deploy v1.2.3", "Review PR #481", "Q3 planning", "Buy 2 tickets", "Room 101 sync", "Ship v2.0", "Call Sam",
         "Room 4a sync", "Buy 2x4 boards", "Catch-22 club",
+        // Counts and sizes written with a letter: title words, not times or repeat counts.
+        "Buy 3p stamps", "5k run", "10k training", "Print 2x posters", "Order 3 x toner",
     ]
     static let germanTitles = [
         "Zahnarzt", "Release v2.1.0", "Besprechung Raum B12", "Teammeeting", "Q4 Planung", "2 Karten kaufen", "Raum 4a buchen",
+        "2x Brötchen holen", "3 x Milch kaufen", "10k Lauf", "5k Training",
     ]
+
+    /// A holiday's name and its day, found here without the parser: a fixed month and day, or the n-th weekday
+    /// (ISO, 1 = Monday) of a month.
+    struct Holiday {
+        var name: String
+        var month: Int
+        var day: Int?
+        var nth: (n: Int, weekday: Int)?
+
+        /// Its first day on or after `today` (year, month, day), counted in `calendar`.
+        func next(from today: DateComponents, _ calendar: Calendar) -> DateComponents {
+            for year in [today.year!, today.year! + 1] {
+                var day = DateComponents(year: year, month: month, day: self.day ?? 1)
+                if let nth {
+                    var seen = 0
+                    for d in 1...28 {
+                        let date = calendar.date(from: DateComponents(year: year, month: month, day: d))!
+                        guard (calendar.component(.weekday, from: date) + 5) % 7 + 1 == nth.weekday else { continue }
+                        seen += 1
+                        if seen == nth.n {
+                            day.day = d
+                            break
+                        }
+                    }
+                }
+                if (day.month!, day.day!) >= (today.month!, today.day!) || year > today.year! { return day }
+            }
+            fatalError("unreachable")
+        }
+    }
+
+    /// Named after "on"/"am" (any title), or starting the text as the title's first words.
+    static let englishHolidays = [
+        Holiday(name: "Christmas Eve", month: 12, day: 24), Holiday(name: "Halloween", month: 10, day: 31),
+        Holiday(name: "Independence Day", month: 7, day: 4), Holiday(name: "Valentine's Day", month: 2, day: 14),
+        Holiday(name: "St. Patrick's Day", month: 3, day: 17), Holiday(name: "Veterans Day", month: 11, day: 11),
+        Holiday(name: "Thanksgiving", month: 11, nth: (4, 4)), Holiday(name: "Labor Day", month: 9, nth: (1, 1)),
+        Holiday(name: "Mother's Day", month: 5, nth: (2, 7)), Holiday(name: "MLK Day", month: 1, nth: (3, 1)),
+    ]
+    static let germanHolidays = [
+        Holiday(name: "Heiligabend", month: 12, day: 24), Holiday(name: "Valentinstag", month: 2, day: 14),
+        Holiday(name: "Tag der Arbeit", month: 5, day: 1), Holiday(name: "Reformationstag", month: 10, day: 31),
+        Holiday(name: "Nikolaustag", month: 12, day: 6), Holiday(name: "Tag der Deutschen Einheit", month: 10, day: 3),
+        Holiday(name: "Muttertag", month: 5, nth: (2, 7)), Holiday(name: "Silvester", month: 12, day: 31),
+    ]
+    /// Titles that start with a holiday's name (German ones as compounds): the holiday is the day. No word here
+    /// says which half of the day a bare hour is in ("dinner" would; the generator keeps to the default rule).
+    static let englishHolidayTitles = [("parade", "St. Patrick's Day"), ("hike", "Labor Day"), ("walk", "Mother's Day")]
+    static let germanHolidayTitles = [("party", "Silvester"), ("sbrunch", "Muttertag"), ("-Gottesdienst", "Heiligabend")]
     static let englishWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let germanWeekdays = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
     static let englishMonths = ["Jan", "Feb", "March", "April", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "December"]
@@ -48,7 +100,7 @@ struct QuickAddGenerativeTests {
         func day(_ offset: Int) -> DateComponents {
             calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: offset, to: now)!)
         }
-        let title = german ? germanTitles.randomElement(using: &rng)! : englishTitles.randomElement(using: &rng)!
+        var title = german ? germanTitles.randomElement(using: &rng)! : englishTitles.randomElement(using: &rng)!
 
         // The clock: start and end minutes, and how the text writes them.
         var start = 0, end = 0
@@ -143,7 +195,7 @@ struct QuickAddGenerativeTests {
         var offset = 0
         var dateText = ""
         let todayISO = (today.weekday! + 5) % 7 + 1
-        switch weekdayPart == nil ? Int.random(in: 0..<6, using: &rng) : -1 {
+        switch weekdayPart == nil ? Int.random(in: 0..<7, using: &rng) : -1 {
         case -1:
             let weekday = weekdayPart!.weekday
             offset = (weekday - todayISO + 7) % 7
@@ -168,6 +220,20 @@ struct QuickAddGenerativeTests {
         case 3:
             offset = Int.random(in: 2...40, using: &rng)
             dateText = german ? "in \(offset) Tagen" : "in \(offset) days"
+        case 6:
+            // A holiday: "on Thanksgiving", "am Heiligabend", or a title that starts with it ("Thanksgiving dinner",
+            // "Silvesterparty"); its next day on or after today, kept (and flagged past) when that is today.
+            let holidays = german ? germanHolidays : englishHolidays
+            var holiday = holidays.randomElement(using: &rng)!
+            if Bool.random(using: &rng) {
+                let (rest, name) = (german ? germanHolidayTitles : englishHolidayTitles).randomElement(using: &rng)!
+                holiday = holidays.first { $0.name == name }!
+                title = german ? name + rest : name + " " + rest
+            } else {
+                dateText = (german ? "am " : "on ") + holiday.name
+            }
+            let target = holiday.next(from: today, calendar)
+            offset = calendar.dateComponents([.day], from: calendar.date(from: day(0))!, to: calendar.date(from: target)!).day!
         default:
             offset = Int.random(in: 1...300, using: &rng)
             let target = day(offset)

@@ -179,4 +179,73 @@ struct QuickAddRulesTests {
         #expect(span.end.description == "2026-12-08T11:00:00+01:00")
         #expect(span.repeatDescription == "every Tuesday at 10:00 until 2027-01-18")
     }
+
+    @Test("weekdays joined by a slash or comma repeat weekly; two joined by 'and' are refused with both ways to write them")
+    func weekdayLists() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        let english = QuickAddTestSupport.parser(lang: "en"), german = QuickAddTestSupport.parser(lang: "de")
+        let slash = try english.parse("Yoga Tue/Thu 6pm", now: now, zone: zone)
+        #expect(slash.title == "Yoga")
+        #expect(slash.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH"])
+        #expect(slash.start.description == "2026-12-08T18:00:00+01:00")
+        let comma = try english.parse("Gym Mon, Wed and Fri at 7am", now: now, zone: zone)
+        #expect(comma.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
+        let weak = try german.parse("Chor Mo/Mi 19 Uhr", now: now, zone: zone)
+        #expect(weak.title == "Chor")
+        #expect(weak.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE"])
+        #expect(weak.start.description == "2026-12-07T19:00:00+01:00")
+        do {
+            let result = try english.parse("Workshop Monday and Tuesday", now: now, zone: zone)
+            Issue.record("read as \(result.start.description) \(result.recurrence)")
+        } catch {
+            #expect(error.code == .conflict)
+            #expect(error.message.contains("\"every\"") && error.message.contains("\"to\""), "\(error.message)")
+        }
+    }
+
+    @Test("a count before a noun is a title word; before a rule it is the repeat's count")
+    func countsInTitles() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        let german = QuickAddTestSupport.parser(lang: "de")
+        let count = try german.parse("2x Brötchen holen morgen 8 Uhr", now: now, zone: zone)
+        #expect(count.title == "2x Brötchen holen")
+        #expect(count.recurrence.isEmpty)
+        let spaced = try QuickAddTestSupport.parser(lang: "en").parse("Order 3 x toner Monday", now: now, zone: zone)
+        #expect(spaced.title == "Order 3 x toner")
+        let repeatCount = try german.parse("Physio 6x dienstags 10 Uhr", now: now, zone: zone)
+        #expect(repeatCount.title == "Physio")
+        #expect(repeatCount.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6"])
+    }
+
+    @Test("a German compound that starts with a holiday is that day, or refused where it names no one day")
+    func holidayCompounds() throws {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        let german = QuickAddTestSupport.parser(lang: "de")
+        let party = try german.parse("Silvesterparty 20 Uhr", now: now, zone: zone)
+        #expect(party.title == "Silvesterparty")
+        #expect(party.start.description == "2026-12-31T20:00:00+01:00")
+        let midnight = try german.parse("Silvesterparty um Mitternacht", now: now, zone: zone)
+        #expect(midnight.start.description == "2027-01-01T00:00:00+01:00")
+        let brunch = try german.parse("Muttertagsbrunch 10 Uhr", now: now, zone: zone)
+        #expect(brunch.start.description == "2027-05-09T10:00:00+02:00")
+        for text in ["Weihnachtsfeier 18 Uhr", "Neujahrsempfang 18 Uhr", "Halloweenparty 20 Uhr"] {
+            do {
+                let result = try german.parse(text, now: now, zone: zone)
+                Issue.record("\(text) was read as \(result.start.description)")
+            } catch {
+                #expect(error.code == .vagueDate, "\(text)")
+            }
+        }
+        // With another date, or not at the start, a compound is a word of the title.
+        let market = try german.parse("Weihnachtsmarkt Samstag 16 Uhr", now: now, zone: zone)
+        #expect(market.title == "Weihnachtsmarkt")
+        #expect(market.start.description == "2026-12-05T16:00:00+01:00")
+        let name = try german.parse("Tom Ostermann anrufen 10 Uhr", now: now, zone: zone)
+        #expect(name.start.description == "2026-12-05T10:00:00+01:00")
+        let english = try QuickAddTestSupport.parser(lang: "en").parse("NYE-party 9pm", now: now, zone: zone)
+        #expect(english.start.description == "2026-12-31T21:00:00+01:00")
+    }
 }

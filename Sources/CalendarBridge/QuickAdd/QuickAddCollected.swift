@@ -373,14 +373,18 @@ struct QuickAddCollected {
             timeZone: userZone.identifier, recurrence: [], isPast: false)
     }
 
-    func rrule(until: String?) -> String {
+    func rrule(until: String?, first: QuickAddDate) -> String {
         var text = "RRULE:FREQ=\(recurrence.frequency!.rawValue)"
         if recurrence.interval > 1 { text += ";INTERVAL=\(recurrence.interval)" }
         if !recurrence.byDay.isEmpty {
             let ordinal = recurrence.byDayOrdinal.map(String.init) ?? ""
             text += ";BYDAY=" + recurrence.byDay.sorted().map { ordinal + Self.rruleDays[$0 - 1] }.joined(separator: ",")
         }
-        if let day = recurrence.byMonthDay { text += ";BYMONTHDAY=\(day)" }
+        // A monthly rule names its day ("every month" from the 1st is "every month on the 1st"), as Outlook stores
+        // it, so that the preview shows the rule the created event shows (RFC 5545 means the same either way).
+        if let day = recurrence.byMonthDay ?? (recurrence.frequency == .monthly && recurrence.byDay.isEmpty ? first.day : nil) {
+            text += ";BYMONTHDAY=\(day)"
+        }
         if let count = recurrence.count { text += ";COUNT=\(count)" }
         if let until { text += ";UNTIL=\(until)" }
         return text
@@ -465,9 +469,14 @@ struct QuickAddCollected {
             for weekday in weekdays {
                 guard case .weekday(let w, _) = weekday.spec, w != startDate.weekday else { continue }
                 if exact.isEmpty {
+                    // "Monday and Tuesday": a weekly series or one event over both days; the text must say which.
+                    let (first, second) = (weekdays[0].fragment, weekday.fragment)
                     throw error(
-                        .conflict, "two dates, \"\(weekdays[0].fragment)\" and \"\(weekday.fragment)\"; give one",
-                        de: "zwei Daten, „\(weekdays[0].fragment)“ und „\(weekday.fragment)“; gib eines an")
+                        .conflict,
+                        "two dates, \"\(first)\" and \"\(second)\"; give one, put \"every\" before them for a weekly series, "
+                            + "or \"to\" between them for one event over those days",
+                        de: "zwei Daten, „\(first)“ und „\(second)“; gib eines an, schreib „jeden“ davor für eine wöchentliche Serie "
+                            + "oder „bis“ dazwischen für einen Termin über diese Tage")
                 }
                 throw error(
                     .conflict,
@@ -559,6 +568,10 @@ struct QuickAddCollected {
                 // "tonight at midnight", "Friday night at 1am": the hours after midnight of an evening or a night
                 // are the next day's.
                 startDate = startDate.adding(days: 1)
+            } else if time != nil, startMinutes < 4 * 60, case .holiday(let holiday)? = exact.first?.spec, holiday.partyOnTheDay {
+                // "Silvesterparty um Mitternacht", "NYE party 1am": the small hours of a holiday whose party is
+                // that evening are its night's, the next day's.
+                startDate = startDate.adding(days: 1)
             }
             var startSeconds = eventZone.instant(startDate, hour: startMinutes / 60, minute: startMinutes % 60)
             if startSeconds < now {
@@ -612,7 +625,7 @@ struct QuickAddCollected {
             if hasFrequency {
                 if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
                 let until = untilDate.map { QuickAddZone.basicUTC(eventZone.instant($0, hour: 23, minute: 59, second: 59)) }
-                recurrenceLines = [rrule(until: until)]
+                recurrenceLines = [rrule(until: until, first: startDate)]
             }
         } else {
             var endDate = (lastDay ?? startDate).adding(days: 1)
@@ -638,7 +651,7 @@ struct QuickAddCollected {
             end = .date(endDate)
             if hasFrequency {
                 if let repeatSpan { untilDate = startDate.adding(months: repeatSpan.months).adding(days: repeatSpan.days - 1) }
-                recurrenceLines = [rrule(until: untilDate?.basicFormat)]
+                recurrenceLines = [rrule(until: untilDate?.basicFormat, first: startDate)]
             }
             isPast = startDate < userZone.date(at: now)
         }

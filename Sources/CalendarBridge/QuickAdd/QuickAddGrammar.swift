@@ -89,6 +89,9 @@ struct QuickAddGrammar {
     let dateOrder: QuickAddDateOrder
     /// Windows zone names found in the text: start token -> (end token, IANA id).
     var windowsZones: [Int: (end: Int, id: String)] = [:]
+    /// Compound words that begin with a holiday's name ("Silvesterparty"; marked `.holiday` in `meanings`):
+    /// token -> whether the compound names a party ("…party", "…feier").
+    var holidayCompounds: [Int: Bool] = [:]
 
     static let ianaAreas: Set<String> = [
         "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian",
@@ -386,7 +389,8 @@ struct QuickAddGrammar {
         case .holiday(let holiday)?:
             // After "on", "am", "by": the holiday's day. Alone it is read only at the start of the text (see
             // `QuickAddParser.readHoliday`); elsewhere it is a word of the title ("Buy Christmas tree").
-            return prefixed ? (.holiday(holiday), next(j)) : nil
+            // A compound ("am Weihnachtsmarkt") is a place or a title word, never the holiday's day.
+            return prefixed && holidayCompounds[j] == nil ? (.holiday(holiday), next(j)) : nil
         case .next?, .this?:
             let k = next(j)
             if case .weekday(let w)? = meaning(k) {
@@ -817,14 +821,14 @@ struct QuickAddGrammar {
 
     // MARK: repeats
 
-    /// "Mon, Wed and Fri", "Tue/Thu", "Dienstag und Donnerstag".
+    /// "Mon, Wed and Fri", "Tue/Thu", "Di+Do", "Dienstag und Donnerstag".
     func weekdayList(at k: Int) -> (days: [Int], end: Int)? {
         guard let first = weekdayNumber(k) else { return nil }
         var days = [first]
         var end = next(k)
         while true {
             var s = end
-            if isSymbol(s, ",") || isSymbol(s, "/") { s += 1 }
+            if isSymbol(s, ",") || isSymbol(s, "/") || isSymbol(s, "+") { s += 1 }
             if case .and? = meaning(s) { s = next(s) }
             guard s != end, let day = weekdayNumber(s) else { break }
             if !days.contains(day) { days.append(day) }
@@ -945,6 +949,16 @@ struct QuickAddGrammar {
             part.frequency = .weekly
             part.byDay = [1, 2, 3, 4, 5]
             return QuickAddMatch(end: next(i), element: .recurrence(part))
+        case .weekday?:
+            // "Tue/Thu 6pm", "Mon, Wed and Fri at 4", "Mo/Mi 18 Uhr": weekdays joined by a slash, plus or comma are a
+            // weekly series on those days, as schedules are written without "every". Two joined only by "and"
+            // stay two dates (refused: one event over both days is as likely).
+            guard let (days, end) = weekdayList(at: i), days.count > 1,
+                (i..<end).contains(where: { isSymbol($0, "/") || isSymbol($0, ",") || isSymbol($0, "+") })
+            else { return nil }
+            part.frequency = .weekly
+            part.byDay = days
+            return QuickAddMatch(end: end, element: .recurrence(part))
         case .onDate?:
             let j = next(i)
             if case .weekdays? = meaning(j), let (days, end) = weekdayList(at: j) {
@@ -971,7 +985,9 @@ struct QuickAddGrammar {
             part.count = n
             return QuickAddMatch(end: end, element: .recurrence(part))
         default:
-            guard let (n, end) = repeatCount(at: i) else { return nil }
+            // "2x Brötchen holen", "Buy 3 x AA batteries": a count before an ordinary word counts things of the
+            // title; a repeat's count stands before a rule, a time or at the end ("6x dienstags", "10 times").
+            guard let (n, end) = repeatCount(at: i), !isOrdinaryWord(at: end) else { return nil }
             part.count = n
             return QuickAddMatch(end: end, element: .recurrence(part))
         }

@@ -20,8 +20,23 @@ extension QuickAddLocale {
             "abendessen": .evening, "essen": .evening, "kino": .evening, "konzert": .evening, "party": .evening,
             "theater": .evening, "stammtisch": .evening,
         ],
-        partyWords: ["party", "feier", "fete"]
+        partyWords: ["party", "feier", "fete", "empfang"],
+        holidayCompounds: germanHolidayCompounds
     )
+
+    /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
+    /// ("Silvesterparty", "Muttertagsbrunch"), and the stems of the names of several days ("Weihnachtsfeier",
+    /// "Osterbrunch", "Pfingstferien", "Adventskaffee": no one day). "Nikolausfeier" is St. Nicholas' Day.
+    static let germanHolidayCompounds: [(String, QuickAddHoliday)] = {
+        var stems: [(String, QuickAddHoliday)] = []
+        for (name, meaning) in germanHolidays where !name.contains(" ") && !name.contains(".") {
+            guard case .holiday(let holiday) = meaning else { continue }
+            stems += [(name, holiday), (name + "s", holiday)]
+        }
+        stems += [("weihnachts", .severalDays), ("oster", .severalDays), ("pfingst", .severalDays), ("advents", .severalDays)]
+        stems.append(("nikolaus", .fixed(12, 6)))
+        return stems
+    }()
 
     /// Germany's nationwide holidays and widely kept days. "Weihnachten", "Ostern" and "Pfingsten" name several
     /// days; "Nikolaus" alone is also a first name, so only "Nikolaustag" is the day.

@@ -21,6 +21,10 @@ public struct QuickAddLocale: Sendable {
     /// Words for a party ("party", "Feier"): after a holiday that is not itself the party's day ("Christmas
     /// party") they name no one day, and the text is refused unless it gives the date.
     public var partyWords: Set<String>
+    /// Beginnings of compound words that name a holiday ("silvester" in "Silvesterparty", "weihnachts" in
+    /// "Weihnachtsfeier"), for languages that join words: the compound is read as the holiday's name where it
+    /// starts the text, and its last part decides whether it is a party (see `partyWords`).
+    public var holidayCompounds: [(String, QuickAddHoliday)]
 
     public init(
         identifier: String,
@@ -30,10 +34,12 @@ public struct QuickAddLocale: Sendable {
         example: String,
         defaultDateOrder: QuickAddDateOrder,
         kindHints: [String: QuickAddPartOfDay] = [:],
-        partyWords: Set<String> = []
+        partyWords: Set<String> = [],
+        holidayCompounds: [(String, QuickAddHoliday)] = []
     ) {
         self.kindHints = kindHints
         self.partyWords = partyWords
+        self.holidayCompounds = holidayCompounds.sorted { $0.0.count > $1.0.count }
         self.identifier = identifier
         self.phrases = phrases
         self.zoneAbbreviations = zoneAbbreviations

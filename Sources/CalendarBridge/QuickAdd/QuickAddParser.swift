@@ -161,10 +161,23 @@ public struct QuickAddParser: Sendable {
                     : "\"\(fragment)\" names no one day; give the date, such as \"\(fragment) Dec 18 7pm\"",
                 example: options.locale.example, language: options.locale.identifier)
         }
-        if index == 0 {
+        if let party = grammar.holidayCompounds[index] {
+            // A compound names the holiday only where it starts the text ("Silvesterparty 20 Uhr"); elsewhere it
+            // is a word of the title, as often a name ("Tom Ostermann").
+            guard index == 0 else { return }
+            if holiday.rule == .severalDays || (party && !holiday.partyOnTheDay) {
+                // "Weihnachtsgeschenke kaufen" has nothing to schedule; "Weihnachtsfeier 18 Uhr" names no one day.
+                guard collected.time != nil || collected.partOfDay != nil else { return }
+                throw noOneDay(name)
+            }
+            try collected.add(.date(.holiday(holiday)), fragment: name)
+        } else if index == 0 {
             if holiday.rule == .severalDays { throw noOneDay(name) }
-            if !holiday.partyOnTheDay, end < grammar.count, options.locale.partyWords.contains(grammar.tokens[end].text) {
-                throw noOneDay(grammar.text(index, end + 1))
+            // "Christmas party", "Christmas-party", "Silvester-Party": the word after the name, past a joining dash.
+            var after = end
+            if grammar.isSymbol(after, "-"), grammar.attached(after), grammar.attached(after + 1) { after += 1 }
+            if !holiday.partyOnTheDay, after < grammar.count, options.locale.partyWords.contains(grammar.tokens[after].text) {
+                throw noOneDay(grammar.text(index, after + 1))
             }
             try collected.add(.date(.holiday(holiday)), fragment: name)
         } else if collected.time != nil || collected.partOfDay != nil {
@@ -198,11 +211,40 @@ public struct QuickAddParser: Sendable {
                 }
             }
         }
+        var compounds: [Int: Bool] = [:]
+        if !options.locale.holidayCompounds.isEmpty {
+            for index in tokens.indices where tokens[index].kind == .word && meanings[index] == nil {
+                guard let (holiday, party) = holidayCompound(tokens, at: index) else { continue }
+                meanings[index] = .holiday(holiday)
+                compounds[index] = party
+            }
+        }
         var grammar = QuickAddGrammar(
             scalars: scalars, tokens: tokens, meanings: meanings, lengths: lengths,
             weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
+        grammar.holidayCompounds = compounds
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
+    }
+
+    /// The holiday a compound word at `index` begins with, and whether the compound is a party: "Silvesterparty"
+    /// (New Year's Eve, a party), "Muttertagsbrunch" (Mother's Day), "Weihnachts-Feier" (several days, a party).
+    /// The rest must be a word of its own (three letters or more, or joined by a dash), so "Ostern" or a name
+    /// such as "Silvestri" is no compound.
+    private func holidayCompound(_ tokens: [QuickAddToken], at index: Int) -> (QuickAddHoliday, Bool)? {
+        let word = tokens[index].text
+        let dashed =
+            index + 2 < tokens.count && tokens[index + 1].text == "-" && !tokens[index + 1].spaceBefore
+            && !tokens[index + 2].spaceBefore && tokens[index + 2].kind == .word
+        for (stem, holiday) in options.locale.holidayCompounds where word.hasPrefix(stem) {
+            let rest = String(word.dropFirst(stem.count))
+            if rest.isEmpty, dashed {
+                return (holiday, options.locale.partyWords.contains(tokens[index + 2].text))
+            }
+            guard rest.count >= 3, rest.allSatisfy(\.isLetter) else { continue }
+            return (holiday, options.locale.partyWords.contains { rest.hasSuffix($0) })
+        }
+        return nil
     }
 
     /// The words of `text` that ask for a repeat ("every Monday", "weekly", "jeden Montag"), or nil: read by the
