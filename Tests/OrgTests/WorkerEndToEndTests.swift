@@ -289,9 +289,15 @@ struct WorkerEndToEndTests {
         #expect(workedBy.isSuperset(of: ["w2", "w3"]), "\(workedBy)")
 
         // Every pair's last run is checked before SIGTERM: a run the stop cuts short (the workers cycle every 3 s)
-        // is recorded as interrupted, as designed.
+        // is recorded as interrupted, as designed. The killed worker's pairs can have converged through its writes
+        // before it recorded their runs: their leases expire (15 s) and another worker runs them, so wait for that.
         let connection = try await PostgresConnection(url: database)
-        let runs = try await connection.execute("SELECT count(*) FROM sync_runs WHERE outcome = 'ok'")
+        var runs = try await connection.execute("SELECT count(*) FROM sync_runs WHERE outcome = 'ok'")
+        let runsDeadline = Date().addingTimeInterval(90)
+        while runs[0, "count"] != String(pairs) && Date() < runsDeadline {
+            try await Task.sleep(for: .seconds(1))
+            runs = try await connection.execute("SELECT count(*) FROM sync_runs WHERE outcome = 'ok'")
+        }
         let notOK = try await connection.execute("SELECT pair, outcome, error FROM sync_runs WHERE outcome <> 'ok'")
         #expect(runs[0, "count"] == String(pairs), "\(notOK.rows)")
 
