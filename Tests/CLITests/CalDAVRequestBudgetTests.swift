@@ -52,7 +52,7 @@ struct CalDAVRequestBudgetTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let server = Server()
-        let transport = try await Self.accountTransport("caldav", server: server, home: temp.url)
+        let transport = try await Self.accountTransport("caldav", server: server, home: temp.url.appendingPathComponent("home"))
         let started = ContinuousClock.now
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for n in 0..<400 { group.addTask { try await transport.send(Self.put(n)).status } }
@@ -72,7 +72,7 @@ struct CalDAVRequestBudgetTests {
         let server = Server { index in
             index == 0 ? HTTPResponse(status: status, headers: ["Retry-After": "1"]) : HTTPResponse(status: 201)
         }
-        let transport = try await Self.accountTransport("caldav", server: server, home: temp.url)
+        let transport = try await Self.accountTransport("caldav", server: server, home: temp.url.appendingPathComponent("home"))
         let response = try await transport.send(Self.put(1))
         #expect(response.status == 201)
         let arrivals = server.received
@@ -86,7 +86,7 @@ struct CalDAVRequestBudgetTests {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let server = Server()
-        let transport = try await Self.accountTransport("icloud", server: server, home: temp.url)
+        let transport = try await Self.accountTransport("icloud", server: server, home: temp.url.appendingPathComponent("home"))
         let budget = CalDAVRegistration.iCloudRequestQuota.requests
         #expect(budget == 240 && CalDAVRegistration.iCloudRequestQuota.interval == .seconds(60))
         let sends = Task {
