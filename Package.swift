@@ -209,7 +209,7 @@ let package = Package(
             name: "Bench",
             dependencies: [
                 "CLI", "HTTP", "HTTPCurl", "LoopbackServer", "OAuth", "Accounts", "TimeZones", "CalendarBridge", "Sandbox", "ICalendar",
-                "CalbridgeSupport", "Org",
+                "CalbridgeSupport", "Org", "MicrosoftGraph",
             ],
             swiftSettings: swiftSettings
         ),

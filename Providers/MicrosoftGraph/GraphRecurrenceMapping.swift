@@ -4,8 +4,9 @@ import Foundation
 /// Graph `patternedRecurrence` JSON ↔ `RecurrencePattern`; the rule it means is CalendarBridge's exact
 /// mapping (`RecurrenceRule(exactly:…)`, `RecurrencePattern(exactly:…)`), so a pattern read here and the
 /// rule written for Google have the same occurrences, and a rule Exchange would read differently is refused
-/// (`.unsupported`) instead of written as if it were the same.
-enum GraphRecurrenceMapping {
+/// (`.unsupported`) instead of written as if it were the same. Package access for the benchmarks, which write
+/// the same JSON into the sandbox's seed documents.
+package enum GraphRecurrenceMapping {
     static let weekdays: [(graph: String, rule: RecurrenceRule.Weekday)] = [
         ("sunday", .sunday), ("monday", .monday), ("tuesday", .tuesday), ("wednesday", .wednesday),
         ("thursday", .thursday), ("friday", .friday), ("saturday", .saturday),
@@ -72,7 +73,7 @@ enum GraphRecurrenceMapping {
 
     /// The `patternedRecurrence` JSON for a recurrence starting at `start` (wall clock in `zone`).
     /// - Throws: `.unsupported` when Exchange has no pattern with exactly the rule's occurrences.
-    static func json(
+    package static func json(
         _ recurrence: Recurrence, start: LocalDateTime, allDay: Bool, zone: TimeZone, windowsZone: String
     ) throws(CalendarError) -> [String: Any] {
         func unsupported(_ why: String) -> CalendarError {

@@ -118,25 +118,38 @@ package enum BenchCalDAVCommand: Command {
         var latency: Int
         var outlook: [String: Int]
         var dav: [String: Int]
+        /// The CalDAV server's own CPU seconds meanwhile, where it is a process of its own (Radicale).
+        var serverCPU: Double?
+        /// This process's CPU seconds meanwhile: calbridge and the in-process sandbox.
+        var benchCPU: Double
         var naiveMs: Double { Double((items + 2) * latency) }
         var ratio: Double { naiveMs > 0 ? wallMs / naiveMs : 0 }
         var total: Int { outlook.values.reduce(0, +) + dav.values.reduce(0, +) }
         var davWrites: Int { dav.filter { ["PUT", "DELETE"].contains($0.key) }.values.reduce(0, +) }
         /// What the command reported written (created, updated, deleted); Graph's `$batch` POSTs are reads too.
         var written = 0
+        /// What the command printed.
+        var output = ""
 
         var line: String {
             func text(_ counts: [String: Int]) -> String { counts.keys.sorted().map { "\($0) \(counts[$0]!)" }.joined(separator: ", ") }
             var line = String(format: "%8.1f ms", wallMs)
             if items > 0 { line += String(format: " (%.3f x naive %.0f ms, %d items)", ratio, naiveMs, items) }
+            line +=
+                "; requests: Outlook \(outlook.values.reduce(0, +)) (\(text(outlook))), CalDAV \(dav.values.reduce(0, +)) (\(text(dav)))"
+            line += String(format: "; CPU: calbridge + sandbox %.1f s", benchCPU)
+            if let serverCPU { line += String(format: ", the CalDAV server %.1f s (%.0f%% of the wall time)", serverCPU, share * 100) }
             return line
-                + "; requests: Outlook \(outlook.values.reduce(0, +)) (\(text(outlook))), CalDAV \(dav.values.reduce(0, +)) (\(text(dav)))"
         }
+
+        /// The server's CPU time over the wall time: near 1 when it is busy all along on one core.
+        var share: Double { wallMs > 0 ? (serverCPU ?? 0) * 1000 / wallMs : 0 }
 
         var json: [String: Any] {
             [
                 "wallMs": (wallMs * 10).rounded() / 10, "items": items, "naiveMs": naiveMs, "ratio": (ratio * 1000).rounded() / 1000,
-                "outlookRequests": outlook, "caldavRequests": dav,
+                "outlookRequests": outlook, "caldavRequests": dav, "benchCPUSeconds": (benchCPU * 100).rounded() / 100,
+                "serverCPUSeconds": serverCPU.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
             ]
         }
     }
@@ -146,12 +159,12 @@ package enum BenchCalDAVCommand: Command {
     )
         async throws -> Measured
     {
-        let (wall, out, outlook, dav) = try await measured(
+        var measured = try await measured(
             ["copy", BenchCopyCommand.sourceRef, "dav:bench", "--format", "json"], sandbox: sandbox, server: server,
             environment: environment, context: context)
-        let object = (try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any] ?? [:]
-        let items = ["created", "updated", "unchanged", "deleted", "skipped", "failed"].reduce(0) { $0 + (object[$1] as? Int ?? 0) }
-        var measured = Measured(wallMs: wall, items: items, latency: latency, outlook: outlook, dav: dav)
+        let object = (try? JSONSerialization.jsonObject(with: Data(measured.output.utf8))) as? [String: Any] ?? [:]
+        measured.items = ["created", "updated", "unchanged", "deleted", "skipped", "failed"].reduce(0) { $0 + (object[$1] as? Int ?? 0) }
+        measured.latency = latency
         measured.written = ["created", "updated", "deleted"].reduce(0) { $0 + (object[$1] as? Int ?? 0) }
         return measured
     }
@@ -159,22 +172,25 @@ package enum BenchCalDAVCommand: Command {
     static func sync(sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], context: CommandContext)
         async throws -> Measured
     {
-        let (wall, _, outlook, dav) = try await measured(
-            ["sync", "--format", "json"], sandbox: sandbox, server: server, environment: environment, context: context)
-        return Measured(wallMs: wall, items: 0, latency: 0, outlook: outlook, dav: dav)
+        try await measured(["sync", "--format", "json"], sandbox: sandbox, server: server, environment: environment, context: context)
     }
 
-    /// Runs one command in-process; its wall time, output, and the requests each server logged meanwhile.
+    /// Runs one command in-process: its wall time, output, CPU (this process's and the server's), and the
+    /// requests each server logged meanwhile.
     static func measured(
         _ arguments: [String], sandbox: SandboxServer, server: any BenchCalDAVServer, environment: [String: String], context: CommandContext
-    ) async throws -> (Double, String, [String: Int], [String: Int]) {
+    ) async throws -> Measured {
         let out = BufferSink(), err = BufferSink()
         let sub = CommandContext(stdout: out, stderr: err, environment: environment, now: context.now)
         let mark = sandbox.log.count
         let davMark = server.requests().count
+        let serverCPU = server.cpuSeconds()
+        let benchCPU = BenchChildUsage.current()?.cpuSeconds ?? 0
         let started = ContinuousClock.now
         let code = await CalbridgeCLI.run(arguments, context: sub)
         let wall = BenchRequests.milliseconds(ContinuousClock.now - started)
+        let benchSpent = (BenchChildUsage.current()?.cpuSeconds ?? 0) - benchCPU
+        let serverSpent = server.cpuSeconds().flatMap { after in serverCPU.map { after - $0 } }
         guard code == .success else {
             throw InputError(
                 "'calbridge \(arguments.joined(separator: " "))' failed (\(code)): \(err.text.prefix(500))", exitCode: .failure)
@@ -185,7 +201,10 @@ package enum BenchCalDAVCommand: Command {
         }
         var dav: [String: Int] = [:]
         for method in server.requests().dropFirst(davMark) { dav[method, default: 0] += 1 }
-        return (wall, out.text, outlook, dav)
+        var measured = Measured(
+            wallMs: wall, items: 0, latency: 0, outlook: outlook, dav: dav, serverCPU: serverSpent, benchCPU: benchSpent)
+        measured.output = out.text
+        return measured
     }
 
     /// Runs a setup command in-process (not measured).
@@ -229,6 +248,8 @@ protocol BenchCalDAVServer {
     var password: String { get }
     func makeCalendar(_ segment: String) async throws
     func requests() -> [String]
+    /// The server process's CPU seconds so far (user + system), nil when it runs in this process.
+    func cpuSeconds() -> Double?
 }
 
 /// The sandbox's own CalDAV service (same process, same latency as its Outlook), as its seeded user.
@@ -268,6 +289,8 @@ struct SandboxCalDAV: BenchCalDAVServer {
         else { throw InputError("the sandbox's CalDAV service named no principal", exitCode: .failure) }
         return String(text[start.upperBound..<end.lowerBound])
     }
+
+    func cpuSeconds() -> Double? { nil }
 
     func requests() -> [String] {
         sandbox.requestLog.filter { $0.path.hasPrefix("/caldav") || $0.path.hasPrefix("/.well-known/caldav") }.map(\.method)
@@ -352,6 +375,17 @@ final class LocalRadicale: BenchCalDAVServer {
             guard let range = line.range(of: "] [INFO] "), line.contains(" request for '") else { return nil }
             return line[range.upperBound...].split(separator: " ").first.map(String.init)
         }
+    }
+
+    /// Radicale's user + system time so far, from /proc/PID/stat (fields 14 and 15, in clock ticks).
+    func cpuSeconds() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm)" come the fields from the 3rd on; utime and stime are the 14th and 15th.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     func stop() {

@@ -17,6 +17,9 @@ package enum BenchICSCommand: Command {
             "Python with icalendar and recurring-ical-events (default: .build/test-python/bin/python3 of this source tree).")
         package static let noImport = Flag("no-import", "Measure the reading only, not the import into the sandbox.")
         package static let keep = Option<String>("keep", "FILE", "Also write the generated file to FILE.")
+        package static let clientProcess = Flag(
+            "client-process",
+            "Run each import and copy as a child 'calbridge' (the one beside this program) and report its own CPU and peak memory.")
     }
 
     package static let path = ["ics"]
@@ -32,10 +35,14 @@ package enum BenchICSCommand: Command {
             recurring-ical-events, parses and expands the same file over the same window. Each side's CPU time \
             (its own process's user + system time, around the work only: no start-up or imports) is the median \
             of --runs; both sides' occurrence counts are printed and must agree. Then, unless --no-import: the \
-            sandbox with --latency-ms on every API answer, the file imported into google:primary and the same \
-            events copied from an Outlook calendar into another Google calendar: wall time and API requests of each.
+            sandbox with --latency-ms on every API answer, the file imported into google:Family and the same \
+            events copied from an Outlook calendar (put there by the sandbox's seed, not through Graph) into \
+            google:primary: wall time and API requests of each, and with --client-process calbridge's own CPU.
             """,
-        options: [Options.events, Options.series, Options.runs, Options.latencyMs, Options.python, Options.noImport, Options.keep],
+        options: [
+            Options.events, Options.series, Options.runs, Options.latencyMs, Options.python, Options.noImport, Options.keep,
+            Options.clientProcess,
+        ],
         program: "calbridge-bench"
     )
 
@@ -88,7 +95,8 @@ package enum BenchICSCommand: Command {
         }
         if !arguments[Options.noImport] {
             try await BenchICSImport.measure(
-                file: file, events: events, latency: arguments[Options.latencyMs] ?? 20, context: context)
+                file: file, events: events, latency: arguments[Options.latencyMs] ?? 20, clientProcess: arguments[Options.clientProcess],
+                context: context)
         }
         return .success
     }
