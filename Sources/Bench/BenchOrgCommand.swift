@@ -149,10 +149,10 @@ package enum BenchOrgCommand: Command {
                 workers: workers, pairs: pairs, latency: latency, concurrency: concurrency,
                 url: databaseURL(adminURL, database: String(name)),
                 keys: keys, calbridge: calbridge)
-            try? await admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            _ = try? await admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
             return row
         } catch {
-            try? await admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            _ = try? await admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
             throw error
         }
     }
