@@ -380,7 +380,7 @@ package actor MicrosoftIdentityServer: SandboxComponent {
             )
         }
         guard let assertion else { return error("invalid_client", 50027, "JWT token is invalid or malformed.", status: 401) }
-        if let refusal = await checkAssertion(assertion, app: app, tenant: tenant, host: host) { return refusal }
+        if let refusal = checkAssertion(assertion, app: app, tenant: tenant, host: host) { return refusal }
         return await issueApplicationToken(app, scope: scope)
     }
 

@@ -44,11 +44,11 @@ public struct XMLCalendarProvider: CalendarProvider {
 
     public func listEvents(calendarID: String, range: TimeRange, expand: Bool) async throws -> [Event] {
         let query = ["from": XMLCalendarCodec.instantText(range.start), "to": XMLCalendarCodec.instantText(range.end)]
-        return try await events(try await send(.get, ["calendars", calendarID, "events"], query: query))
+        return try events(try await send(.get, ["calendars", calendarID, "events"], query: query))
     }
 
     public func getEvent(id: String, calendarID: String) async throws -> Event {
-        try await event(try await send(.get, ["calendars", calendarID, "events", id]))
+        try event(try await send(.get, ["calendars", calendarID, "events", id]))
     }
 
     public func createEvent(_ event: Event, in calendarID: String, idempotencyKey: IdempotencyKey?) async throws -> Event {
@@ -56,7 +56,7 @@ public struct XMLCalendarProvider: CalendarProvider {
         var sent = event
         sent.id = ""
         sent.calendarID = calendarID
-        return try await self.event(try await send(.post, ["calendars", calendarID, "events"], body: XMLCalendarCodec.element(for: sent)))
+        return try self.event(try await send(.post, ["calendars", calendarID, "events"], body: XMLCalendarCodec.element(for: sent)))
     }
 
     public func updateEvent(_ event: Event, fields: EventFields) async throws -> Event {
@@ -72,7 +72,7 @@ public struct XMLCalendarProvider: CalendarProvider {
                 stored.end = event.end
             }
         }
-        return try await self.event(
+        return try self.event(
             try await send(.put, ["calendars", event.calendarID, "events", event.id], body: XMLCalendarCodec.element(for: stored)))
     }
 
@@ -90,7 +90,7 @@ public struct XMLCalendarProvider: CalendarProvider {
 
     public func findEvents(origin: OriginLookup, in calendarID: String) async throws -> [Event] {
         // The service has no property search: the whole calendar, filtered here.
-        try await events(try await send(.get, ["calendars", calendarID, "events"])).filter {
+        try events(try await send(.get, ["calendars", calendarID, "events"])).filter {
             $0.propertiesToWrite[origin.property] == origin.value
         }
     }

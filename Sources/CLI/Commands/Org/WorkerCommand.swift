@@ -94,7 +94,9 @@ package enum WorkerCommand: Command {
     /// `HOST-PID`: unique per process on a machine, and says where it runs.
     static func defaultName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : "worker"
+        let host =
+            gethostname(&buffer, buffer.count) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "worker"
         return "\(host)-\(getpid())"
     }
 }
