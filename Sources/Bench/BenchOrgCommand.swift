@@ -164,7 +164,7 @@ package enum BenchOrgCommand: Command {
         let secret = UUID().uuidString + UUID().uuidString
         var options = SandboxOptions()
         options.latencyMs = latency
-        options.seed = try seed(pairs)
+        options.seed = try .organisation(pairs: pairs)
         options.requestLogCapacity = 1_000_000
         options.appOnly = SandboxAppOnlyDirectory(
             applications: [.init(tenant: tenant, clientId: clientId, secret: secret)],
@@ -287,50 +287,6 @@ package enum BenchOrgCommand: Command {
             return components.string ?? adminURL
         }
         return adminURL + " dbname=" + database
-    }
-
-    /// `count` Outlook mailboxes (two events each) and `count` Google users (one event each), next week.
-    static func seed(_ count: Int) throws -> SandboxSeed {
-        var googleUsers: [[String: Any]] = []
-        var googleCalendars: [[String: Any]] = []
-        var outlookUsers: [[String: Any]] = []
-        for index in 0..<count {
-            let gmail = "google\(index)@gmail.sandbox"
-            googleUsers.append([
-                "email": gmail, "displayName": "Google \(index)", "calendars": [["id": gmail, "accessRole": "owner", "primary": true]],
-            ])
-            googleCalendars.append([
-                "id": gmail, "summary": gmail, "timeZone": "UTC",
-                "events": [
-                    [
-                        "id": "g\(index)lunch", "summary": "Lunch \(index)", "start": ["dateTime": "week+9d 12:00", "timeZone": "UTC"],
-                        "end": ["dateTime": "week+9d 13:00", "timeZone": "UTC"],
-                    ]
-                ],
-            ])
-            outlookUsers.append([
-                "id": String(format: "00000000-0000-4000-8000-%012d", index), "displayName": "Outlook \(index)",
-                "mail": "outlook\(index)@contoso.sandbox", "mailboxSettings": ["timeZone": "UTC"],
-                "calendars": [
-                    [
-                        "key": "calendar", "name": "Calendar", "isDefaultCalendar": true, "isRemovable": false,
-                        "events": [
-                            [
-                                "key": "standup", "subject": "Standup \(index)", "start": "week+8d 09:00", "end": "week+8d 09:30",
-                                "timeZone": "UTC",
-                            ],
-                            [
-                                "key": "review", "subject": "Review \(index)", "start": "week+10d 14:00", "end": "week+10d 15:00",
-                                "timeZone": "UTC",
-                            ],
-                        ],
-                    ]
-                ],
-            ])
-        }
-        return SandboxSeed(
-            google: try JSONSerialization.data(withJSONObject: ["users": googleUsers, "calendars": googleCalendars]),
-            microsoft: try JSONSerialization.data(withJSONObject: ["users": outlookUsers]))
     }
 }
 

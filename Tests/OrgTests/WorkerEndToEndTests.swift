@@ -20,50 +20,6 @@ struct WorkerEndToEndTests {
     static let clientId = "6f1c2f1e-0000-4000-8000-00000000b001"
     static let serviceAccount = "calbridge-sync@contoso-project.iam.gserviceaccount.com"
 
-    /// `count` Outlook mailboxes (two events each) and `count` Google users (one event each), all next week.
-    static func seed(_ count: Int) throws -> SandboxSeed {
-        var googleUsers: [[String: Any]] = []
-        var googleCalendars: [[String: Any]] = []
-        var outlookUsers: [[String: Any]] = []
-        for index in 0..<count {
-            let gmail = "google\(index)@gmail.sandbox"
-            googleUsers.append([
-                "email": gmail, "displayName": "Google \(index)", "calendars": [["id": gmail, "accessRole": "owner", "primary": true]],
-            ])
-            googleCalendars.append([
-                "id": gmail, "summary": gmail, "timeZone": "UTC",
-                "events": [
-                    [
-                        "id": "g\(index)lunch", "summary": "Lunch \(index)", "start": ["dateTime": "week+9d 12:00", "timeZone": "UTC"],
-                        "end": ["dateTime": "week+9d 13:00", "timeZone": "UTC"],
-                    ]
-                ],
-            ])
-            outlookUsers.append([
-                "id": String(format: "00000000-0000-4000-8000-%012d", index), "displayName": "Outlook \(index)",
-                "mail": "outlook\(index)@contoso.sandbox", "mailboxSettings": ["timeZone": "UTC"],
-                "calendars": [
-                    [
-                        "key": "calendar", "name": "Calendar", "isDefaultCalendar": true, "isRemovable": false,
-                        "events": [
-                            [
-                                "key": "standup", "subject": "Standup \(index)", "start": "week+8d 09:00", "end": "week+8d 09:30",
-                                "timeZone": "UTC",
-                            ],
-                            [
-                                "key": "review", "subject": "Review \(index)", "start": "week+10d 14:00", "end": "week+10d 15:00",
-                                "timeZone": "UTC",
-                            ],
-                        ],
-                    ]
-                ],
-            ])
-        }
-        return SandboxSeed(
-            google: try JSONSerialization.data(withJSONObject: ["users": googleUsers, "calendars": googleCalendars]),
-            microsoft: try JSONSerialization.data(withJSONObject: ["users": outlookUsers]))
-    }
-
     /// Every API request the sandbox saw: when, from which worker (its User-Agent), for which mailboxes.
     final class Traffic: @unchecked Sendable {
         struct Request {
@@ -176,7 +132,7 @@ struct WorkerEndToEndTests {
                 clientEmail: WorkerEndToEndTests.serviceAccount, tokenURI: "https://oauth2.googleapis.com/token")
             let traffic = Traffic()
             var options = SandboxOptions()
-            options.seed = try WorkerEndToEndTests.seed(pairs)
+            options.seed = try .organisation(pairs: pairs)
             options.apiRequestObserver = { traffic.record($0) }
             options.appOnly = SandboxAppOnlyDirectory(
                 applications: [.init(tenant: tenant, clientId: clientId, certificatePEM: keys.certificatePEM)],
