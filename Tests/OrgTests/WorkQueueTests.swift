@@ -77,7 +77,7 @@ struct WorkQueueTests {
             }
         }
         // The current holder's guarded write goes through, and the stale one left no trace.
-        try await other.whileHolding(current) { connection in
+        _ = try await other.whileHolding(current) { connection in
             try await connection.execute("UPDATE org_mailboxes SET reason = 'written by the holder' WHERE address = $1", [current.address])
         }
         let rows = try await other.connection.execute("SELECT last_error, reason, lease_owner FROM org_mailboxes")

@@ -65,11 +65,12 @@ package enum CopyCommand: Command {
         if arguments[Options.acceptShrink] { try await FeedSource.acceptShrink(of: sourceProvider, command: spec.name) }
         options.matchByContent = FeedSource.matchesByContent(sourceProvider)
         let targetProvider = try accounts.provider(for: accounts.registry.require(targetRef.account, in: records))
-        async let sourceCalendars = sourceProvider.listCalendars()
-        async let targetCalendars = targetProvider.listCalendars()
-        async let identity = accountIdentity(sourceRecord, provider: sourceProvider, registry: accounts.registry)
-        let sourceCalendar = try sourceRef.resolve(in: try await sourceCalendars)
-        let targetCalendar = try targetRef.resolve(in: try await targetCalendars)
+        let registry = accounts.registry
+        let ((sourceCalendars, targetCalendars), identity) = try await concurrently(
+            { try await concurrently({ try await sourceProvider.listCalendars() }, { try await targetProvider.listCalendars() }) },
+            { try await Self.accountIdentity(sourceRecord, provider: sourceProvider, registry: registry) })
+        let sourceCalendar = try sourceRef.resolve(in: sourceCalendars)
+        let targetCalendar = try targetRef.resolve(in: targetCalendars)
         if sourceRecord.name == targetRef.account, sourceCalendar.id == targetCalendar.id {
             throw UsageError(
                 "SOURCE_REF and TARGET_REF name the same calendar (\(sourceText)); copy needs two different calendars",
@@ -77,7 +78,7 @@ package enum CopyCommand: Command {
         }
 
         let engine = CopyEngine(
-            source: .init(provider: sourceProvider, calendar: sourceCalendar, accountIdentity: try await identity),
+            source: .init(provider: sourceProvider, calendar: sourceCalendar, accountIdentity: identity),
             target: .init(provider: targetProvider, calendar: targetCalendar), options: options)
         let bar = context.stderrIsTerminal && !options.dryRun ? ProgressBar(sink: context.stderr, now: context.now) : nil
         // SIGINT or SIGTERM: the writes in flight finish, the summary so far is printed, exit 4. A rerun

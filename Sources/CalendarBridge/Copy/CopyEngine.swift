@@ -122,11 +122,12 @@ public struct CopyEngine: Sendable {
         let sourceOccurrences: [Event]
         let sourceExceptions: [Event]
         do {
-            async let listed = Self.sourceListing(sourceProvider, calendarID: sourceCalendar.id, range: range, seriesMode: seriesMode)
-            async let copies = Self.findCopies(targetProvider, lookups: planner.copiesLookups, in: targetCalendar.id)
-            let (sourceEvents, allOccurrences) = try await listed
+            let sourceID = sourceCalendar.id, targetID = targetCalendar.id, lookups = planner.copiesLookups
+            let (listed, existing) = try await concurrently(
+                { try await Self.sourceListing(sourceProvider, calendarID: sourceID, range: range, seriesMode: seriesMode) },
+                { try await Self.findCopies(targetProvider, lookups: lookups, in: targetID) })
+            let (sourceEvents, allOccurrences) = listed
             sourceOccurrences = allOccurrences.filter(window.contains)
-            let existing = try await copies
             sourceExceptions = sourceEvents.filter { $0.seriesID != nil }
             plan = planner.plan(
                 sourceEvents: Self.cut(sourceEvents, to: window, occurrences: allOccurrences, kept: sourceOccurrences),
@@ -261,9 +262,7 @@ public struct CopyEngine: Sendable {
     func resolveCalendars() async throws -> (CalendarInfo, CalendarInfo) {
         let s = source
         let t = target
-        async let sourceCalendar = Self.resolve(s)
-        async let targetCalendar = Self.resolve(t)
-        return (try await sourceCalendar, try await targetCalendar)
+        return try await concurrently({ try await Self.resolve(s) }, { try await Self.resolve(t) })
     }
 
     static func resolve(_ endpoint: Endpoint) async throws -> CalendarInfo {

@@ -140,9 +140,10 @@ public struct EventViews: Sendable {
 
 extension CalendarProvider {
     public func listEventViews(calendarID: String, range: TimeRange) async throws -> EventViews {
-        async let series = listEvents(calendarID: calendarID, range: range, expand: false)
-        async let occurrences = listEvents(calendarID: calendarID, range: range, expand: true)
-        return EventViews(series: try await series, occurrences: try await occurrences)
+        let (series, occurrences) = try await concurrently(
+            { try await listEvents(calendarID: calendarID, range: range, expand: false) },
+            { try await listEvents(calendarID: calendarID, range: range, expand: true) })
+        return EventViews(series: series, occurrences: occurrences)
     }
 
     public func listOccurrences(calendarID: String, range: TimeRange, ofSeries seriesIDs: Set<String>) async throws -> [Event] {

@@ -167,12 +167,15 @@ struct SyncReader: Sendable {
         do {
             let range = window.listingRange
             let a = endpoints.a, b = endpoints.b
-            async let aListed = a.provider.listEvents(calendarID: a.calendarID, range: range, expand: false)
-            async let aExpanded = a.provider.listEvents(calendarID: a.calendarID, range: range, expand: true)
-            async let bListed = b.provider.listEvents(calendarID: b.calendarID, range: range, expand: false)
-            async let bExpanded = b.provider.listEvents(calendarID: b.calendarID, range: range, expand: true)
-            listings.a = (try await aListed, try await aExpanded)
-            listings.b = (try await bListed, try await bExpanded)
+            // Each of the four listings a request of its own, all at once.
+            func both(_ side: SyncEngine.Endpoint) -> @Sendable () async throws -> ([Event], [Event]) {
+                {
+                    try await concurrently(
+                        { try await side.provider.listEvents(calendarID: side.calendarID, range: range, expand: false) },
+                        { try await side.provider.listEvents(calendarID: side.calendarID, range: range, expand: true) })
+                }
+            }
+            (listings.a, listings.b) = try await concurrently(both(a), both(b))
             report.requests += 4
         } catch {
             report.errors.append(

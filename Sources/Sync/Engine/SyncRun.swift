@@ -55,11 +55,13 @@ struct SyncRun {
 
         // 1. What changed on each side (both at once).
         let a = reader.endpoints.a, b = reader.endpoints.b
-        async let readA = SyncReader.readChanges(a, side: .a, window: window.listingRange, stored: stored.cursors[.a], roundKey: roundKey)
-        async let readB = SyncReader.readChanges(b, side: .b, window: window.listingRange, stored: stored.cursors[.b], roundKey: roundKey)
+        let range = window.listingRange, cursors = stored.cursors
         let reads: Sides<SyncReader.SideChanges>
         do {
-            reads = Sides(a: try await readA, b: try await readB)
+            let (readA, readB) = try await concurrently(
+                { try await SyncReader.readChanges(a, side: .a, window: range, stored: cursors[.a], roundKey: roundKey) },
+                { try await SyncReader.readChanges(b, side: .b, window: range, stored: cursors[.b], roundKey: roundKey) })
+            reads = Sides(a: readA, b: readB)
         } catch {
             throw error as? SyncError ?? SyncError(.provider, String(describing: error))
         }

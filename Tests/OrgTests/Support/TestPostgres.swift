@@ -52,7 +52,7 @@ final class TestPostgres: Sendable {
         guard initdb.status == 0 else { throw TestPostgresError("initdb failed: " + initdb.stderr) }
         let port = Int.random(in: 20_000...60_000)
         let log = directory.url.appendingPathComponent("postgres.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
         let server = SpawnedProcess()
         let postgres = binaries.appendingPathComponent("postgres")

@@ -55,10 +55,7 @@ package enum SyncAddCommand: Command {
         }
 
         let resolver = SyncCalendarResolver(accounts: AccountProviders(context: context, verbose: arguments[CommonOptions.verbose]))
-        async let openedA = resolver.resolve(refA, side: .a)
-        async let openedB = resolver.resolve(refB, side: .b)
-        let a = try await openedA
-        let b = try await openedB
+        let (a, b) = try await concurrently({ try await resolver.resolve(refA, side: .a) }, { try await resolver.resolve(refB, side: .b) })
         if a.calendar.provider == b.calendar.provider, a.accountIdentity == b.accountIdentity, a.calendar.id == b.calendar.id {
             throw UsageError("--a and --b name the same calendar (\(a.label)); a pair syncs two different calendars", command: spec.name)
         }
