@@ -23,6 +23,11 @@ enum RuleFeasibility {
         let weekdays = Set(rule.byDay.map(\.weekday))
         // Without date filters every day, or every week's day, is a date: nothing to search for.
         guard !rule.byMonth.isEmpty || !rule.byMonthDay.isEmpty || !yearDays.isEmpty else { return }
+        let noDate = ICalendarError(
+            "the rule '\(line.prefix(80))' gives no date at all (no day passes its BYMONTH, BYMONTHDAY and BYYEARDAY): fix or remove it")
+        // Values no calendar has (BYMONTH=13, BYMONTHDAY=32, a 31st in months of 30 days) are known without the
+        // search below, which would step through the whole 400-year cycle first.
+        guard Self.mayHaveDates(rule, yearDays: yearDays) else { throw noDate }
         let stepsPerDay: Int
         switch rule.frequency {
         case .secondly: stepsPerDay = 86_400 / max(1, min(rule.interval, 86_400))
@@ -44,17 +49,26 @@ enum RuleFeasibility {
             }
             day = day.adding(days: 1)
         }
-        if lastMatch < 0 {
-            throw ICalendarError(
-                "the rule '\(line.prefix(80))' gives no date at all (no day passes its BYMONTH, BYMONTHDAY and BYYEARDAY): fix or remove it"
-            )
-        }
+        if lastMatch < 0 { throw noDate }
         widest = max(widest, horizon - lastMatch)
         if widest * stepsPerDay > maxSteps {
             throw ICalendarError(
                 "the rule '\(line.prefix(80))' repeats every \(rule.frequency.rawValue.lowercased()) step but its dates are up to \(widest) days apart, which libical would step through one by one: use a daily or longer FREQ"
             )
         }
+    }
+
+    /// False when the filters' values alone leave no date: every month outside 1...12, every month day
+    /// beyond the longest of the months allowed (29 for February), or every year day outside 1...366.
+    static func mayHaveDates(_ rule: RecurrenceRule, yearDays: [Int]) -> Bool {
+        let months = rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth.filter { (1...12).contains($0) }
+        guard !months.isEmpty else { return false }
+        if !rule.byMonthDay.isEmpty {
+            let longest = months.map { LocalDate.daysIn(month: $0, year: 2000) }.max() ?? 31
+            guard rule.byMonthDay.contains(where: { (1...longest).contains(abs($0)) }) else { return false }
+        }
+        if !yearDays.isEmpty, !yearDays.contains(where: { (1...366).contains(abs($0)) }) { return false }
+        return true
     }
 
     static func matches(_ day: LocalDate, rule: RecurrenceRule, yearDays: [Int], weekdays: Set<RecurrenceRule.Weekday>) -> Bool {

@@ -55,6 +55,9 @@ struct ICalendarLimitsTests {
             ("RRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "gives no date at all"),
             ("RRULE:FREQ=MONTHLY;BYMONTHDAY=-31;BYMONTH=6", "gives no date at all"),
             ("RRULE:FREQ=DAILY;BYYEARDAY=366;BYMONTH=1", "gives no date at all"),
+            ("RRULE:FREQ=DAILY;BYMONTH=13", "gives no date at all"),
+            ("RRULE:FREQ=YEARLY;BYMONTH=4,6,9,11;BYMONTHDAY=31", "gives no date at all"),
+            ("RRULE:FREQ=YEARLY;BYYEARDAY=367", "gives no date at all"),
             ("RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29", "days apart"),
             ("RRULE:FREQ=SECONDLY;BYMONTH=6", "days apart"),
         ])
