@@ -6,7 +6,9 @@ import TestSupport
 @Suite("calbridge quick-add CALENDAR_REF TEXT, end to end against the sandbox")
 struct QuickAddCommandTests {
     /// The fields of a reading that the created event must repeat exactly.
-    static let eventKeys = ["title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn"]
+    static let eventKeys = [
+        "title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn", "doubts",
+    ]
 
     /// Writes to a calendar (reads and token refreshes excluded).
     static func writes(_ home: SandboxHome) -> Int {
@@ -132,7 +134,8 @@ struct QuickAddCommandTests {
         arguments: ["carol:Calendar", "ann:Family"])
     func tsv(ref: String) async throws {
         try await SandboxHome.with { home in
-            let header = "calendar\tid\ttitle\tstart\tend\tall_day\ttime_zone\tlocation\trecurrence\trepeat\tpast\tparser\tread_in\tlink"
+            let header =
+                "calendar\tid\ttitle\tstart\tend\tall_day\ttime_zone\tlocation\trecurrence\trepeat\tpast\tparser\tread_in\tlink\tdoubts"
             let text = "Lunch with Ann tomorrow 12:30-1:30 at Cafe Luna"
             let options = ["--now", "2027-03-12T17:30:00", "--parser", "local", "--format", "tsv"]
             let dry = try await home.run(["quick-add", ref, text, "--dry-run"] + options)
@@ -140,16 +143,17 @@ struct QuickAddCommandTests {
             let dryLines = dry.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             #expect(dryLines.count == 2 && dryLines.first == header, "\(dry.stdout)")
             let preview = dryLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
-            #expect(preview.count == 14, "\(preview)")
-            #expect(preview.first == "" && preview[1] == "" && preview.last == "", "a dry run has no calendar, id or link: \(preview)")
+            #expect(preview.count == 15, "\(preview)")
+            #expect(preview.first == "" && preview[1] == "" && preview[13] == "", "a dry run has no calendar, id or link: \(preview)")
+            #expect(preview[14] == "", "no doubts: \(preview)")
             #expect(preview[2] == "Lunch with Ann" && preview[7] == "Cafe Luna" && preview[10] == "false" && preview[11] == "calbridge")
             let run = try await home.run(["quick-add", ref, text] + options)
             #expect(run.status == 0, "\(run.stderr)")
             let runLines = run.stdout.split(separator: "\n").map(String.init)
             #expect(runLines.count == 2 && runLines.first == header, "\(run.stdout)")
             let created = runLines.last?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
-            #expect(created.count == 14)
-            #expect(created.first == ref && !created[1].isEmpty && created.last?.hasPrefix("https://") == true, "\(created)")
+            #expect(created.count == 15)
+            #expect(created.first == ref && !created[1].isEmpty && created[13].hasPrefix("https://"), "\(created)")
             #expect(Array(created[2...12]) == Array(preview[2...12]), "preview \(preview), created \(created)")
             // --no-header: the row alone.
             let bare = try await home.run(["quick-add", text, "--dry-run", "--no-header"] + options)
@@ -169,6 +173,34 @@ struct QuickAddCommandTests {
             let allowed = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm", "--allow-past", "--format", "json"] + now)
             #expect(allowed.status == 0, "\(allowed.stderr)")
             #expect(try JSONOutput.object(allowed.stdout)["start"] as? String == "2027-03-12T15:00:00-08:00")
+        }
+    }
+
+    @Test("a reading with doubts is shown by the dry run, refused without --yes (nothing written), and created with it")
+    func doubts() async throws {
+        try await SandboxHome.with { home in
+            let now = ["--now", "2027-03-12T09:30:00"]
+            let text = "Dentist Tuesday 2"
+            let dry = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run", "--format", "json"] + now)
+            #expect(dry.status == 0, "\(dry.stderr)")
+            let doubts = try #require(try JSONOutput.object(dry.stdout)["doubts"] as? [[String: Any]])
+            #expect(doubts.map { $0["code"] as? String } == ["numberInTitle"], "\(doubts)")
+            let table = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run"] + now)
+            #expect(table.stdout.contains("doubts") && table.stdout.contains("\"2\" next to the date"), "\(table.stdout)")
+            let before = Self.writes(home)
+            let refused = try await home.run(["quick-add", "carol:Calendar", text] + now)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.split(separator: "\n").count == 1, "one line: \(refused.stderr)")
+            #expect(refused.stderr.contains("--yes") && refused.stderr.contains("\"2\" next to the date"), "\(refused.stderr)")
+            #expect(Self.writes(home) == before, "a refused reading wrote")
+            let confirmed = try await home.run(["quick-add", "carol:Calendar", text, "--yes", "--format", "json"] + now)
+            #expect(confirmed.status == 0, "\(confirmed.stderr)")
+            let created = try JSONOutput.object(confirmed.stdout)
+            #expect(created["title"] as? String == "Dentist 2")
+            #expect((created["doubts"] as? [Any])?.count == 1, "the accepted doubt stays on the result")
+            // A reading without doubts needs no --yes.
+            let sure = try await home.run(["quick-add", "carol:Calendar", "Dentist Tuesday 2pm"] + now)
+            #expect(sure.status == 0, "\(sure.stderr)")
         }
     }
 

@@ -15,10 +15,14 @@ struct QuickAddEndToEndTests {
         let result = try await CalbridgeBinary.run(["quick-add", "--dry-run", "Lunch with Ann tomorrow 1pm"] + fixed + ["--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try json(result.stdout)
-        #expect(Set(object.keys) == ["title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn"])
+        #expect(
+            Set(object.keys) == [
+                "title", "start", "end", "allDay", "timeZone", "location", "recurrence", "repeat", "past", "parser", "readIn", "doubts",
+            ])
         #expect(object["readIn"] as? String == "America/New_York (--tz)")
         #expect(object["parser"] as? String == "calbridge")
         #expect(object["past"] as? Bool == false)
+        #expect((object["doubts"] as? [Any])?.isEmpty == true)
         #expect(object["repeat"] is NSNull)
         #expect(object["title"] as? String == "Lunch with Ann")
         #expect(object["start"] as? String == "2026-03-06T13:00:00-05:00")

@@ -30,6 +30,8 @@ struct QuickAddMomentsTests {
         let score = try Self.score(name)
         #expect(score.total >= size)
         #expect(score.rate >= floor, "\(score.right) of \(score.total) \(name) phrase-moments right")
-        print("\(name): \(score.right) of \(score.total) right, \(score.silentlyWrong) wrong without a word")
+        print(
+            "\(name): \(score.right) of \(score.total) right, \(score.silentlyWrong) wrong without a word, \(score.flaggedWrong) wrong but flagged, "
+                + "\(score.flaggedRight) right but flagged")
     }
 }

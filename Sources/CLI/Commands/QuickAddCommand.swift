@@ -15,6 +15,7 @@ package enum QuickAddCommand: Command {
         package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
         package static let parser = Option.choice("parser", "auto|local|google", "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.", among: ParserChoice.allCases.map(\.rawValue))
         package static let allowPast = Flag("allow-past", "Create the event even when it starts before now (otherwise refused).")
+        package static let yes = Flag("yes", "Create the event even when the reading has doubts (otherwise refused; --dry-run shows them).")
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).")
         package static let noHeader = OutputFormat.noHeader
         package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (optional with --dry-run)")
@@ -37,12 +38,14 @@ package enum QuickAddCommand: Command {
             title. docs/quick-add.md lists every rule. The text is read in the calendar's zone (the mailbox's
             for Outlook, the calendar's own for Google) unless --tz names another, in --dry-run and in the real
             run alike: --dry-run prints exactly the event the run would write. An event that would start in
-            the past is refused unless --allow-past. On Google calendars Google's own quick add reads English
+            the past is refused unless --allow-past. When calbridge is unsure of its reading (a number or date
+            word left in the title, an hour the default rule read, a day/month order that reads two ways, ...) the
+            result lists its doubts and the run refuses to create it unless --yes. On Google calendars Google's own quick add reads English
             text (--parser google); --parser local, --lang de, --tz, --now or --date-order make calbridge read
             it. Every result names the parser and shows the repeat rule; when Google drops a repeat the text
             asks for, the command says so and exits 4. --format tsv prints one header line and one row:
             calendar id title start end all_day time_zone location recurrence repeat past parser read_in link
-            (calendar, id and link empty in a dry run).
+            doubts (calendar, id and link empty in a dry run).
 
             Examples:
               calbridge quick-add work:Calendar "Lunch with Ann tomorrow 1pm at Cafe Luna"
@@ -50,7 +53,8 @@ package enum QuickAddCommand: Command {
               calbridge quick-add --dry-run --lang de "Zahnarzt morgen 15 Uhr"
             """,
         options: [
-            Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.parser, Options.allowPast, Options.format,
+            Options.dryRun, Options.now, Options.tz, Options.lang, Options.dateOrder, Options.parser, Options.allowPast, Options.yes,
+            Options.format,
             Options.noHeader,
         ],
         positionals: [Options.calendarRef, Options.text]
@@ -137,8 +141,18 @@ package enum QuickAddCommand: Command {
                     : "\"\(text)\" starts in the past (\(result.start.description)); name a later day, or add --allow-past to create it anyway",
                 command: spec.name)
         }
+        if !result.doubts.isEmpty && !arguments[Options.yes] {
+            let reasons = result.doubts.map(\.reason).joined(separator: "; ")
+            throw UsageError(
+                settings.locale.identifier == "de"
+                    ? "„\(text)“ ist vielleicht nicht so gemeint, wie es gelesen wurde: \(reasons); prüf es mit --dry-run, formulier es um oder gib --yes an, um es so anzulegen"
+                    : "\"\(text)\" may not be read as meant: \(reasons); check it with --dry-run, reword it, or add --yes to create it as read",
+                command: spec.name)
+        }
         let created = try await target.provider.createEvent(result.event, in: target.calendar.id)
-        let view = QuickAddResult(created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now)
+        var view = QuickAddResult(created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now)
+        // The doubts the user accepted with --yes stay on the record of what was created.
+        view.doubts = result.doubts
         try show(view, readIn: readIn, created: (created, target), format: format, header: header, context: context)
         return .success
     }
@@ -217,13 +231,13 @@ package enum QuickAddCommand: Command {
     static func tsv(_ result: QuickAddResult, readIn: String, created: (Event, CalendarTarget)?) -> Table {
         let columns = [
             "calendar", "id", "title", "start", "end", "all_day", "time_zone", "location", "recurrence", "repeat", "past", "parser",
-            "read_in", "link",
+            "read_in", "link", "doubts",
         ]
         let row = [
             created?.1.label ?? "", created?.0.id ?? "", result.title, result.start.description, result.end.description,
             result.isAllDay ? "true" : "false", result.timeZone, result.location ?? "", result.recurrence.joined(separator: " "),
             result.repeatDescription ?? "", result.isPast ? "true" : "false", result.parser, readIn,
-            created?.0.webURL?.absoluteString ?? "",
+            created?.0.webURL?.absoluteString ?? "", result.doubts.map(\.reason).joined(separator: "; "),
         ]
         return Table(columns: columns.map { Table.Column($0, $0.uppercased()) }, rows: [row])
     }
@@ -242,6 +256,7 @@ package enum QuickAddCommand: Command {
                 ["location", result.location ?? "-"],
                 ["repeats", repeats],
                 ["past", result.isPast ? "yes: it starts before now" : "no"],
+                ["doubts", result.doubts.isEmpty ? "none" : result.doubts.map(\.reason).joined(separator: "; ")],
                 ["read by", "\(result.parser), in \(readIn)"],
             ])
     }

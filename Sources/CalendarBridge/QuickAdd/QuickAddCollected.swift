@@ -17,6 +17,12 @@ struct QuickAddCollected {
     var kindHint: QuickAddPartOfDay?
     /// The locale's identifier, for messages that fit the language (German speakers do not write am/pm).
     let language: String
+    /// Set by `resolve`: the start's hour as typed when the default clock rule read it ("at 7:30"), for doubts.
+    private(set) var hourByDefault: (hour: Int, fragment: String)?
+    /// Set by `resolve`: a date without a year that passed this year fewer than `recentlyPassedDays` ago and was
+    /// read as next year's, for doubts.
+    private(set) var recentlyPassed: String?
+    static let recentlyPassedDays = 30
 
     init(example: String, language: String = "en") {
         self.example = example
@@ -257,8 +263,9 @@ struct QuickAddCollected {
     /// hours typed on the 24-hour clock (0, 13-23, a leading zero, "Uhr") as written; other hours from
     /// 1 to 12 in the part of the day the text names, else by `defaultHour`. A range's end is the first
     /// reading after its start ("12:30-1:30" is an hour, "11-1" crosses noon, "10pm-2am" midnight).
+    /// The third value says the start was read by `defaultHour` (nothing in the text chose its half of the day).
     private func clock(_ first: QuickAddTimePoint, _ second: QuickAddTimePoint?, prefixed: Bool, fragment: String)
-        throws(QuickAddError) -> (Int, Int?)
+        throws(QuickAddError) -> (Int, Int?, Bool)
     {
         for point in [first] + (second.map { [$0] } ?? []) {
             if point.pm != nil {
@@ -297,6 +304,7 @@ struct QuickAddCollected {
             if shiftable, (1...11).contains(hour), part.contains(hour + 12) { return minutes + 720 }
             throw outside(hour)
         }
+        var byDefault = false
         func reading(_ point: QuickAddTimePoint) throws(QuickAddError) -> Int {
             if let pm = point.pm { return try checked(twelve(point, pm: pm), shiftable: false) }
             if typed24(point) { return try checked(point.hour * 60 + point.minute, shiftable: point.explicit) }
@@ -307,9 +315,13 @@ struct QuickAddCollected {
             if let hour = kindHint?.hour(for: point.hour) { return hour * 60 + point.minute }
             // German speakers write the 24-hour clock: "Flug 6:05" is 06:05 (a bare "um 3" stays 15:00).
             if language == "de", point.hasMinutes { return point.hour * 60 + point.minute }
+            byDefault = true
             return Self.defaultHour(point.hour) * 60 + point.minute
         }
-        guard let second else { return (try reading(first), nil) }
+        guard let second else {
+            let start = try reading(first)
+            return (start, nil, byDefault)
+        }
         let start: Int
         if first.pm == nil, !typed24(first), second.pm == nil, second.explicit {
             // "10-12 Uhr": "Uhr" on the end puts both on the 24-hour clock.
@@ -337,7 +349,7 @@ struct QuickAddCollected {
             }
             end = options.min { ahead($0) < ahead($1) } ?? options[0]
         }
-        return (start, end)
+        return (start, end, byDefault)
     }
 
     /// "Call back in 2 hours": starts that long after now (to the minute), in the user's zone, for the
@@ -466,6 +478,12 @@ struct QuickAddCollected {
         var lastDay: QuickAddDate?
         if let date = exact.first ?? weekdays.first {
             (startDate, lastDay) = try resolve(date.spec, today: today, base: today, fragment: date.fragment)
+            if case .absolute(nil, let month, let day) = date.spec, startDate.year > today.year,
+                QuickAddDate.isValid(year: today.year, month: month, day: day),
+                today.dayNumber - QuickAddDate(year: today.year, month: month, day: day).dayNumber <= Self.recentlyPassedDays
+            {
+                recentlyPassed = date.fragment
+            }
             for weekday in weekdays {
                 guard case .weekday(let w, _) = weekday.spec, w != startDate.weekday else { continue }
                 if exact.isEmpty {
@@ -560,7 +578,9 @@ struct QuickAddCollected {
             }
             let (startMinutes, endMinutes): (Int, Int?)
             if let time {
-                (startMinutes, endMinutes) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
+                let byDefault: Bool
+                (startMinutes, endMinutes, byDefault) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
+                if byDefault { hourByDefault = (time.first.hour, time.fragment) }
             } else {
                 (startMinutes, endMinutes) = (partOfDay!.part.hour * 60 + partOfDay!.part.minute, nil)
             }

@@ -28,6 +28,8 @@ public struct QuickAddCorpus: Sendable {
         public var problem: String
         /// The parser refused the phrase (the user is told), rather than reading it into another event.
         public var refused = false
+        /// The parser read another event but flagged a doubt (shown, and not written without `--yes`).
+        public var flagged = false
         public var description: String { "\(phrase): \(problem)" }
     }
 
@@ -37,9 +39,15 @@ public struct QuickAddCorpus: Sendable {
         public var misses: [Miss] = []
         /// Exactly right, as a fraction of the phrases.
         public var rate: Double { total == 0 ? 0 : Double(right) / Double(total) }
-        /// Misses that became an event other than the label's (or an event where a refusal was meant): the
-        /// wrong events a user would get without a word, as opposed to refusals.
-        public var silentlyWrong: Int { misses.count { !$0.refused } }
+        /// Phrases read exactly right but flagged with a doubt: false alarms (the user must confirm a right event).
+        public var flaggedRight = 0
+        /// Misses that became an event other than the label's (or an event where a refusal was meant) with no
+        /// doubt: the wrong events a user would get without a word, as opposed to refusals and flagged readings.
+        public var silentlyWrong: Int { misses.count { !$0.refused && !$0.flagged } }
+        /// Misses that became another event but were flagged with a doubt.
+        public var flaggedWrong: Int { misses.count { $0.flagged } }
+        /// False alarms as a fraction of the phrases read exactly right.
+        public var falseAlarmRate: Double { right == 0 ? 0 : Double(flaggedRight) / Double(right) }
     }
 
     public var phrases: [Phrase]
@@ -90,6 +98,11 @@ public struct QuickAddCorpus: Sendable {
         return fields
     }
 
+    /// The doubts of a result as a suffix of a miss's problem ("" when none).
+    static func doubtText(_ result: QuickAddResult) -> String {
+        result.doubts.isEmpty ? "" : " [doubts: " + result.doubts.map(\.code.rawValue).joined(separator: ", ") + "]"
+    }
+
     /// Parses every phrase (with `resolver` for Windows zone names) and scores it exactly.
     public func score(windowsZoneResolver resolver: (@Sendable (String) -> String?)? = nil) -> Score {
         var parsers: [String: QuickAddParser] = [:]
@@ -107,16 +120,23 @@ public struct QuickAddCorpus: Sendable {
             let outcome = Result { () throws(QuickAddError) in try parser.parse(phrase.text, now: phrase.now, zone: zone) }
             switch (outcome, phrase.reject, phrase.expect) {
             case (.success(let result), let reject?, _):
-                score.misses.append(Miss(phrase: phrase, problem: "expected refusal \(reject), got \(Self.fields(result))"))
+                score.misses.append(
+                    Miss(
+                        phrase: phrase, problem: "expected refusal \(reject), got \(Self.fields(result))\(Self.doubtText(result))",
+                        flagged: !result.doubts.isEmpty))
             case (.success(let result), nil, let expect?):
                 let actual = Self.fields(result)
                 let wrong = expect.keys.sorted().filter { actual[$0] != expect[$0] }
                 if wrong.isEmpty {
                     score.right += 1
+                    if !result.doubts.isEmpty { score.flaggedRight += 1 }
                 } else {
-                    score.misses.append(Miss(
-                        phrase: phrase,
-                        problem: wrong.map { "\($0) is \(actual[$0] ?? "missing"), expected \(expect[$0]!)" }.joined(separator: "; ")))
+                    score.misses.append(
+                        Miss(
+                            phrase: phrase,
+                            problem: wrong.map { "\($0) is \(actual[$0] ?? "missing"), expected \(expect[$0]!)" }.joined(separator: "; ")
+                                + Self.doubtText(result),
+                            flagged: !result.doubts.isEmpty))
                 }
             case (.failure(let error), let reject?, _):
                 if reject.split(separator: "|").contains(Substring(error.code.rawValue)) {

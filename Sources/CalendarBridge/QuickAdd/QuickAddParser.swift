@@ -133,8 +133,9 @@ public struct QuickAddParser: Sendable {
                 break
             }
         }
-        let result = try collected.resolve(
+        var result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
+        result.doubts = doubts(grammar, consumed: consumed, collected: collected)
         return (result, title)
     }
 
@@ -236,7 +237,10 @@ public struct QuickAddParser: Sendable {
         let dashed =
             index + 2 < tokens.count && tokens[index + 1].text == "-" && !tokens[index + 1].spaceBefore
             && !tokens[index + 2].spaceBefore && tokens[index + 2].kind == .word
-        for (stem, holiday) in options.locale.holidayCompounds where word.hasPrefix(stem) {
+        // The first byte rules out most stems cheaply (every stem begins with an ASCII letter, which is the same byte
+        // in any normal form); `hasPrefix` compares the rest as Unicode text.
+        let firstByte = word.utf8.first
+        for (stem, holiday) in options.locale.holidayCompounds where stem.utf8.first == firstByte && word.hasPrefix(stem) {
             let rest = String(word.dropFirst(stem.count))
             if rest.isEmpty, dashed {
                 return (holiday, options.locale.partyWords.contains(tokens[index + 2].text))

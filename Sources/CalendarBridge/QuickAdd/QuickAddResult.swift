@@ -40,10 +40,13 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
     public var isPast: Bool
     /// Who read the text: `calbridge` (this parser) or `google` (Google Calendar's quickAdd).
     public var parser: String
+    /// Why the parser may have read the text other than meant (empty when it is sure): shown, and refused
+    /// by the CLI without `--yes`.
+    public var doubts: [QuickAddDoubt]
 
     public init(
         title: String, start: Time, end: Time, isAllDay: Bool, location: String?, timeZone: String, recurrence: [String],
-        isPast: Bool = false, parser: String = "calbridge"
+        isPast: Bool = false, parser: String = "calbridge", doubts: [QuickAddDoubt] = []
     ) {
         self.title = title
         self.start = start
@@ -54,6 +57,7 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
         self.recurrence = recurrence
         self.isPast = isPast
         self.parser = parser
+        self.doubts = doubts
     }
 
     /// The repeat rule in words ("every weekday at 09:30"); nil for a single event.
@@ -62,11 +66,12 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, start, end, allDay, timeZone, location, recurrence, `repeat`, past, parser
+        case title, start, end, allDay, timeZone, location, recurrence, `repeat`, past, parser, doubts
     }
 
     /// The documented JSON shape: `title`, `start`, `end`, `allDay`, `timeZone`, `location` (or null),
-    /// `recurrence` (RRULE lines), `repeat` (the rule in words, or null), `past`, `parser`.
+    /// `recurrence` (RRULE lines), `repeat` (the rule in words, or null), `past`, `parser`, `doubts` (a list of
+    /// `{code, reason}`, empty when the parser is sure).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
@@ -79,5 +84,6 @@ public struct QuickAddResult: Sendable, Equatable, Encodable {
         if let words = repeatDescription { try container.encode(words, forKey: .repeat) } else { try container.encodeNil(forKey: .repeat) }
         try container.encode(isPast, forKey: .past)
         try container.encode(parser, forKey: .parser)
+        try container.encode(doubts, forKey: .doubts)
     }
 }

@@ -43,8 +43,7 @@ enum QuickAddTokenizer {
                     index += 1
                 }
                 let digits = index - start
-                var text = ""
-                text.unicodeScalars.append(contentsOf: scalars[start..<index])
+                let text = asciiText(scalars, start, index)
                 tokens.append(QuickAddToken(
                     kind: .number, text: text, start: start, end: index, spaceBefore: space,
                     value: digits <= 9 ? number : -1, digits: digits))
@@ -80,11 +79,9 @@ enum QuickAddTokenizer {
                 index += 1
                 continue
             }
-            var text = ""
+            let text: String
             if ascii {
-                text.unicodeScalars.append(contentsOf: scalars[start..<index].lazy.map { c in
-                    c.value >= 0x41 && c.value <= 0x5A ? Unicode.Scalar(c.value + 32)! : c
-                })
+                text = asciiText(scalars, start, index)
             } else {
                 var original = ""
                 original.unicodeScalars.append(contentsOf: scalars[start..<index])
@@ -95,6 +92,19 @@ enum QuickAddTokenizer {
             space = false
         }
         return tokens
+    }
+
+    /// The lower-cased text of ASCII scalars `start..<end`, written straight into the string's storage: the
+    /// generic `unicodeScalars.append(contentsOf:)` of a lazy map cost more than the rest of the parse.
+    @inline(__always)
+    static func asciiText(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> String {
+        String(unsafeUninitializedCapacity: end - start) { buffer in
+            for k in start..<end {
+                let v = scalars[k].value
+                buffer[k - start] = UInt8(truncatingIfNeeded: v >= 0x41 && v <= 0x5A ? v + 32 : v)
+            }
+            return end - start
+        }
     }
 
     @inline(__always)

@@ -1,0 +1,151 @@
+extension QuickAddParser {
+    /// Hours written without am/pm that the default clock rule reads (7-11 morning, 12 noon, 1-6 afternoon) but
+    /// that people as often mean in the other half of the day: 6 (6am runs, 6pm dinners), 7 and 8 (breakfast or
+    /// evening). "at 4:30" is 16:30 and "at 10" is 10:00 without a doubt.
+    static let doubtfulDefaultHours: Set<Int> = [6, 7, 8]
+
+    /// The doubts about one reading (`QuickAddDoubt`), in the order of the text; general signals about how the
+    /// words were read, never about particular phrases. Builds no string unless it finds a doubt.
+    func doubts(_ grammar: QuickAddGrammar, consumed: [Bool], collected: QuickAddCollected) -> [QuickAddDoubt] {
+        let german = options.locale.identifier == "de"
+        let tokens = grammar.tokens
+        var doubts: [QuickAddDoubt] = []
+        func add(_ code: QuickAddDoubt.Code, _ english: @autoclosure () -> String, _ germanReason: @autoclosure () -> String) {
+            guard !doubts.contains(where: { $0.code == code }) else { return }
+            doubts.append(QuickAddDoubt(code, german ? germanReason() : english()))
+        }
+        /// A consumed token right next to `index` (no space between): the date or time took part of a word.
+        func touchesConsumed(_ index: Int) -> Bool {
+            (index > 0 && consumed[index - 1] && !tokens[index].spaceBefore)
+                || (index + 1 < tokens.count && consumed[index + 1] && !tokens[index + 1].spaceBefore)
+        }
+        /// A consumed token that says when (not only a connecting word such as "on" or "am") at `index`.
+        func saysWhen(_ index: Int) -> Bool {
+            guard index >= 0, index < tokens.count, consumed[index] else { return false }
+            guard let meaning = grammar.meanings[index] else { return true }
+            return !Self.isConnecting(meaning)
+        }
+        for index in tokens.indices where !consumed[index] {
+            let token = tokens[index]
+            switch token.kind {
+            case .symbol:
+                continue
+            case .number:
+                if touchesConsumed(index) {
+                    let word = grammar.text(index, index + 1)
+                    add(
+                        .splitWord, "\"\(word)\" was left in the title beside the date or time",
+                        "„\(word)“ blieb neben Datum oder Uhrzeit im Titel")
+                } else if token.digits <= 2, token.value <= 24, !grammar.isCode(at: index),
+                    !(grammar.attached(index + 1) && (grammar.isSymbol(index + 1, ".") || grammar.isSymbol(index + 1, ","))),
+                    !grammar.isOrdinaryWord(at: index + 1), saysWhen(index - 1) || saysWhen(index + 1)
+                {
+                    // "Dentist Tuesday 2", "Vorstellungsgespräch Donnerstag 9": an hour or a day, or part of the title?
+                    let word = grammar.text(index, index + 1)
+                    add(
+                        .numberInTitle,
+                        "\"\(word)\" next to the date stayed in the title; if it is a time, write \(word)pm, \(word)am or at \(word):00",
+                        "„\(word)“ neben dem Datum blieb im Titel; ist es eine Uhrzeit, schreib \(word) Uhr")
+                }
+            case .word:
+                if touchesConsumed(index) {
+                    let word = grammar.text(index, index + 1)
+                    add(
+                        .splitWord, "\"\(word)\" was left in the title beside the date or time",
+                        "„\(word)“ blieb neben Datum oder Uhrzeit im Titel")
+                    continue
+                }
+                guard let meaning = grammar.meanings[index] else { continue }
+                if isDateWord(meaning, grammar, at: index) {
+                    let word = grammar.text(index, min(grammar.next(index), tokens.count))
+                    add(
+                        .dateWordInTitle, "\"\(word)\" stayed in the title and was not read as a date or time",
+                        "„\(word)“ blieb im Titel und wurde nicht als Datum oder Uhrzeit gelesen")
+                } else if Self.isStranding(meaning) {
+                    // "Submit report by": the connecting word lost its date; or it stands right before one it did not take.
+                    var after = grammar.next(index)
+                    while after < tokens.count, tokens[after].kind == .symbol, !consumed[after] { after += 1 }
+                    if after >= tokens.count || consumed[after] {
+                        let word = grammar.text(index, min(grammar.next(index), tokens.count))
+                        add(
+                            .strandedWord, "\"\(word)\" stayed in the title without the date or time it introduces",
+                            "„\(word)“ blieb ohne das Datum oder die Uhrzeit, die es einleitet, im Titel")
+                    }
+                }
+            }
+        }
+        if let (hour, fragment) = collected.hourByDefault, Self.doubtfulDefaultHours.contains(hour) {
+            let read = QuickAddCollected.defaultHour(hour)
+            add(
+                .defaultHour, "\"\(fragment)\" has no am/pm, so the default rule read \(hour) as \(read < 12 ? "am" : "pm"); add am or pm",
+                "„\(fragment)“ nennt keine Tageszeit, die Grundregel las \(read) Uhr; schreib \(hour % 12) Uhr oder \(hour % 12 + 12) Uhr")
+        }
+        if let fragment = ambiguousNumericDate(grammar, consumed: consumed) {
+            add(
+                .dateOrder, "\"\(fragment)\" is another date in the other day/month order; write the month's name or use --date-order",
+                "„\(fragment)“ ist in der anderen Reihenfolge von Tag und Monat ein anderes Datum; schreib den Monat aus")
+        }
+        if let fragment = collected.recentlyPassed {
+            add(
+                .nextYear, "\"\(fragment)\" passed only days ago, so it was read as next year's; add the year if that is meant",
+                "„\(fragment)“ ist erst vor Kurzem vorbei und wurde als nächstes Jahr gelesen; gib das Jahr an, wenn das gemeint ist")
+        }
+        return doubts
+    }
+
+    /// A day, time or part of the day that the grammar did not take: "Meet morning", "Kino Abend". A leading part
+    /// of the day that names the next word ("Morning run") and a frequency before a word ("Daily standup") are
+    /// titles by rule; holidays inside the text are words of the title by rule; "sat" and "sun" are ordinary
+    /// words, and month names ("May", "Jan"), "pm" and "Uhr" are too unless a number stands next to them.
+    private func isDateWord(_ meaning: QuickAddMeaning, _ grammar: QuickAddGrammar, at index: Int) -> Bool {
+        switch meaning {
+        case .weekday, .weekdays, .weekdayPart, .relativeDay, .namedTime, .calendarWeek, .endOfMonth:
+            return !grammar.weakWords.contains(grammar.tokens[index].text)
+        case .partOfDay(let part):
+            return !(index == 0 && part.day == nil && grammar.lengths[0] == 1)
+        case .month, .meridiem, .oclock:
+            // "PM" (a project manager) and "Uhr" (a watch) are words too.
+            return (index > 0 && grammar.isNumber(index - 1)) || grammar.isNumber(grammar.next(index))
+        default:
+            return false
+        }
+    }
+
+    /// Words that only connect a date, time, place or span to the rest ("on", "at", "by", "um", "the").
+    static func isConnecting(_ meaning: QuickAddMeaning) -> Bool {
+        switch meaning {
+        case .at, .atTime, .onDate, .deadline, .from, .starting, .untilOrTo, .rangeTo, .between, .inRelative, .inRelativeOrLocation,
+            .location, .the, .of, .with, .forDuration, .and, .approximately:
+            true
+        default: false
+        }
+    }
+
+    /// Connecting words that introduce a date or time and mean nothing without one ("by", "at", "um", "ab").
+    static func isStranding(_ meaning: QuickAddMeaning) -> Bool {
+        switch meaning {
+        case .at, .atTime, .onDate, .deadline, .from, .starting, .untilOrTo, .between: true
+        default: false
+        }
+    }
+
+    /// A numeric date the grammar read ("5/6") whose two numbers are both months and differ: the other order is
+    /// another date. Dotted dates (5.6.) are day first everywhere and not doubted.
+    private func ambiguousNumericDate(_ grammar: QuickAddGrammar, consumed: [Bool]) -> String? {
+        let tokens = grammar.tokens
+        var index = 0
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            guard consumed[index], grammar.isNumber(index), tokens[index].digits <= 2, grammar.isSymbol(index + 1, "/"),
+                grammar.attached(index + 1), grammar.attached(index + 2), grammar.isNumber(index + 2), tokens[index + 2].digits <= 2,
+                !(index > 0 && grammar.isSymbol(index - 1, "/") && grammar.attached(index))
+            else { continue }
+            let (first, second) = (tokens[index].value, tokens[index + 2].value)
+            guard (1...12).contains(first), (1...12).contains(second), first != second else { continue }
+            var end = index + 3
+            if grammar.isSymbol(end, "/"), grammar.attached(end), grammar.isNumber(end + 1), grammar.attached(end + 1) { end += 2 }
+            return grammar.text(index, end)
+        }
+        return nil
+    }
+}
