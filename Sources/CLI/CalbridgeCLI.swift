@@ -38,16 +38,20 @@ package enum CalbridgeCLI {
             break
         }
         guard let (command, used) = suite.match(arguments) else {
-            let group = suite.group(first)
-            if !group.isEmpty, let next = arguments.dropFirst().first, next == "--help" || next == "-h" {
-                context.print(HelpText.general(group, in: suite, width: context.helpWidth))
-                return .success
-            }
-            if !group.isEmpty {
-                let sub = arguments.dropFirst().first.map { "unknown command '\(suite.program) \(first) \($0)'" }
-                    ?? "'\(suite.program) \(first)' needs a subcommand"
-                let names = group.compactMap { $0.path.last }.joined(separator: ", ")
-                throw UsageError("\(sub); choose one of: \(names)")
+            // The deepest group the words name (`org quota` in `org quota show`), so that the choices offered are
+            // that group's next words, not every leaf under its first word.
+            if let prefix = suite.deepestGroup(arguments) {
+                let group = suite.group(prefix)
+                let named = suite.program + " " + prefix.joined(separator: " ")
+                if let next = arguments.dropFirst(prefix.count).first, next == "--help" || next == "-h" {
+                    context.print(HelpText.general(group, in: suite, width: context.helpWidth))
+                    return .success
+                }
+                let sub =
+                    arguments.dropFirst(prefix.count).first.map { "unknown command '\(named) \($0)'" } ?? "'\(named)' needs a subcommand"
+                var names: [String] = []
+                for command in group where !names.contains(command.path[prefix.count]) { names.append(command.path[prefix.count]) }
+                throw UsageError("\(sub); choose one of: \(names.joined(separator: ", "))")
             }
             if first.hasPrefix("-") {
                 throw UsageError("unknown option '\(first)'; see '\(suite.program) --help'")

@@ -78,6 +78,8 @@ struct ExitCodeTableTests {
         Case(arguments: ["accounts", "add", "google", "--name", "a\u{1B}b"], code: 2, says: "control characters"),
         Case(arguments: ["accounts", "remove", "nobody"], code: 2, says: "nobody"),
         Case(arguments: ["accounts"], code: 2, says: "needs a subcommand"),
+        Case(arguments: ["org", "quota", "show"], code: 2, says: "unknown command 'calbridge org quota show'; choose one of: set, remove"),
+        Case(arguments: ["org", "quota"], code: 2, says: "'calbridge org quota' needs a subcommand; choose one of: set, remove"),
         Case(arguments: ["sync", "status", "nope"], code: 2, says: "no sync pair named 'nope'"),
         Case(arguments: ["sync", "--interval", "5m"], code: 2, says: "--interval goes with --watch"),
         Case(arguments: ["sync", "conflicts", "restore", "abc"], code: 2, says: "is not a conflict id"),

@@ -31,7 +31,19 @@ package struct CommandSuite: Sendable {
     }
 
     /// Commands under a group word (`accounts` -> `accounts add`, `accounts list`, ...).
-    package func group(_ word: String) -> [any Command.Type] {
-        commands.filter { $0.path.count > 1 && $0.path[0] == word }
+    package func group(_ word: String) -> [any Command.Type] { group([word]) }
+
+    /// Commands under a group of one or more words (`org quota` -> `org quota set`, `org quota remove`).
+    package func group(_ words: [String]) -> [any Command.Type] {
+        commands.filter { $0.path.count > words.count && Array($0.path.prefix(words.count)) == words }
+    }
+
+    /// The longest run of `words`' first words that names a group (`org quota show` -> `org quota`), or nil.
+    package func deepestGroup(_ words: [String]) -> [String]? {
+        var found: [String]?
+        for count in 1...max(1, words.count) where count <= words.count && !group(Array(words.prefix(count))).isEmpty {
+            found = Array(words.prefix(count))
+        }
+        return found
     }
 }

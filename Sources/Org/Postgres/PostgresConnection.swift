@@ -56,6 +56,30 @@ package final class PostgresConnection: @unchecked Sendable {
         return try outcome.get()
     }
 
+    /// Runs one statement, giving up after `timeout`: a database that stopped answering (a stalled network, a
+    /// server that hangs) must not hold the caller forever. A statement still queued behind another when the
+    /// time is up is not sent; one in flight has its socket shut down, so libpq returns at once and the next
+    /// statement connects again (`reconnectIfLost`).
+    /// - Throws: `PostgresError` with `.timedOut` when the time ran out, else as `execute(_:_:)`.
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [String?] = [], timeout: Duration) async throws(PostgresError) -> PostgresRows {
+        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
+            let watch = StatementWatch(continuation, timeout: timeout)
+            queue.async {
+                Self.reconnectIfLost(self.connection)
+                guard watch.begin(socket: PQsocket(self.connection)) else { return }
+                watch.end(Self.run(self.connection, sql, parameters))
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeInterval(timeout)) { watch.expire() }
+        }
+        return try outcome.get()
+    }
+
+    private static func timeInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .milliseconds(Int(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)))
+    }
+
     /// Runs several statements without parameters (`PQexec`: the migrations).
     package func executeScript(_ sql: String) async throws(PostgresError) {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
@@ -157,6 +181,76 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 }
 
+/// One statement of `PostgresConnection.execute(_:_:timeout:)` and its deadline: whichever comes first, the
+/// answer or the deadline, resumes the caller, exactly once. At the deadline a statement still queued is
+/// skipped, and one in flight has its socket shut down (under the lock, so the socket is still this
+/// statement's: the connection's queue reconnects only after `end`).
+private final class StatementWatch: @unchecked Sendable {
+    private enum Phase {
+        case queued
+        case running(socket: Int32)
+        case timedOut
+        case done
+    }
+
+    private let lock = NSLock()
+    private let timeout: Duration
+    // Guarded by `lock`.
+    private var phase = Phase.queued
+    private var continuation: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>?
+
+    init(_ continuation: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>, timeout: Duration) {
+        self.continuation = continuation
+        self.timeout = timeout
+    }
+
+    private var timedOutError: PostgresError {
+        PostgresError(code: .timedOut, message: "no answer within \(timeout)")
+    }
+
+    /// On the connection's queue, before sending: false when the deadline passed while the statement was queued.
+    func begin(socket: Int32) -> Bool {
+        lock.withLock {
+            guard case .queued = phase else { return false }
+            phase = .running(socket: socket)
+            return true
+        }
+    }
+
+    /// On the connection's queue, with the statement's result.
+    func end(_ result: Result<PostgresRows, PostgresError>) {
+        let resume: (CheckedContinuation<Result<PostgresRows, PostgresError>, Never>, Result<PostgresRows, PostgresError>)? =
+            lock.withLock {
+                defer { phase = .done }
+                guard let continuation else { return nil }
+                self.continuation = nil
+                if case .timedOut = phase { return (continuation, .failure(timedOutError)) }
+                return (continuation, result)
+            }
+        if let (continuation, result) = resume { continuation.resume(returning: result) }
+    }
+
+    /// At the deadline.
+    func expire() {
+        let resume: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>? = lock.withLock {
+            switch phase {
+            case .queued:
+                phase = .timedOut
+                defer { continuation = nil }
+                return continuation
+            case .running(let socket):
+                // libpq, blocked reading the answer, sees the connection closed and returns; `end` resumes.
+                phase = .timedOut
+                if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+                return nil
+            case .timedOut, .done:
+                return nil
+            }
+        }
+        resume?.resume(returning: .failure(timedOutError))
+    }
+}
+
 /// The connection inside `PostgresConnection.withSession`: statements run at once on the calling (the
 /// connection's) queue. Valid only inside that call.
 package struct PostgresSession {
@@ -189,6 +283,8 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
     package enum Code: Sendable, Equatable {
         case cannotConnect
         case connectionLost
+        /// No answer within the caller's time (`execute(_:_:timeout:)`).
+        case timedOut
         case server
     }
 
@@ -201,6 +297,7 @@ package struct PostgresError: Error, Sendable, Equatable, CustomStringConvertibl
         switch code {
         case .cannotConnect: "cannot connect to the database: \(message)"
         case .connectionLost: "the database connection was lost: \(message)"
+        case .timedOut: "the database did not answer: \(message)"
         case .server: "the database refused a statement: \(message)" + (sqlState.isEmpty ? "" : " (SQLSTATE \(sqlState))")
         }
     }

@@ -93,23 +93,36 @@ package struct OrgQuota: Sendable, Equatable {
 /// A worker's hold on one shared quota: each request takes its cost from the bucket row in one short
 /// statement (`calbridge_take_quota`), before it is sent and never inside another transaction; an empty bucket
 /// makes the request wait for the refill. A quota nobody configured costs one look every 30 seconds.
+///
+/// A database that does not answer within `answerWithin` fails the request (`OrgQuotaUnavailable`) instead of
+/// holding it: the turn ends as a retry and the worker goes on, as it does when a lease renewal hangs.
 package actor OrgRequestQuota: RequestBudget {
     package nonisolated let name: String
     private let connection: PostgresConnection
+    private let answerWithin: Duration
     /// Until when the quota is known not to be configured.
     private var absentUntil: ContinuousClock.Instant?
 
-    /// - Parameter connection: a connection of its own (its statements queue behind no other work).
-    package init(name: String, connection: PostgresConnection) {
+    /// - Parameters:
+    ///   - connection: a connection of its own (its statements queue behind no other work).
+    ///   - answerWithin: how long one take may wait for the database's answer.
+    package init(name: String, connection: PostgresConnection, answerWithin: Duration = .seconds(10)) {
         self.name = name
         self.connection = connection
+        self.answerWithin = answerWithin
     }
 
     package func acquire(for request: HTTPRequest) async throws {
         let cost = OrgQuota.cost(of: request)
         while true {
             if let absentUntil, ContinuousClock.now < absentUntil { return }
-            let rows = try await connection.execute("SELECT calbridge_take_quota($1, $2) AS wait", [name, String(cost)])
+            let rows: PostgresRows
+            do {
+                rows = try await connection.execute(
+                    "SELECT calbridge_take_quota($1, $2) AS wait", [name, String(cost)], timeout: answerWithin)
+            } catch {
+                throw OrgQuotaUnavailable(name: name, reason: error)
+            }
             guard let wait = rows[0, "wait"].flatMap(Double.init) else {
                 absentUntil = .now + .seconds(30)
                 return
@@ -120,4 +133,13 @@ package actor OrgRequestQuota: RequestBudget {
             try await Task.sleep(for: .milliseconds(Int64(min(max(wait, 0.002), 5) * 1000)))
         }
     }
+}
+
+/// A shared quota could not be taken (the database failed or did not answer in time): the request was not
+/// sent, and the mailbox's turn is retried after the backoff.
+package struct OrgQuotaUnavailable: Error, Sendable, CustomStringConvertible {
+    package var name: String
+    package var reason: PostgresError
+
+    package var description: String { "the quota \(name) could not be taken: \(reason)" }
 }

@@ -17,21 +17,55 @@ struct GraphDeltaState: Codable, Sendable {
 /// sync state is stored in the mailbox; "after the cache capacity is exceeded, the older delta tokens are
 /// deleted"); so does this, and a dropped or unknown token answers 410 `SyncStateNotFound`. Per mailbox, so
 /// that an organisation's thousand mailboxes do not push each other's tokens out.
+///
+/// The bookkeeping is per mailbox too (each mailbox's tokens oldest first), so that issuing a token costs the
+/// same with one mailbox or ten thousand: no request looks at another mailbox's states.
 struct GraphDeltaStore: Codable, Sendable {
-    var states: [String: GraphDeltaState] = [:]
+    private(set) var states: [String: GraphDeltaState] = [:]
     var generation = 0
+    /// Each mailbox's tokens, oldest first (derived from `states`; not persisted).
+    private var tokensByMailbox: [String: [String]] = [:]
 
     /// Sync states kept per mailbox before its oldest is dropped.
     static let capacity = 256
 
+    init() {}
+
     mutating func insert(_ state: GraphDeltaState, key: String) {
-        states[key] = state
-        let mailbox = state.mailboxID
-        var mine = states.filter { $0.value.mailboxID == mailbox }
-        while mine.count > GraphDeltaStore.capacity, let oldest = mine.min(by: { $0.value.generation < $1.value.generation })?.key {
-            states[oldest] = nil
-            mine[oldest] = nil
+        if let replaced = states.updateValue(state, forKey: key) {
+            tokensByMailbox[replaced.mailboxID]?.removeAll { $0 == key }
         }
+        tokensByMailbox[state.mailboxID, default: []].append(key)
+        // Tokens are issued in generation order, so the first of a mailbox's list is its oldest.
+        while let mine = tokensByMailbox[state.mailboxID], mine.count > GraphDeltaStore.capacity {
+            states[mine[0]] = nil
+            tokensByMailbox[state.mailboxID]?.removeFirst()
+        }
+    }
+
+    /// Forgets every token (Exchange dropped the sync states).
+    mutating func removeAll() {
+        states = [:]
+        tokensByMailbox = [:]
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case states, generation
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        states = try container.decode([String: GraphDeltaState].self, forKey: .states)
+        generation = try container.decode(Int.self, forKey: .generation)
+        for (key, state) in states.sorted(by: { $0.value.generation < $1.value.generation }) {
+            tokensByMailbox[state.mailboxID, default: []].append(key)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(states, forKey: .states)
+        try container.encode(generation, forKey: .generation)
     }
 }
 

@@ -67,15 +67,17 @@ extension GraphEmulator {
             values.append(["@odata.type": "#microsoft.graph.event", "id": .string(id), "@removed": ["reason": "deleted"]])
         }
 
-        var store = state.delta ?? GraphDeltaStore()
-        store.generation += 1
-        let deltaToken = "\(store.generation)." + GraphEmulator.base64URL(UUID())
-        store.insert(GraphDeltaState(mailboxID: mailbox.id, calendarID: calendar.id, start: window.start, end: window.end,
-                                     seen: seen, generation: store.generation), key: deltaToken)
-        state.delta = store
+        // In place: a copy of the store (every mailbox's states) per request would cost as much as all of them.
+        if state.delta == nil { state.delta = GraphDeltaStore() }
+        state.delta!.generation += 1
+        let generation = state.delta!.generation
+        let deltaToken = "\(generation)." + GraphEmulator.base64URL(UUID())
+        let issued = GraphDeltaState(
+            mailboxID: mailbox.id, calendarID: calendar.id, start: window.start, end: window.end, seen: seen, generation: generation)
+        state.delta!.insert(issued, key: deltaToken)
 
         let roundKey = GraphEmulator.base64URL(UUID())
-        let round = GraphDeltaRound(mailboxID: mailbox.id, values: values, deltaToken: deltaToken, generation: store.generation)
+        let round = GraphDeltaRound(mailboxID: mailbox.id, values: values, deltaToken: deltaToken, generation: generation)
         deltaRounds[roundKey] = round
         while deltaRounds.count > GraphEmulator.deltaRoundCapacity,
               let oldest = deltaRounds.min(by: { $0.value.generation < $1.value.generation })?.key {
@@ -87,7 +89,7 @@ extension GraphEmulator {
     /// A sandbox switch: forgets every delta token and round in progress, so the next use of any of them
     /// answers 410 `SyncStateNotFound` (what a client sees after Exchange drops its sync state).
     package func expireDeltaTokens() {
-        state.delta?.states = [:]
+        state.delta?.removeAll()
         deltaRounds = [:]
     }
 

@@ -50,6 +50,10 @@ package actor GraphEmulator: SandboxComponent {
     let mailboxRequestLimit: Int
     let mailboxRequestWindow: TimeInterval
     var zoneCache: [String: TimeZone] = [:]
+    /// Where each mailbox is in `state.mailboxes`, by id and by lowercased id, address or UPN: a request finds its
+    /// mailbox without comparing against every other (an organisation has thousands). Built at init and restore,
+    /// the only times the list of mailboxes changes; checked on use.
+    var mailboxPositions = GraphMailboxPositions()
     /// calendarView delta rounds being paged through (`$skiptoken`), by round key.
     var deltaRounds: [String: GraphDeltaRound] = [:]
 
@@ -93,6 +97,7 @@ package actor GraphEmulator: SandboxComponent {
         self.refuseWrite = refuseWrite
         self.ignoreUpdate = ignoreUpdate
         self.exceptionsFollowSeries = exceptionsFollowSeries
+        self.mailboxPositions = GraphMailboxPositions(state.mailboxes)
     }
 
     /// The default seed compiled into the module.
@@ -132,6 +137,7 @@ package actor GraphEmulator: SandboxComponent {
 
     package func restore(_ snapshot: Data) async throws {
         state = try JSONDecoder().decode(GraphState.self, from: snapshot)
+        mailboxPositions = GraphMailboxPositions(state.mailboxes)
     }
 
     // MARK: Authentication and the per-mailbox slot
@@ -147,11 +153,11 @@ package actor GraphEmulator: SandboxComponent {
         guard !token.isEmpty else { throw GraphError.emptyToken }
         switch await tokens.check(accessToken: token, provider: .microsoft) {
         case .valid(let user):
-            guard let mailbox = state.mailboxes.first(where: { $0.mail.caseInsensitiveCompare(user) == .orderedSame }) else {
+            guard let index = mailboxPositions.index(named: user, in: state.mailboxes, where: { [$0.mail] }) else {
                 throw GraphError(status: 404, code: "MailboxNotEnabledForRESTAPI",
                                  message: "The mailbox is either inactive, soft-deleted, or is hosted on-premise.")
             }
-            return .user(mailboxID: mailbox.id)
+            return .user(mailboxID: state.mailboxes[index].id)
         case .application(let clientId, let scope):
             return .application(clientId: clientId, mailboxScope: scope)
         case .expired:
@@ -196,12 +202,11 @@ package actor GraphEmulator: SandboxComponent {
                 throw GraphError.segmentNotFound(head)
             }
             let who = segments[1]
-            let named = { (mailbox: GraphMailbox) in
-                [mailbox.id, mailbox.userPrincipalName, mailbox.mail].contains { $0.caseInsensitiveCompare(who) == .orderedSame }
-            }
-            guard let mailbox = state.mailboxes.first(where: named) else {
+            guard let index = mailboxPositions.index(named: who, in: state.mailboxes, where: { [$0.id, $0.userPrincipalName, $0.mail] })
+            else {
                 throw GraphError(status: 404, code: "ErrorInvalidUser", message: "The requested user '\(who)' is invalid.")
             }
+            let mailbox = state.mailboxes[index]
             if let scope, !scope.contains(mailbox.mail.lowercased()), !scope.contains(mailbox.userPrincipalName.lowercased()) {
                 throw GraphError.outsideApplicationScope
             }
@@ -215,25 +220,24 @@ package actor GraphEmulator: SandboxComponent {
     func countRequest(mailboxID: String, app: String) throws(GraphError) {
         let key = mailboxID + "|" + app
         let time = now()
-        var times = requestTimes[key, default: []]
         let cutoff = time.addingTimeInterval(-mailboxRequestWindow)
-        if let firstLive = times.firstIndex(where: { $0 > cutoff }) {
-            times.removeFirst(firstLive)
-        } else {
-            times.removeAll()
-        }
-        guard times.count < mailboxRequestLimit else {
-            requestTimes[key] = times
-            let wait = max(1, Int((times[0].timeIntervalSince(cutoff)).rounded(.up)))
+        // In place: a copy of a busy mailbox's times per request would cost as much as all of them.
+        let live = requestTimes[key, default: []].firstIndex { $0 > cutoff } ?? requestTimes[key, default: []].count
+        if live > 0 { requestTimes[key, default: []].removeFirst(live) }
+        let counted = requestTimes[key, default: []]
+        guard counted.count < mailboxRequestLimit else {
+            let wait = max(1, Int((counted[0].timeIntervalSince(cutoff)).rounded(.up)))
             throw GraphError.mailboxRequestLimit(retryAfter: wait)
         }
-        times.append(time)
-        requestTimes[key] = times
+        requestTimes[key, default: []].append(time)
     }
 
     // MARK: Helpers shared by the endpoint extensions
 
     func mailboxIndex(_ id: String) throws(GraphError) -> Int {
+        if let index = mailboxPositions.byID[id], state.mailboxes.indices.contains(index), state.mailboxes[index].id == id {
+            return index
+        }
         guard let index = state.mailboxes.firstIndex(where: { $0.id == id }) else { throw GraphError.itemNotFound }
         return index
     }
@@ -263,6 +267,36 @@ package actor GraphEmulator: SandboxComponent {
         var headers = headers
         headers["Content-Type"] = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8"
         return ServerResponse(status: status, headers: headers, body: data)
+    }
+}
+
+/// Where each mailbox is in the emulator's list, by id and by every name a request may give it (lowercased).
+struct GraphMailboxPositions: Sendable {
+    private(set) var byID: [String: Int] = [:]
+    private var byName: [String: [Int]] = [:]
+
+    init() {}
+
+    init(_ mailboxes: [GraphMailbox]) {
+        for (index, mailbox) in mailboxes.enumerated() {
+            byID[mailbox.id] = index
+            for name in Set([mailbox.id, mailbox.userPrincipalName, mailbox.mail].map { $0.lowercased() }) {
+                byName[name, default: []].append(index)
+            }
+        }
+    }
+
+    /// The first mailbox, in list order, one of whose `names` equals `name` ignoring case, as a scan of the list
+    /// would find it.
+    func index(named name: String, in mailboxes: [GraphMailbox], where names: (GraphMailbox) -> [String]) -> Int? {
+        for index in byName[name.lowercased()] ?? [] where mailboxes.indices.contains(index) {
+            if names(mailboxes[index]).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return index }
+        }
+        // Not indexed under its lowercase form (a name whose case folds differently): the full scan.
+        for index in mailboxes.indices where names(mailboxes[index]).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            return index
+        }
+        return nil
     }
 }
 

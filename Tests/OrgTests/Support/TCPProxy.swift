@@ -6,7 +6,9 @@ import Glibc
 
 /// A TCP proxy on 127.0.0.1 that a test controls: each connection made to `port` is forwarded to
 /// 127.0.0.1:`target`. `cut()` closes every forwarded connection and refuses new ones until `restore()`:
-/// a worker cut off from its database, as a broken network or a failed-over server would.
+/// a worker cut off from its database, as a broken network or a failed-over server would. `stall()` keeps
+/// every connection open and forwards nothing until `restore()`: a peer that stopped answering, which no
+/// socket error ever reports.
 ///
 /// Blocking sockets on threads of their own (never the cooperative pool): two per connection, one per direction.
 final class TCPProxy: @unchecked Sendable {
@@ -17,6 +19,7 @@ final class TCPProxy: @unchecked Sendable {
     // Guarded by `lock`.
     private var links: [ObjectIdentifier: Link] = [:]
     private var isCut = false
+    private var isStalled = false
     private var stopped = false
 
     /// One forwarded connection: both sockets are closed when both directions have ended.
@@ -66,8 +69,18 @@ final class TCPProxy: @unchecked Sendable {
         }
     }
 
-    /// Forwards new connections again.
-    func restore() { lock.withLock { isCut = false } }
+    /// Holds every byte in either direction, on the connections open and on new ones, until `restore()`.
+    func stall() { lock.withLock { isStalled = true } }
+
+    /// Forwards again: new connections after a cut, held bytes after a stall.
+    func restore() {
+        lock.withLock {
+            isCut = false
+            isStalled = false
+        }
+    }
+
+    private var stalled: Bool { lock.withLock { isStalled && !stopped } }
 
     /// Stops listening and closes everything.
     func stop() {
@@ -100,7 +113,7 @@ final class TCPProxy: @unchecked Sendable {
             lock.withLock { links[ObjectIdentifier(link)] = link }
             for (from, to) in [(client, server), (server, client)] {
                 let thread = Thread { [self] in
-                    Self.pump(from: from, to: to)
+                    pump(from: from, to: to)
                     link.shutDown()
                     let last = lock.withLock {
                         link.running -= 1
@@ -132,11 +145,13 @@ final class TCPProxy: @unchecked Sendable {
     }
 
     /// Copies bytes until either side ends. MSG_NOSIGNAL: a peer gone is an error here, not a SIGPIPE.
-    private static func pump(from: Int32, to: Int32) {
+    /// Bytes read during a stall are held until `restore()`.
+    private func pump(from: Int32, to: Int32) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(from, $0.baseAddress, $0.count) }
             if count <= 0 { return }
+            while stalled { usleep(5_000) }
             var sent = 0
             while sent < count {
                 let written = buffer.withUnsafeBytes { send(to, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
