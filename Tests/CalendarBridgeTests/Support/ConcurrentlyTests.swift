@@ -32,8 +32,12 @@ struct ConcurrentlyTests {
         let gate = Gate()
         // The first waits for the second to open the gate: sequential runs would never end.
         let (a, b) = try await concurrently(
-            { await gate.wait(); return "first" },
-            { await gate.open(); return 2 })
+            {
+                await gate.wait(); return "first"
+            },
+            {
+                await gate.open(); return 2
+            })
         #expect(a == "first")
         #expect(b == 2)
     }
@@ -43,8 +47,12 @@ struct ConcurrentlyTests {
         let gate = Gate()
         await #expect(throws: Failure(name: "first")) {
             _ = try await concurrently(
-                { () async throws -> Int in await gate.wait(); throw Failure(name: "first") },
-                { () async throws -> Int in defer { Task { await gate.open() } }; throw Failure(name: "second") })
+                { () async throws -> Int in
+                    await gate.wait(); throw Failure(name: "first")
+                },
+                { () async throws -> Int in
+                    defer { Task { await gate.open() } }; throw Failure(name: "second")
+                })
         }
     }
 
@@ -59,7 +67,9 @@ struct ConcurrentlyTests {
                     firstSawCancellation.set(Task.isCancelled)
                     return 1
                 },
-                { () async throws -> Int in defer { Task { await gate.open() } }; throw Failure(name: "second") })
+                { () async throws -> Int in
+                    defer { Task { await gate.open() } }; throw Failure(name: "second")
+                })
         }
         #expect(firstSawCancellation.value == false)
     }
