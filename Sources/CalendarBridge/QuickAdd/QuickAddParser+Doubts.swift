@@ -19,6 +19,13 @@ extension QuickAddParser {
             (index > 0 && consumed[index - 1] && !tokens[index].spaceBefore)
                 || (index + 1 < tokens.count && consumed[index + 1] && !tokens[index + 1].spaceBefore)
         }
+        /// The date or time took part of the word at `index`; the rest stayed in the title.
+        func addSplitWord(_ index: Int) {
+            let word = grammar.text(index, index + 1)
+            add(
+                .splitWord, "\"\(word)\" was left in the title beside the date or time",
+                "„\(word)“ blieb neben Datum oder Uhrzeit im Titel")
+        }
         /// A consumed token that says when (not only a connecting word such as "on" or "am") at `index`.
         func saysWhen(_ index: Int) -> Bool {
             guard index >= 0, index < tokens.count, consumed[index] else { return false }
@@ -32,10 +39,7 @@ extension QuickAddParser {
                 continue
             case .number:
                 if touchesConsumed(index) {
-                    let word = grammar.text(index, index + 1)
-                    add(
-                        .splitWord, "\"\(word)\" was left in the title beside the date or time",
-                        "„\(word)“ blieb neben Datum oder Uhrzeit im Titel")
+                    addSplitWord(index)
                 } else if token.digits <= 2, token.value <= 24, !grammar.isCode(at: index),
                     !(grammar.attached(index + 1) && (grammar.isSymbol(index + 1, ".") || grammar.isSymbol(index + 1, ","))),
                     !grammar.isOrdinaryWord(at: index + 1), saysWhen(index - 1) || saysWhen(index + 1)
@@ -49,10 +53,7 @@ extension QuickAddParser {
                 }
             case .word:
                 if touchesConsumed(index) {
-                    let word = grammar.text(index, index + 1)
-                    add(
-                        .splitWord, "\"\(word)\" was left in the title beside the date or time",
-                        "„\(word)“ blieb neben Datum oder Uhrzeit im Titel")
+                    addSplitWord(index)
                     continue
                 }
                 guard let meaning = grammar.meanings[index] else { continue }
