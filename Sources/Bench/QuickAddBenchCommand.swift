@@ -29,11 +29,12 @@ package enum QuickAddBenchCommand: Command {
     )
 
     /// The held-out parts (only run, never read while fixing the parser), oldest first, with their labels.
-    /// The first was written by the session that tuned the parser; the second and third by sessions that had
-    /// not read the misses of the ones before.
+    /// The first was written by the session that tuned the parser; the second, third and fourth by sessions
+    /// that had not read the misses of the ones before (the fourth by one that read neither the parser nor
+    /// the other held-out sets).
     static let heldOutParts: [(name: String, label: String)] = [
         ("heldout", "held-out"), ("heldout-2026-12-05", "held-out 2026-12-05 (fresh)"),
-        ("heldout-2026-12-05b", "held-out 2026-12-05b (third)"),
+        ("heldout-2026-12-05b", "held-out 2026-12-05b (third)"), ("heldout-2026-12-06", "held-out 2026-12-06 (fourth)"),
     ]
 
     struct Phrase {
