@@ -260,6 +260,26 @@ struct QueueStallTests {
         #expect(own.took >= .milliseconds(1500) && own.took < .seconds(6), "the URL's connect_timeout=2 wins: took \(own.took)")
     }
 
+    @Test("a worker's start-up reads (the schema's version, the credentials) give up on a stalled database instead of hanging")
+    func stalledStartUp() async throws {
+        let server = try #require(TestPostgres.current)
+        let name = try await server.freshDatabaseName()
+        try await OrgSchema.migrate(try await PostgresConnection(url: server.tcpURL(database: name, port: server.port)))
+        let proxy = try TCPProxy(forwardingTo: server.port)
+        defer { proxy.stop() }
+        let schema = try await PostgresConnection(url: server.tcpURL(database: name, port: proxy.port))
+        let directory = OrgDirectory(connection: try await PostgresConnection(url: server.tcpURL(database: name, port: proxy.port)))
+        proxy.stall()
+        let started = ContinuousClock.now
+        async let version: Result<Void, any Error> = await Result { try await OrgSchema.requireCurrent(schema) }
+        async let credentials: Result<[OrgCredential], any Error> = await Result { try await directory.credentials() }
+        let (versionRead, credentialsRead) = await (version, credentials)
+        #expect((try? versionRead.get()) == nil && (versionRead.failure as? PostgresError)?.code == .timedOut, "\(versionRead)")
+        #expect((credentialsRead.failure as? PostgresError)?.code == .timedOut, "\(credentialsRead)")
+        let took = started.duration(to: .now)
+        #expect(took < WorkQueue.defaultTimeout + .seconds(5), "gave up after \(took)")
+    }
+
     @Test(
         "SIGTERM while the database is stalled: calbridge worker still stops within a bounded time and exits 0, its leases left to expire")
     func sigtermWhileStalled() async throws {
@@ -289,4 +309,21 @@ struct QueueStallTests {
         #expect(worker.stderr.contains("worker stopped (SIGTERM)"), "\(worker.stderr.suffix(600))")
     }
 
+}
+
+extension Result {
+    /// The error, if it failed.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    /// `body`'s value or error.
+    init(catching body: () async throws(Failure) -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
 }

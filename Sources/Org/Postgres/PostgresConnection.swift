@@ -233,14 +233,13 @@ package final class PostgresConnection: @unchecked Sendable {
 
 /// One statement (or one session) of `PostgresConnection.execute(_:_:timeout:)` and its deadline: whichever comes
 /// first, the answer or the deadline, resumes the caller, exactly once. At the deadline a statement still queued is
-/// skipped, and one in flight has its socket shut down (under the lock, so the socket is still this statement's:
-/// the connection's queue reconnects only after `end`).
+/// skipped, and one in flight has its socket shut down (through a duplicate held until `end`, under the lock).
 private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecked Sendable {
     typealias Outcome = Result<Success, Failure>
 
     private enum Phase {
         case queued
-        case running(socket: Int32)
+        case running
         case timedOut
         case done
     }
@@ -251,6 +250,10 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
     private var phase = Phase.queued
     private var continuation: CheckedContinuation<Outcome, Never>?
     private var timer: Task<Void, Never>?
+    /// A duplicate of the connection's socket while the statement runs: shutting it down at the deadline reaches the
+    /// same connection, and its number cannot have been reused by another file in the meantime (libpq may close its
+    /// own descriptor as the statement fails, before `end`).
+    private var watched: Int32 = -1
 
     init(_ continuation: CheckedContinuation<Outcome, Never>, timedOut: Failure) {
         self.continuation = continuation
@@ -289,7 +292,8 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
     func begin(socket: Int32) -> Bool {
         lock.withLock {
             guard case .queued = phase else { return false }
-            phase = .running(socket: socket)
+            phase = .running
+            watched = socket >= 0 ? dup(socket) : -1
             return true
         }
     }
@@ -301,6 +305,8 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
                 phase = .done
                 timer?.cancel()
                 timer = nil
+                if watched >= 0 { close(watched) }
+                watched = -1
             }
             guard let continuation else { return nil }
             self.continuation = nil
@@ -318,10 +324,10 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
                 phase = .timedOut
                 defer { continuation = nil }
                 return continuation
-            case .running(let socket):
+            case .running:
                 // libpq, blocked reading the answer, sees the connection closed and returns; `end` resumes.
                 phase = .timedOut
-                if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+                if watched >= 0 { shutdown(watched, Int32(SHUT_RDWR)) }
                 return nil
             case .timedOut, .done:
                 return nil
