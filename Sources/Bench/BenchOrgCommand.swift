@@ -37,7 +37,8 @@ package enum BenchOrgCommand: Command {
             --concurrency N' processes (the calbridge built next to calbridge-bench). Timed: the first sync (from \
             the workers' start until every mailbox has synced once) and an idle cycle (every mailbox made due at \
             once, until each has synced again; nothing changed). API requests are counted from the sandbox's log \
-            (token requests excluded): the goal is 2 per idle pair. The scaling factor is the idle cycle with 1 \
+            (token requests excluded): the goal is 2 per idle pair. The idle cycle's claims (lease generations \
+            raised) and database statements (from pg_stat_statements, when the server loads it) are counted too. The scaling factor is the idle cycle with 1 \
             worker over the idle cycle with N (goal: 4 workers at least 3 x 1). Needs a PostgreSQL: --database or \
             CALBRIDGE_DATABASE_URL (see Benchmarks/README.md for a throwaway one). No quota is set.
             """,
@@ -59,6 +60,10 @@ package enum BenchOrgCommand: Command {
         var idleRequests: Int
         /// The idle cycle's requests by kind ("GET /v1.0/users/{id}/calendarView/delta").
         var idleRequestsByKind: [String: Int]
+        /// Mailboxes claimed during the idle cycle.
+        var idleClaims: Int
+        /// Statements the database ran during the idle cycle (every worker's); nil without pg_stat_statements.
+        var idleStatements: Int?
         var failedMailboxes: Int
 
         func json(pairs: Int, baseline: Double?) -> [String: Any] {
@@ -67,7 +72,9 @@ package enum BenchOrgCommand: Command {
                 "idleCycleSeconds": (idleSeconds * 1000).rounded() / 1000, "idleRequests": idleRequests,
                 "idleRequestsByKind": idleRequestsByKind,
                 "requestsPerIdlePair": Double(idleRequests) / Double(pairs), "failedMailboxes": failedMailboxes,
+                "claimsPerIdlePair": Double(idleClaims) / Double(pairs),
             ]
+            if let idleStatements { json["statementsPerIdlePair"] = Double(idleStatements) / Double(pairs) }
             if let baseline { json["idleScaling"] = (baseline / idleSeconds * 100).rounded() / 100 }
             return json
         }
@@ -114,13 +121,17 @@ package enum BenchOrgCommand: Command {
             Table(
                 columns: [
                     .init("workers", "WORKERS"), .init("first", "FIRST SYNC"), .init("first_requests", "REQUESTS"),
-                    .init("idle", "IDLE CYCLE"), .init("per_pair", "REQUESTS/IDLE PAIR"), .init("scaling", "IDLE SCALING"),
+                    .init("idle", "IDLE CYCLE"), .init("per_pair", "REQUESTS/IDLE PAIR"),
+                    .init("claims", "CLAIMS/IDLE PAIR", droppable: true), .init("statements", "STATEMENTS/IDLE PAIR", droppable: true),
+                    .init("scaling", "IDLE SCALING"),
                     .init("failed", "FAILED", droppable: true),
                 ],
                 rows: rows.map { row in
                     [
                         String(row.workers), String(format: "%.2f s", row.firstSyncSeconds), String(row.firstSyncRequests),
                         String(format: "%.2f s", row.idleSeconds), String(format: "%.2f", Double(row.idleRequests) / Double(pairs)),
+                        String(format: "%.2f", Double(row.idleClaims) / Double(pairs)),
+                        row.idleStatements.map { String(format: "%.1f", Double($0) / Double(pairs)) } ?? "n/a",
                         baseline.map { String(format: "%.2f x", $0 / row.idleSeconds) } ?? "",
                         String(row.failedMailboxes),
                     ]
@@ -205,6 +216,8 @@ package enum BenchOrgCommand: Command {
         do { connection = try await PostgresConnection(url: url) } catch {
             throw InputError("cannot connect to the database: \(error)", exitCode: .failure)
         }
+        // For the statement counts; a server that does not load it (or a user who may not) just has none.
+        _ = try? await connection.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
 
         let firstMark = sandbox.log.count
         let started = ContinuousClock.now
@@ -227,12 +240,17 @@ package enum BenchOrgCommand: Command {
         let firstRequests = BenchRequests(since: firstMark, in: sandbox).total
 
         // An idle cycle: every mailbox due at once, nothing changed since.
+        let claimsBefore = try await claims(connection)
+        let statementsBefore = await statements(connection)
         let idleMark = sandbox.log.count
         let idleStarted = ContinuousClock.now
         try await connection.execute("UPDATE org_mailboxes SET due_at = now(), last_sync_at = NULL")
-        try await waitUntilSynced(connection, running: running, directory: directory)
+        let polls = try await waitUntilSynced(connection, running: running, directory: directory)
         let idle = idleStarted.duration(to: .now)
         let idleRequests = BenchRequests(since: idleMark, in: sandbox)
+        let idleClaims = try await claims(connection) - claimsBefore
+        // Less this process's own statements: the first count, the UPDATE above, the polls, the claims' count.
+        let idleStatements = await statements(connection).flatMap { after in statementsBefore.map { after - $0 - polls - 3 } }
         let failed = try await connection.execute("SELECT count(*) FROM org_mailboxes WHERE state <> 'active' OR last_error IS NOT NULL")
 
         for process in running { kill(process.processIdentifier, SIGTERM) }
@@ -240,17 +258,38 @@ package enum BenchOrgCommand: Command {
         return Row(
             workers: workers, firstSyncSeconds: BenchRequests.milliseconds(first) / 1000, firstSyncRequests: firstRequests,
             idleSeconds: BenchRequests.milliseconds(idle) / 1000, idleRequests: idleRequests.total,
-            idleRequestsByKind: idleRequests.byKind,
+            idleRequestsByKind: idleRequests.byKind, idleClaims: idleClaims, idleStatements: idleStatements,
             failedMailboxes: failed[0, "count"].flatMap { Int($0) } ?? 0)
     }
 
+    /// Claims ever made (each raised one mailbox's lease generation).
+    static func claims(_ connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.execute("SELECT coalesce(sum(lease_generation), 0) AS claims FROM org_mailboxes")
+        return rows[0, "claims"].flatMap { Int($0) } ?? 0
+    }
+
+    /// Statements run in this database so far, from pg_stat_statements (nil when the server does not load it:
+    /// `shared_preload_libraries`; the bench creates the extension in each run's database).
+    static func statements(_ connection: PostgresConnection) async -> Int? {
+        let rows = try? await connection.execute(
+            """
+            SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """)
+        return rows?[0, "calls"].flatMap { Int($0) }
+    }
+
     /// Waits until every active mailbox has a last sync (or a recorded error), polling the queue every 20 ms.
-    static func waitUntilSynced(_ connection: PostgresConnection, running: [SpawnedProcess], directory: URL) async throws {
+    /// - Returns: the statements it sent.
+    @discardableResult
+    static func waitUntilSynced(_ connection: PostgresConnection, running: [SpawnedProcess], directory: URL) async throws -> Int {
         let deadline = ContinuousClock.now + .seconds(3600)
+        var polls = 0
         while ContinuousClock.now < deadline {
             let rows = try await connection.execute(
                 "SELECT count(*) FROM org_mailboxes WHERE state = 'active' AND last_sync_at IS NULL AND last_error IS NULL")
-            if rows[0, "count"] == "0" { return }
+            polls += 1
+            if rows[0, "count"] == "0" { return polls }
             if let dead = running.firstIndex(where: { !$0.isRunning }) {
                 let log = (try? String(contentsOf: directory.appendingPathComponent("worker-\(dead).log"), encoding: .utf8)) ?? ""
                 throw InputError("worker \(dead) exited: \(log.suffix(600))", exitCode: .failure)

@@ -6,16 +6,35 @@ import Testing
 /// The work queue against a real PostgreSQL: claims, leases, fencing, a held transaction.
 @Suite("Work queue on PostgreSQL", .postgres)
 struct WorkQueueTests {
-    /// A migrated database with `count` enrolled mailboxes, all due now.
+    /// A migrated database with `count` enrolled mailboxes `userN@contoso.com`, all due now, each the first of a pair
+    /// (with `peerN@fabrikam.com`, which heads none and so is never claimed).
     static func queue(mailboxes count: Int) async throws -> (url: String, queue: WorkQueue) {
         let url = try await TestPostgres.database()
         let connection = try await PostgresConnection(url: url)
         try await OrgSchema.migrate(connection)
-        let addresses = (0..<count).map { "user\($0)@contoso.com" }
+        let addresses = (0..<count).map { "user\($0)@contoso.com" }, peers = (0..<count).map { "peer\($0)@fabrikam.com" }
         try await connection.execute(
-            "INSERT INTO org_mailboxes (address) SELECT unnest($1::text[])", [OrgDirectory.array(addresses)]
+            "INSERT INTO org_mailboxes (address) SELECT unnest($1::text[])", [OrgDirectory.array(addresses + peers)]
         )
+        try await connection.execute(
+            "INSERT INTO org_pairs (a, b, direction, fields) SELECT unnest($1::text[]), unnest($2::text[]), 'both', 'basic'",
+            [OrgDirectory.array(addresses), OrgDirectory.array(peers)])
         return (url, WorkQueue(connection: connection))
+    }
+
+    @Test("a mailbox that heads no active pair is never claimed: its turn would do nothing; a synced pair sets its last sync")
+    func secondMailboxesAreNotClaimed() async throws {
+        let (_, queue) = try await Self.queue(mailboxes: 3)
+        try await queue.connection.execute("UPDATE org_pairs SET state = 'suspended' WHERE a = 'user2@contoso.com'")
+        let claimed = try await queue.claim(owner: "w", limit: 10, lease: .seconds(60))
+        #expect(Set(claimed.map(\.address)) == ["user0@contoso.com", "user1@contoso.com"])
+        let first = try #require(claimed.first { $0.address == "user0@contoso.com" })
+        let second = try #require(claimed.first { $0.address == "user1@contoso.com" })
+        try await queue.release(first, .synced(nextIn: .seconds(300)))
+        try await queue.release(second, .retry(error: "e", retryIn: .seconds(30)))
+        let synced = try await queue.connection.execute(
+            "SELECT address FROM org_mailboxes WHERE last_sync_at IS NOT NULL ORDER BY address")
+        #expect(synced.rows.map { $0[0] } == ["peer0@fabrikam.com", "user0@contoso.com"], "only a synced turn's second mailbox")
     }
 
     @Test("eight claimers on eight connections at once: every due mailbox is claimed exactly once")
@@ -80,7 +99,8 @@ struct WorkQueueTests {
         _ = try await other.whileHolding(current) { connection in
             try await connection.execute("UPDATE org_mailboxes SET reason = 'written by the holder' WHERE address = $1", [current.address])
         }
-        let rows = try await other.connection.execute("SELECT last_error, reason, lease_owner FROM org_mailboxes")
+        let rows = try await other.connection.execute(
+            "SELECT last_error, reason, lease_owner FROM org_mailboxes WHERE address = $1", [current.address])
         #expect(rows[0, "last_error"] == nil)
         #expect(rows[0, "reason"] == "written by the holder")
         #expect(rows[0, "lease_owner"] == "b")

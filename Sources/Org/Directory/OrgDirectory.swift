@@ -44,7 +44,8 @@ package struct OrgDirectory: Sendable {
         }
     }
 
-    /// Every credential with its domains, by name.
+    /// Every credential with its domains, by name. Waits at most `WorkQueue.defaultTimeout` for the answer: a worker
+    /// starting against a database that stopped answering fails instead of hanging.
     package func credentials() async throws -> [OrgCredential] {
         let rows = try await connection.execute(
             """
@@ -52,7 +53,8 @@ package struct OrgDirectory: Sendable {
                    coalesce(string_agg(d.domain, ' ' ORDER BY d.domain), '') AS domains
             FROM org_credentials c LEFT JOIN org_domains d ON d.credential = c.name
             GROUP BY c.name ORDER BY c.name
-            """
+            """,
+            timeout: WorkQueue.defaultTimeout
         )
         return rows.rows.indices.compactMap { index in
             guard let name = rows[index, "name"], let provider = rows[index, "provider"].flatMap(OrgCredential.Provider.init),

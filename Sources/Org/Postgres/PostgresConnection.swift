@@ -11,14 +11,25 @@ package final class PostgresConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     private let queue: DispatchQueue
 
+    /// How long connecting may take, in seconds, when neither the URL (`connect_timeout`) nor the environment
+    /// (`PGCONNECT_TIMEOUT`) says: libpq's own default is to wait forever, and a server that accepts the
+    /// connection and never answers (a stalled network, a hung host) would hold the caller for good. It bounds
+    /// every reconnection too (`PQreset` keeps the parameters).
+    package static let defaultConnectTimeout = 10
+
     /// Connects with a `postgresql://` URL or a `key=value` string (libpq's own syntax, so `PGPASSWORD`,
-    /// `~/.pgpass` and `sslmode` work as libpq documents them).
+    /// `~/.pgpass` and `sslmode` work as libpq documents them). Connecting gives up after `connect_timeout`
+    /// seconds: the URL's, else `PGCONNECT_TIMEOUT`'s, else `defaultConnectTimeout`.
     /// - Throws: `PostgresError` with libpq's reason; the URL itself, which may carry a password, is not in it.
     package init(url: String) async throws(PostgresError) {
         let queue = DispatchQueue(label: "calbridge.postgres")
+        // The default goes before the URL: libpq lets the expanded URL's own settings override earlier keywords.
+        // libpq reads PGCONNECT_TIMEOUT from this process's environment itself, for keywords not given.
+        let timeoutSet = !(ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty
+        let parameters = (timeoutSet ? [] : [("connect_timeout", String(Self.defaultConnectTimeout))]) + [("dbname", url)]
         let opened: Result<Handle, PostgresError> = await withCheckedContinuation { continuation in
             queue.async {
-                guard let connection = PQconnectdb(url) else {
+                guard let connection = Self.connect(parameters) else {
                     continuation.resume(
                         returning: .failure(PostgresError(code: .cannotConnect, message: "libpq could not allocate a connection")))
                     return
@@ -34,6 +45,22 @@ package final class PostgresConnection: @unchecked Sendable {
         }
         self.connection = try opened.get().pointer
         self.queue = queue
+    }
+
+    /// `PQconnectdbParams` with `dbname` expanded (a URL or `key=value` string in it sets its parameters).
+    private static func connect(_ parameters: [(String, String)]) -> OpaquePointer? {
+        let keywords: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.0) } + [nil]
+        let values: [UnsafeMutablePointer<CChar>?] = parameters.map { strdup($0.1) } + [nil]
+        defer { for pointer in keywords + values { free(pointer) } }
+        return keywords.withUnsafeBufferPointer { keywordBuffer in
+            values.withUnsafeBufferPointer { valueBuffer in
+                keywordBuffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { keywordPointers in
+                    valueBuffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { valuePointers in
+                        PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
+                    }
+                }
+            }
+        }
     }
 
     deinit { PQfinish(connection) }
@@ -64,20 +91,22 @@ package final class PostgresConnection: @unchecked Sendable {
     @discardableResult
     package func execute(_ sql: String, _ parameters: [String?] = [], timeout: Duration) async throws(PostgresError) -> PostgresRows {
         let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            let watch = StatementWatch(continuation, timeout: timeout)
+            let watch = StatementWatch(continuation, timedOut: Self.timedOut(timeout))
             queue.async {
+                // A statement whose time ran out while queued neither reconnects (which a stalled server holds for the
+                // connect timeout) nor is sent.
+                guard watch.isQueued else { return }
                 Self.reconnectIfLost(self.connection)
                 guard watch.begin(socket: PQsocket(self.connection)) else { return }
                 watch.end(Self.run(self.connection, sql, parameters))
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeInterval(timeout)) { watch.expire() }
+            watch.arm(timeout)
         }
         return try outcome.get()
     }
 
-    private static func timeInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .milliseconds(Int(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)))
+    private static func timedOut(_ timeout: Duration) -> PostgresError {
+        PostgresError(code: .timedOut, message: "no answer within \(timeout)")
     }
 
     /// Runs several statements without parameters (`PQexec`: the migrations).
@@ -112,13 +141,34 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Runs `body` on the connection's queue, its statements synchronous (`PostgresSession`): for work that is
     /// a synchronous closure, as the sync state's transactions are. Nothing else uses the connection until
     /// `body` returns, so a transaction begun and ended inside it is never interleaved with other statements.
-    package func withSession<T: Sendable>(_ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
-        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-            queue.async {
-                Self.reconnectIfLost(self.connection)
-                let session = PostgresSession(connection: self.connection)
-                continuation.resume(returning: Result { try body(session) })
+    ///
+    /// With a `timeout`, the whole of `body` gets that long, as one statement of `execute(_:_:timeout:)` does: when
+    /// the time is up before it starts, it never runs; while it runs, the socket is shut down, so its statements
+    /// fail at once, its transaction is never committed by this side, and the call throws `PostgresError` with
+    /// `.timedOut`. (A COMMIT the server already received may still take effect: as with any connection lost.)
+    package func withSession<T: Sendable>(
+        timeout: Duration? = nil, _ body: @escaping @Sendable (PostgresSession) throws -> T
+    ) async throws -> T {
+        guard let timeout else {
+            let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+                queue.async {
+                    Self.reconnectIfLost(self.connection)
+                    let session = PostgresSession(connection: self.connection)
+                    continuation.resume(returning: Result { try body(session) })
+                }
             }
+            return try outcome.get()
+        }
+        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
+            let watch = StatementWatch<T, any Error>(continuation, timedOut: Self.timedOut(timeout))
+            queue.async {
+                guard watch.isQueued else { return }
+                Self.reconnectIfLost(self.connection)
+                guard watch.begin(socket: PQsocket(self.connection)) else { return }
+                let session = PostgresSession(connection: self.connection)
+                watch.end(Result { try body(session) })
+            }
+            watch.arm(timeout)
         }
         return try outcome.get()
     }
@@ -181,67 +231,103 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 }
 
-/// One statement of `PostgresConnection.execute(_:_:timeout:)` and its deadline: whichever comes first, the
-/// answer or the deadline, resumes the caller, exactly once. At the deadline a statement still queued is
-/// skipped, and one in flight has its socket shut down (under the lock, so the socket is still this
-/// statement's: the connection's queue reconnects only after `end`).
-private final class StatementWatch: @unchecked Sendable {
+/// One statement (or one session) of `PostgresConnection.execute(_:_:timeout:)` and its deadline: whichever comes
+/// first, the answer or the deadline, resumes the caller, exactly once. At the deadline a statement still queued is
+/// skipped, and one in flight has its socket shut down (through a duplicate held until `end`, under the lock).
+private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecked Sendable {
+    typealias Outcome = Result<Success, Failure>
+
     private enum Phase {
         case queued
-        case running(socket: Int32)
+        case running
         case timedOut
         case done
     }
 
     private let lock = NSLock()
-    private let timeout: Duration
+    private let timedOutError: Failure
     // Guarded by `lock`.
     private var phase = Phase.queued
-    private var continuation: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>?
+    private var continuation: CheckedContinuation<Outcome, Never>?
+    private var timer: Task<Void, Never>?
+    /// A duplicate of the connection's socket while the statement runs: shutting it down at the deadline reaches the
+    /// same connection, and its number cannot have been reused by another file in the meantime (libpq may close its
+    /// own descriptor as the statement fails, before `end`).
+    private var watched: Int32 = -1
 
-    init(_ continuation: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>, timeout: Duration) {
+    init(_ continuation: CheckedContinuation<Outcome, Never>, timedOut: Failure) {
         self.continuation = continuation
-        self.timeout = timeout
+        self.timedOutError = timedOut
     }
 
-    private var timedOutError: PostgresError {
-        PostgresError(code: .timedOut, message: "no answer within \(timeout)")
+    /// Starts the deadline: `expire()` after `timeout`, unless the statement ended first. A task's sleep, not a
+    /// dispatch timer: the dispatch threads are the ones libpq blocks, and a timer waiting for a free one would
+    /// fire late just when the database stalls.
+    func arm(_ timeout: Duration) {
+        let timer = Task { [self] in
+            do {
+                try await Task.sleep(for: timeout)
+            } catch {
+                return
+            }
+            expire()
+        }
+        let ended = lock.withLock {
+            if case .done = phase { return true }
+            self.timer = timer
+            return false
+        }
+        if ended { timer.cancel() }
+    }
+
+    /// Whether the statement still waits for its turn (its time not yet up).
+    var isQueued: Bool {
+        lock.withLock {
+            if case .queued = phase { return true }
+            return false
+        }
     }
 
     /// On the connection's queue, before sending: false when the deadline passed while the statement was queued.
     func begin(socket: Int32) -> Bool {
         lock.withLock {
             guard case .queued = phase else { return false }
-            phase = .running(socket: socket)
+            phase = .running
+            watched = socket >= 0 ? dup(socket) : -1
             return true
         }
     }
 
     /// On the connection's queue, with the statement's result.
-    func end(_ result: Result<PostgresRows, PostgresError>) {
-        let resume: (CheckedContinuation<Result<PostgresRows, PostgresError>, Never>, Result<PostgresRows, PostgresError>)? =
-            lock.withLock {
-                defer { phase = .done }
-                guard let continuation else { return nil }
-                self.continuation = nil
-                if case .timedOut = phase { return (continuation, .failure(timedOutError)) }
-                return (continuation, result)
+    func end(_ result: Outcome) {
+        let resume: (CheckedContinuation<Outcome, Never>, Outcome)? = lock.withLock {
+            defer {
+                phase = .done
+                timer?.cancel()
+                timer = nil
+                if watched >= 0 { close(watched) }
+                watched = -1
             }
+            guard let continuation else { return nil }
+            self.continuation = nil
+            if case .timedOut = phase { return (continuation, .failure(timedOutError)) }
+            return (continuation, result)
+        }
         if let (continuation, result) = resume { continuation.resume(returning: result) }
     }
 
     /// At the deadline.
     func expire() {
-        let resume: CheckedContinuation<Result<PostgresRows, PostgresError>, Never>? = lock.withLock {
+        let resume: CheckedContinuation<Outcome, Never>? = lock.withLock {
             switch phase {
             case .queued:
                 phase = .timedOut
                 defer { continuation = nil }
                 return continuation
-            case .running(let socket):
+            case .running:
                 // libpq, blocked reading the answer, sees the connection closed and returns; `end` resumes.
                 phase = .timedOut
-                if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+                if watched >= 0 { shutdown(watched, Int32(SHUT_RDWR)) }
                 return nil
             case .timedOut, .done:
                 return nil

@@ -7,21 +7,40 @@ import Foundation
 /// Every time is the database's (`now()`), never a worker's clock. Statements are single and short (no
 /// provider call ever runs inside a transaction); a write that must belong to a lease goes through
 /// `whileHolding`, which checks the generation in the same transaction.
+///
+/// Each of `claim`, `renew`, `release` and `releaseAll` waits at most `timeout` for the database's answer
+/// (`PostgresConnection.execute(_:_:timeout:)`), then throws `PostgresError` with `.timedOut`: a database that
+/// stopped answering never holds a worker. What a timeout means is the caller's to take as the failure it is: a
+/// claim that timed out claimed nothing for this worker (if the server still ran it, that lease expires unused);
+/// a renewal that timed out may have lost the lease; a release that timed out is left to the lease's expiry.
 package struct WorkQueue: Sendable {
     package let connection: PostgresConnection
+    /// How long each statement may wait for the database's answer.
+    package let timeout: Duration
 
-    package init(connection: PostgresConnection) {
+    /// The default `timeout`: far above a healthy database's answer (milliseconds), below the default lease (2m).
+    package static let defaultTimeout: Duration = .seconds(10)
+
+    package init(connection: PostgresConnection, timeout: Duration = WorkQueue.defaultTimeout) {
         self.connection = connection
+        self.timeout = timeout
     }
 
-    /// Claims up to `limit` due mailboxes for `owner`: active, due, and not leased (or the lease expired).
-    /// Each claim raises the mailbox's lease generation and counts an attempt.
+    /// Claims up to `limit` due mailboxes for `owner`: active, due, not leased (or the lease expired), and the
+    /// first mailbox (`a`) of at least one active pair. Each claim raises the mailbox's lease generation and counts
+    /// an attempt.
+    ///
+    /// A pair runs under its first mailbox's lease, which covers the second mailbox (`b`) too while the turn
+    /// touches it. A mailbox that is only ever a second one is therefore never claimed on its own: its turn
+    /// would do nothing but cost a claim, a lease and a release (half of every idle cycle's claims in a
+    /// migration's CSV, one pair per person). Its last sync is set when its pair's turn ends synced (`release`).
     package func claim(owner: String, limit: Int, lease: Duration) async throws(PostgresError) -> [MailboxLease] {
         let rows = try await connection.execute(
             """
             WITH due AS (
                 SELECT address FROM org_mailboxes
                 WHERE state = 'active' AND due_at <= now() AND (lease_expires_at IS NULL OR lease_expires_at <= now())
+                    AND EXISTS (SELECT 1 FROM org_pairs p WHERE p.a = org_mailboxes.address AND p.state = 'active')
                 ORDER BY due_at
                 LIMIT $2
                 FOR UPDATE SKIP LOCKED
@@ -32,7 +51,7 @@ package struct WorkQueue: Sendable {
             FROM due WHERE m.address = due.address
             RETURNING m.address, m.lease_generation, extract(epoch FROM m.lease_expires_at) AS expires, m.attempts
             """,
-            [owner, String(max(0, limit)), Self.seconds(lease)]
+            [owner, String(max(0, limit)), Self.seconds(lease)], timeout: timeout
         )
         return rows.rows.indices.compactMap { index in
             guard let address = rows[index, "address"], let generation = rows[index, "lease_generation"].flatMap({ Int64($0) }),
@@ -53,7 +72,7 @@ package struct WorkQueue: Sendable {
             WHERE address = $1 AND lease_owner = $2 AND lease_generation = $3 AND lease_expires_at > now()
             RETURNING extract(epoch FROM lease_expires_at) AS expires
             """,
-            [lease.address, lease.owner, String(lease.generation), Self.seconds(length)]
+            [lease.address, lease.owner, String(lease.generation), Self.seconds(length)], timeout: timeout
         )
         guard let expires = rows[0, "expires"].flatMap(Double.init) else { throw LeaseLost(lease: lease) }
         var renewed = lease
@@ -61,7 +80,9 @@ package struct WorkQueue: Sendable {
         return renewed
     }
 
-    /// Ends a lease with its outcome (next due time, error, suspension).
+    /// Ends a lease with its outcome (next due time, error, suspension). A synced turn also sets the last sync of
+    /// the second mailboxes of its pairs that head no pair themselves (never claimed, they have no turn of their
+    /// own to record it), in the same statement.
     /// - Throws: `LeaseLost` when it is no longer current: the outcome of a stale worker is not recorded.
     package func release(_ lease: MailboxLease, _ outcome: MailboxOutcome) async throws {
         let assignment: String
@@ -78,14 +99,32 @@ package struct WorkQueue: Sendable {
             assignment = "state = 'suspended', reason = $4, last_error = $4"
             parameters.append(reason)
         }
+        let seconds: String
+        if case .synced = outcome {
+            seconds = """
+                , seconds AS (
+                    UPDATE org_mailboxes AS mb SET last_sync_at = now()
+                    FROM org_pairs AS p, released AS r
+                    WHERE p.a = r.address AND p.state = 'active' AND mb.address = p.b AND mb.state = 'active'
+                        AND NOT EXISTS (SELECT 1 FROM org_pairs AS h WHERE h.a = mb.address)
+                    RETURNING 1
+                )
+                """
+        } else {
+            seconds = ""
+        }
         let rows = try await connection.execute(
             """
-            UPDATE org_mailboxes SET lease_owner = NULL, lease_expires_at = NULL, \(assignment)
-            WHERE address = $1 AND lease_owner = $2 AND lease_generation = $3 AND lease_expires_at > now()
+            WITH released AS (
+                UPDATE org_mailboxes SET lease_owner = NULL, lease_expires_at = NULL, \(assignment)
+                WHERE address = $1 AND lease_owner = $2 AND lease_generation = $3 AND lease_expires_at > now()
+                RETURNING address
+            )\(seconds)
+            SELECT count(*) AS released FROM released
             """,
-            parameters
+            parameters, timeout: timeout
         )
-        guard rows.affected == 1 else { throw LeaseLost(lease: lease) }
+        guard rows[0, "released"] == "1" else { throw LeaseLost(lease: lease) }
     }
 
     /// Runs `body`'s statements in one transaction only while `lease` is current: the mailbox's row is locked
@@ -111,7 +150,7 @@ package struct WorkQueue: Sendable {
     @discardableResult
     package func releaseAll(owner: String) async throws(PostgresError) -> Int {
         try await connection.execute(
-            "UPDATE org_mailboxes SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1", [owner]
+            "UPDATE org_mailboxes SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1", [owner], timeout: timeout
         ).affected
     }
 

@@ -26,19 +26,23 @@ package protocol MailboxProviderOpener: Sendable {
 package actor OrgPairSideOpener: PairSideOpener {
     private let opener: any MailboxProviderOpener
     private let connection: PostgresConnection?
+    private let timeout: Duration
     private var opened: [String: SyncEngine.Endpoint] = [:]
 
-    /// - Parameter connection: where the primary calendars are remembered; nil: this worker's memory alone.
-    package init(opener: any MailboxProviderOpener, connection: PostgresConnection? = nil) {
+    /// - Parameters:
+    ///   - connection: where the primary calendars are remembered; nil: this worker's memory alone.
+    ///   - timeout: how long each of its statements may wait for the database's answer.
+    package init(opener: any MailboxProviderOpener, connection: PostgresConnection? = nil, timeout: Duration = WorkQueue.defaultTimeout) {
         self.opener = opener
         self.connection = connection
+        self.timeout = timeout
     }
 
     package func endpoint(_ stored: String, side: SyncSide) async throws -> SyncEngine.Endpoint {
         if let known = opened[stored] { return known }
         let provider = try await opener.open(stored)
         let remembered = try await connection?.execute(
-            "SELECT primary_calendar FROM org_mailboxes WHERE address = $1", [stored])[0, "primary_calendar"]
+            "SELECT primary_calendar FROM org_mailboxes WHERE address = $1", [stored], timeout: timeout)[0, "primary_calendar"]
         let calendarID: String
         if let remembered {
             calendarID = remembered
@@ -48,7 +52,8 @@ package actor OrgPairSideOpener: PairSideOpener {
             }
             calendarID = primary.id
             // Not fenced: the same answer whoever writes it, and no sync state depends on it.
-            try await connection?.execute("UPDATE org_mailboxes SET primary_calendar = $2 WHERE address = $1", [stored, calendarID])
+            try await connection?.execute(
+                "UPDATE org_mailboxes SET primary_calendar = $2 WHERE address = $1", [stored, calendarID], timeout: timeout)
         }
         if let known = opened[stored] { return known }
         let endpoint = SyncEngine.Endpoint(provider: provider, calendarID: calendarID, accountIdentity: stored)

@@ -72,8 +72,9 @@ package struct OrgWorker: Sendable {
     ) {
         self.configuration = configuration
         self.queue = queue
-        self.state = state
-        self.sides = OrgPairSideOpener(opener: opener, connection: queue.connection)
+        // The state's transactions wait for the database no longer than the queue's statements do, unless set.
+        self.state = state.timeout == nil ? state.bounded(by: queue.timeout) : state
+        self.sides = OrgPairSideOpener(opener: opener, connection: queue.connection, timeout: queue.timeout)
         self.log = log
     }
 
@@ -88,7 +89,8 @@ package struct OrgWorker: Sendable {
         do {
             released = try await queue.releaseAll(owner: configuration.name)
         } catch {
-            log(.databaseError("releasing the leases: \(error)"))
+            // A database that does not answer does not keep the worker from stopping: the leases expire by themselves.
+            log(.databaseError("releasing the leases: \(error); they are left to expire"))
             released = 0
         }
         log(.stopped(reason: stop.stopReason ?? "stopped", released: released))
@@ -122,7 +124,7 @@ package struct OrgWorker: Sendable {
 
         let pairs: [SyncPair]
         do {
-            pairs = try await Self.pairs(of: lease.address, connection: queue.connection)
+            pairs = try await Self.pairs(of: lease.address, connection: queue.connection, timeout: queue.timeout)
         } catch {
             log(.databaseError("reading the pairs of \(lease.address): \(error)"))
             await record(holder, .retry(error: "the database failed: \(error)", retryIn: configuration.failurePolicy.base))
@@ -143,8 +145,9 @@ package struct OrgWorker: Sendable {
             return
         }
         let outcome = decide(results, lease: lease)
-        await record(holder, outcome)
-        log(.finished(address: lease.address, pairs: pairs.count, outcome: outcome))
+        if await record(holder, outcome) {
+            log(.finished(address: lease.address, pairs: pairs.count, outcome: outcome))
+        }
     }
 
     /// How a turn ended, for the queue: the first failure decides (a 403 suspends, Retry-After is honoured);
@@ -167,17 +170,24 @@ package struct OrgWorker: Sendable {
         return .synced(nextIn: configuration.interval)
     }
 
-    private func record(_ holder: LeaseHolder, _ outcome: MailboxOutcome) async {
+    /// Releases the lease with `outcome`; whether it was recorded.
+    @discardableResult
+    private func record(_ holder: LeaseHolder, _ outcome: MailboxOutcome) async -> Bool {
         do {
             try await queue.release(holder.lease, outcome)
+            return true
         } catch is LeaseLost {
             log(.leaseLost(address: holder.lease.address))
+        } catch let error as PostgresError where error.code == .timedOut {
+            log(.databaseError("recording the outcome for \(holder.lease.address): \(error); the lease is left to expire"))
         } catch {
             log(.databaseError("recording the outcome for \(holder.lease.address): \(error)"))
         }
+        return false
     }
 
-    /// Renews the lease every third of its length until cancelled; a lease found lost stops the turn.
+    /// Renews the lease every third of its length until cancelled; a lease found lost, or a renewal the database
+    /// did not answer within the queue's timeout, stops the turn.
     private func keepRenewed(_ holder: LeaseHolder) async {
         let length = configuration.lease
         while !Task.isCancelled {
@@ -192,6 +202,12 @@ package struct OrgWorker: Sendable {
             } catch is LeaseLost {
                 holder.markLost()
                 return
+            } catch let error as PostgresError where error.code == .timedOut {
+                // The renewal may or may not have been applied: the lease may be lost, so nothing more is written
+                // under it (the database's fence refuses a stale generation anyway) and it is left to expire.
+                log(.databaseError("renewing the lease on \(holder.lease.address): \(error); work on it stops"))
+                holder.markLost()
+                return
             } catch {
                 // The database failed this once; the lease may still hold until it expires.
                 log(.databaseError("renewing the lease on \(holder.lease.address): \(error)"))
@@ -201,15 +217,21 @@ package struct OrgWorker: Sendable {
 
     /// The active pairs whose first mailbox is `address` (the pair runs under that mailbox's lease), as the
     /// engine's pairs: named `a|b`, each side a mailbox's primary calendar.
-    package static func pairs(of address: String, connection: PostgresConnection) async throws -> [SyncPair] {
-        let rows = try await connection.execute(
+    /// - Parameter timeout: how long to wait for the database's answer; nil: no limit.
+    package static func pairs(of address: String, connection: PostgresConnection, timeout: Duration? = nil) async throws -> [SyncPair] {
+        let sql =
             """
             SELECT p.a, p.b, p.direction, p.fields, extract(epoch FROM p.created_at) AS created
             FROM org_pairs p JOIN org_mailboxes mb ON mb.address = p.b
             WHERE p.a = $1 AND p.state = 'active' AND mb.state = 'active'
             ORDER BY p.b
-            """,
-            [address])
+            """
+        let rows =
+            if let timeout {
+                try await connection.execute(sql, [address], timeout: timeout)
+            } else {
+                try await connection.execute(sql, [address])
+            }
         return rows.rows.compactMap { row in
             guard let a = row[0], let b = row[1], let direction = row[2].flatMap(SyncDirection.init(rawValue:)),
                 let fields = row[3].flatMap(CopyFields.init(rawValue:)), let created = row[4].flatMap(Double.init)

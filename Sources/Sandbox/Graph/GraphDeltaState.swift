@@ -31,16 +31,23 @@ struct GraphDeltaStore: Codable, Sendable {
 
     init() {}
 
-    mutating func insert(_ state: GraphDeltaState, key: String) {
+    /// Keeps `state` under `key`, dropping its mailbox's oldest past `capacity`.
+    /// - Returns: the sync states it looked at (the new one, any it replaced or dropped): the emulator's work count.
+    @discardableResult
+    mutating func insert(_ state: GraphDeltaState, key: String) -> Int {
+        var visited = 1
         if let replaced = states.updateValue(state, forKey: key) {
+            visited += tokensByMailbox[replaced.mailboxID]?.count ?? 0
             tokensByMailbox[replaced.mailboxID]?.removeAll { $0 == key }
         }
         tokensByMailbox[state.mailboxID, default: []].append(key)
         // Tokens are issued in generation order, so the first of a mailbox's list is its oldest.
         while let mine = tokensByMailbox[state.mailboxID], mine.count > GraphDeltaStore.capacity {
+            visited += 1
             states[mine[0]] = nil
             tokensByMailbox[state.mailboxID]?.removeFirst()
         }
+        return visited
     }
 
     /// Forgets every token (Exchange dropped the sync states).

@@ -74,7 +74,7 @@ extension GraphEmulator {
         let deltaToken = "\(generation)." + GraphEmulator.base64URL(UUID())
         let issued = GraphDeltaState(
             mailboxID: mailbox.id, calendarID: calendar.id, start: window.start, end: window.end, seen: seen, generation: generation)
-        state.delta!.insert(issued, key: deltaToken)
+        work.deltaStatesVisited += state.delta!.insert(issued, key: deltaToken)
 
         let roundKey = GraphEmulator.base64URL(UUID())
         let round = GraphDeltaRound(mailboxID: mailbox.id, values: values, deltaToken: deltaToken, generation: generation)

@@ -54,6 +54,8 @@ package actor GraphEmulator: SandboxComponent {
     /// mailbox without comparing against every other (an organisation has thousands). Built at init and restore,
     /// the only times the list of mailboxes changes; checked on use.
     var mailboxPositions = GraphMailboxPositions()
+    /// Work counted where it could grow with the number of mailboxes (tests: an idle request's must not).
+    package internal(set) var work = GraphEmulatorWork()
     /// calendarView delta rounds being paged through (`$skiptoken`), by round key.
     var deltaRounds: [String: GraphDeltaRound] = [:]
 
@@ -153,7 +155,10 @@ package actor GraphEmulator: SandboxComponent {
         guard !token.isEmpty else { throw GraphError.emptyToken }
         switch await tokens.check(accessToken: token, provider: .microsoft) {
         case .valid(let user):
-            guard let index = mailboxPositions.index(named: user, in: state.mailboxes, where: { [$0.mail] }) else {
+            guard
+                let index = mailboxPositions.index(
+                    named: user, in: state.mailboxes, compared: &work.mailboxesCompared, where: { [$0.mail] })
+            else {
                 throw GraphError(status: 404, code: "MailboxNotEnabledForRESTAPI",
                                  message: "The mailbox is either inactive, soft-deleted, or is hosted on-premise.")
             }
@@ -202,7 +207,9 @@ package actor GraphEmulator: SandboxComponent {
                 throw GraphError.segmentNotFound(head)
             }
             let who = segments[1]
-            guard let index = mailboxPositions.index(named: who, in: state.mailboxes, where: { [$0.id, $0.userPrincipalName, $0.mail] })
+            guard
+                let index = mailboxPositions.index(
+                    named: who, in: state.mailboxes, compared: &work.mailboxesCompared, where: { [$0.id, $0.userPrincipalName, $0.mail] })
             else {
                 throw GraphError(status: 404, code: "ErrorInvalidUser", message: "The requested user '\(who)' is invalid.")
             }
@@ -235,10 +242,15 @@ package actor GraphEmulator: SandboxComponent {
     // MARK: Helpers shared by the endpoint extensions
 
     func mailboxIndex(_ id: String) throws(GraphError) -> Int {
+        work.mailboxesCompared += 1
         if let index = mailboxPositions.byID[id], state.mailboxes.indices.contains(index), state.mailboxes[index].id == id {
             return index
         }
-        guard let index = state.mailboxes.firstIndex(where: { $0.id == id }) else { throw GraphError.itemNotFound }
+        guard let index = state.mailboxes.firstIndex(where: { $0.id == id }) else {
+            work.mailboxesCompared += state.mailboxes.count
+            throw GraphError.itemNotFound
+        }
+        work.mailboxesCompared += index + 1
         return index
     }
 
@@ -287,16 +299,35 @@ struct GraphMailboxPositions: Sendable {
     }
 
     /// The first mailbox, in list order, one of whose `names` equals `name` ignoring case, as a scan of the list
-    /// would find it.
-    func index(named name: String, in mailboxes: [GraphMailbox], where names: (GraphMailbox) -> [String]) -> Int? {
+    /// would find it; `compared` counts the mailboxes it compared `name` with.
+    func index(named name: String, in mailboxes: [GraphMailbox], compared: inout Int, where names: (GraphMailbox) -> [String]) -> Int? {
         for index in byName[name.lowercased()] ?? [] where mailboxes.indices.contains(index) {
+            compared += 1
             if names(mailboxes[index]).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return index }
         }
         // Not indexed under its lowercase form (a name whose case folds differently): the full scan.
-        for index in mailboxes.indices where names(mailboxes[index]).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-            return index
+        for index in mailboxes.indices {
+            compared += 1
+            if names(mailboxes[index]).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return index }
         }
         return nil
+    }
+}
+
+/// Work the Graph emulator did for its requests, counted where it could grow with the number of mailboxes: a
+/// machine-independent measure, so that a test can tell that an idle request costs the same with ten mailboxes
+/// as with thousands (the organisation benchmark runs 2,000 in one process).
+package struct GraphEmulatorWork: Sendable, Equatable {
+    /// Mailboxes compared with a request's id, address or UPN to find its own.
+    package var mailboxesCompared = 0
+    /// Delta sync states looked at (kept, moved or dropped) to issue a delta token.
+    package var deltaStatesVisited = 0
+
+    /// The work done since `earlier`.
+    package func since(_ earlier: GraphEmulatorWork) -> GraphEmulatorWork {
+        GraphEmulatorWork(
+            mailboxesCompared: mailboxesCompared - earlier.mailboxesCompared,
+            deltaStatesVisited: deltaStatesVisited - earlier.deltaStatesVisited)
     }
 }
 
