@@ -149,6 +149,7 @@ struct QuickAddSilentReadingTests {
         #expect(lunch.location == "Chipotle" && lunch.title == "Lunch w/ Raj")
         #expect(try Self.read("Coffee at a cafe tomorrow").location == "a cafe")
         #expect(try Self.read("Talk at one point tomorrow").start.description == "2026-03-11")
+        #expect(try Self.read("Coffee at one of the cafes tomorrow").start.description == "2026-03-11")
         let grill = try Self.read("Grillen bei Tom Samstag so gegen 6", lang: "de")
         #expect(grill.start.description == "2026-03-14T18:00:00+01:00", "so is no Sunday before an approximate hour")
     }

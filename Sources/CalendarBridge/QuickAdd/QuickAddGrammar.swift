@@ -624,7 +624,8 @@ struct QuickAddGrammar {
     static let articles: Set<String> = ["a", "an", "ein", "eine", "einer", "einen"]
 
     /// An hour written as a word after "at"/"um" ("at seven", "um neun", "at three pm"): read as its digits would
-    /// be, by the same rule. Not an article ("at a cafe"), and not a count before an ordinary word ("at one point").
+    /// be, by the same rule. Not an article ("at a cafe"), and not a count before an ordinary word or "of"/"and"
+    /// ("at one point", "at one of the cafes").
     func hourWord(at j: Int) -> QuickAddTimePoint? {
         guard case .number(let hour)? = meaning(j), (1...12).contains(hour), lengths[j] == 1 else { return nil }
         let k = next(j)
@@ -638,6 +639,9 @@ struct QuickAddGrammar {
             point.end = next(k)
         case .hourMark?:
             point.end = next(k)
+        case .of?, .and?, .half?:
+            // "at one of the cafes", "at ten and a half": a count, not an hour.
+            return nil
         default:
             guard !Self.articles.contains(tokens[j].text), !isOrdinaryWord(at: k), !isNumber(k) else { return nil }
         }
