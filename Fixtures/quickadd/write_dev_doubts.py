@@ -147,8 +147,16 @@ G("Sprint 14 Review Mittwoch 15 Uhr", "Sprint 14 Review", nxt(WE, (15, 0)), at=(
 G("Chorprobe dienstags 19:30", "Chorprobe", nxt(TU, (19, 30)), at=(19, 30), rr=[WK + ";BYDAY=TU"])
 G("Oma besuchen Sonntag Nachmittag", "Oma besuchen", nxt(SU, (15, 0)), at=(15, 0))
 
-here = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(here, "dev-doubts.jsonl"), "w", encoding="utf-8") as f:
-    for line in LINES:
-        f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
-print(f"dev-doubts.jsonl: {len(LINES)} phrase-moments")
+
+
+def write(name, lines):
+    """Writes `lines` to `name` beside this script (write_dev_doubts_2.py uses it too)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, name), "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    print(f"{name}: {len(lines)} phrase-moments")
+
+
+if __name__ == "__main__":
+    write("dev-doubts.jsonl", LINES)

@@ -114,7 +114,7 @@ package enum QuickAddBenchCommand: Command {
                     + "false alarms (right but flagged): \(score.flaggedRight) = \(alarms) of the right (goal < 3%)")
         }
         var corpora: [String: QuickAddCorpus] = [:]
-        for name in ["moments-en", "moments-de", "dev-doubts"] + heldOutParts.map(\.name) + ["en", "de"] {
+        for name in ["moments-en", "moments-de", "dev-doubts", "dev-doubts-2"] + heldOutParts.map(\.name) + ["en", "de"] {
             let url = directory.appendingPathComponent("\(name).jsonl")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             corpora[name] = try QuickAddCorpus(contentsOf: url)
@@ -124,7 +124,9 @@ package enum QuickAddBenchCommand: Command {
         if let english = corpora["moments-en"] { report("English (hand-labelled)", english.score(windowsZoneResolver: resolver)) }
         if let german = corpora["moments-de"] { report("German (hand-labelled)", german.score(windowsZoneResolver: resolver)) }
         // Phrases written to develop the doubts (Fixtures/quickadd/README.md): some are read wrong on purpose.
-        if let development = corpora["dev-doubts"] { report("doubts dev set", development.score(windowsZoneResolver: resolver)) }
+        for (name, label) in [("dev-doubts", "doubts dev set"), ("dev-doubts-2", "doubts dev set 2")] {
+            if let development = corpora[name] { report(label, development.score(windowsZoneResolver: resolver)) }
+        }
         for (name, label) in heldOutParts {
             guard let heldOut = corpora[name] else { continue }
             for (lang, language) in [("en", "English"), ("de", "German")] {

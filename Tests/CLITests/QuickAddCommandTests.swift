@@ -187,6 +187,16 @@ struct QuickAddCommandTests {
             #expect(doubts.map { $0["code"] as? String } == ["numberInTitle"], "\(doubts)")
             let table = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run"] + now)
             #expect(table.stdout.contains("doubts") && table.stdout.contains("\"2\" next to the date"), "\(table.stdout)")
+            // At 80 columns the whole reason is printed below the table, wrapped, never cut with "…".
+            let reason = try #require(doubts.first?["reason"] as? String)
+            for columns in [80, 200] {
+                let narrow = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run"] + now, stdoutTerminalColumns: columns)
+                #expect(narrow.status == 0, "\(narrow.stderr)")
+                let lines = narrow.stdout.split(separator: "\n")
+                #expect(lines.allSatisfy { $0.count <= columns } && !narrow.stdout.contains("…"), "\(narrow.stdout)")
+                let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+                #expect(words.contains("doubt: " + reason), "\(narrow.stdout)")
+            }
             let before = Self.writes(home)
             let refused = try await home.run(["quick-add", "carol:Calendar", text] + now)
             #expect(refused.status == 2)

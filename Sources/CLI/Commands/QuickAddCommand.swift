@@ -217,6 +217,16 @@ package enum QuickAddCommand: Command {
                 if let link = event.webURL { rows.append(["link", link.absoluteString]) }
             }
             context.printTable(Table(columns: table(result, readIn: readIn).columns, rows: rows), format: .table, header: header)
+            // A reason is a sentence that a table cell would cut with "…": each is printed whole below the table,
+            // wrapped to the terminal's width (unwrapped into a pipe).
+            for doubt in result.doubts {
+                let line = "doubt: \(doubt.reason)"
+                guard let width = context.tableWidth else {
+                    context.print(line)
+                    continue
+                }
+                for part in TextWrap.lines(line, width: width, indent: "       ") { context.print(part) }
+            }
         }
     }
 
@@ -245,6 +255,9 @@ package enum QuickAddCommand: Command {
     static func table(_ result: QuickAddResult, readIn: String) -> Table {
         let repeats = result.recurrence.isEmpty
             ? "no" : "\(result.repeatDescription ?? "") (\(result.recurrence.joined(separator: " ")))"
+        // The codes here; each reason whole below the table (`show`).
+        let codes = result.doubts.map(\.code.rawValue).joined(separator: ", ")
+        let doubts = result.doubts.isEmpty ? "none" : "\(result.doubts.count), reasons below: \(codes)"
         return Table(
             columns: [Table.Column("field", "FIELD", shrinkable: false), Table.Column("value", "VALUE")],
             rows: [
@@ -256,7 +269,7 @@ package enum QuickAddCommand: Command {
                 ["location", result.location ?? "-"],
                 ["repeats", repeats],
                 ["past", result.isPast ? "yes: it starts before now" : "no"],
-                ["doubts", result.doubts.isEmpty ? "none" : result.doubts.map(\.reason).joined(separator: "; ")],
+                ["doubts", doubts],
                 ["read by", "\(result.parser), in \(readIn)"],
             ])
     }

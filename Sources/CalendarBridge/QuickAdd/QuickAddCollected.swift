@@ -312,7 +312,9 @@ struct QuickAddCollected {
                 guard let hour = part.hour(for: point.hour) else { throw outside(point.hour) }
                 return hour * 60 + point.minute
             }
-            if let hour = kindHint?.hour(for: point.hour) { return hour * 60 + point.minute }
+            // A kind of event moves an hour into its half of the day, never into the small hours: 12 stays noon and
+            // 1 is 13:00 ("Essen 12:30" and "Essen um eins" are lunch, not 00:30 and 01:00).
+            if let hour = kindHint?.hour(for: point.hour), hour >= 5 { return hour * 60 + point.minute }
             // German speakers write the 24-hour clock: "Flug 6:05" is 06:05 (a bare "um 3" stays 15:00).
             if language == "de", point.hasMinutes { return point.hour * 60 + point.minute }
             byDefault = true

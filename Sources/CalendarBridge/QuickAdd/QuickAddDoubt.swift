@@ -4,7 +4,8 @@
 /// Doubts are about the reading, never about particular phrases: a number or a date word left in the title
 /// next to the date, a word split by the date, a connecting word left without its date, an hour read by the
 /// default clock rule where both halves of the day are common, a numeric date that reads as another date in
-/// the other order, a date without a year that has just passed this year.
+/// the other order, a date without a year that has just passed this year, a place that ends in a number that may
+/// be the hour, an amount of time left in the title.
 public struct QuickAddDoubt: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// What kind of doubt; stable names, used in JSON.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -28,6 +29,10 @@ public struct QuickAddDoubt: Sendable, Equatable, Encodable, CustomStringConvert
         public static let dateOrder = Code(rawValue: "dateOrder")
         /// A date without a year that passed only days ago this year, read as next year's.
         public static let nextYear = Code(rawValue: "nextYear")
+        /// An event without a time whose place ends in a number that could be the hour ("at the gym 6 tomorrow").
+        public static let numberInPlace = Code(rawValue: "numberInPlace")
+        /// A number and a unit of time left in the title ("2 weeks from today"): a date or a duration not read.
+        public static let amountInTitle = Code(rawValue: "amountInTitle")
     }
 
     public var code: Code

@@ -86,6 +86,8 @@ struct QuickAddGrammar {
     let meanings: [QuickAddMeaning?]
     let lengths: [Int]
     let weakWords: Set<String>
+    /// Weak words that count before a clock time only (`QuickAddLocale.clockOnlyWeakWords`).
+    var clockOnlyWeakWords: Set<String> = []
     let dateOrder: QuickAddDateOrder
     /// Windows zone names found in the text: start token -> (end token, IANA id).
     var windowsZones: [Int: (end: Int, id: String)] = [:]
@@ -357,11 +359,18 @@ struct QuickAddGrammar {
         if j > 0 {
             if tokens[j - 1].kind == .symbol && tokens[j - 1].text == "," { return true }
             switch meanings[j - 1] {
-            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .deadline?: return true
+            // "8 am Sat", "10 Uhr Sa": right after a time's am/pm or "Uhr" too.
+            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .deadline?, .meridiem?, .oclock?:
+                return true
             default: break
             }
         }
         let after = next(j)
+        if clockOnlyWeakWords.contains(tokens[j].text) {
+            // "So 18:30", "So 10 Uhr": a clock time right after it, not a count or an approximate hour.
+            guard isNumber(after), let point = timePoint(at: after) else { return false }
+            return point.hasMinutes || point.explicit
+        }
         return isNumber(after) || matchTime(at: after) != nil
     }
 
@@ -543,6 +552,7 @@ struct QuickAddGrammar {
             return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
         }
         if case .clockOffset(let offset)? = meaning(j) { return clockPhrase(at: j, offset: offset) }
+        if prefixed, let point = hourWord(at: j) { return point }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
         // "12 noon", "12 midnight": the number only repeats the named time.
         if value(j) == 12, case .namedTime(let h, let m)? = meaning(j + 1), h == 12 || h == 0 {
@@ -607,6 +617,36 @@ struct QuickAddGrammar {
             if !point.hasMinutes, isSymbol(k, "/") || isSymbol(k, "."), attached(k) { return nil }
         }
         point.end = k
+        return point
+    }
+
+    /// Words that are the number one but no hour after "at"/"um" ("at a cafe", "um ein paar Sachen").
+    static let articles: Set<String> = ["a", "an", "ein", "eine", "einer", "einen"]
+
+    /// An hour written as a word after "at"/"um" ("at seven", "um neun", "at three pm"): read as its digits would
+    /// be, by the same rule. Not an article ("at a cafe"), and not a count before an ordinary word or "of"/"and"
+    /// ("at one point", "at one of the cafes").
+    func hourWord(at j: Int) -> QuickAddTimePoint? {
+        guard case .number(let hour)? = meaning(j), (1...12).contains(hour), lengths[j] == 1 else { return nil }
+        let k = next(j)
+        var point = QuickAddTimePoint(hour: hour, minute: 0, pm: nil, hasMinutes: false, explicit: false, end: k)
+        switch meaning(k) {
+        case .meridiem(let pm)?:
+            point.pm = pm
+            point.end = next(k)
+        case .oclock?:
+            point.explicit = true
+            point.end = next(k)
+        case .hourMark?:
+            point.end = next(k)
+        case .of?, .and?, .half?:
+            // "at one of the cafes", "at ten and a half": a count, not an hour.
+            return nil
+        default:
+            guard !Self.articles.contains(tokens[j].text), !isOrdinaryWord(at: k), !isNumber(k) else { return nil }
+        }
+        // Read by the bare-hour rule, as "at 7" is: a time because "at"/"um" precedes it.
+        point.marked = true
         return point
     }
 

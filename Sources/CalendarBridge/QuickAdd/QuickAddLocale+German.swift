@@ -11,17 +11,18 @@ extension QuickAddLocale {
             ("deutscher Zeit", "Europe/Berlin"), ("deutsche Zeit", "Europe/Berlin"),
             ("New Yorker Zeit", "America/New_York"), ("Londoner Zeit", "Europe/London"),
         ],
-        weakWords: ["mo", "di", "mi", "do", "fr", "sa"],
+        weakWords: ["mo", "di", "mi", "do", "fr", "sa", "so"],
         example: "Zahnarzt morgen 15 Uhr",
         defaultDateOrder: .dmy,
         kindHints: [
             "frühstück": .morning, "fruehstück": .morning, "brunch": .morning,
             "mittagessen": .noon,
             "abendessen": .evening, "essen": .evening, "kino": .evening, "konzert": .evening, "party": .evening,
-            "theater": .evening, "stammtisch": .evening,
+            "theater": .evening, "stammtisch": .evening, "kneipe": .evening, "bar": .evening,
         ],
         partyWords: ["party", "feier", "fete", "empfang"],
-        holidayCompounds: germanHolidayCompounds
+        holidayCompounds: germanHolidayCompounds,
+        clockOnlyWeakWords: ["so"]
     )
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
@@ -115,11 +116,12 @@ extension QuickAddLocale {
             ("jaehrlich", .frequency(.yearly, interval: 1)),
             ("werktag", .workdays(plural: false)), ("arbeitstag", .workdays(plural: false)),
             ("werktags", .workdays(plural: true)), ("wochentags", .workdays(plural: true)),
+            ("mo-fr", .workdays(plural: true)), ("mo.-fr.", .workdays(plural: true)),
             ("mal", .times), ("x", .times), ("termine", .times), ("und", .and), ("&", .and),
             ("ab", .starting), ("beginnend", .starting), ("ab dem", .starting),
             ("mit", .with), ("der", .the), ("dem", .the),
             // "halb 8" is 7:30, "viertel nach 3" 3:15, "viertel vor 9" 8:45 (the bare-hour rule reads the hour).
-            ("halb", .clockOffset(minutes: -30)), ("viertel nach", .clockOffset(minutes: 15)),
+            ("halb", .clockOffset(minutes: -30)), ("dreiviertel", .clockOffset(minutes: -15)), ("viertel nach", .clockOffset(minutes: 15)),
             ("viertel vor", .clockOffset(minutes: -15)),
             ("jeden morgen", .everyPart(.morning)), ("jeden vormittag", .everyPart(.forenoon)),
             ("jeden mittag", .everyPart(.noon)), ("jeden nachmittag", .everyPart(.afternoon)),
@@ -142,7 +144,7 @@ extension QuickAddLocale {
         ]
         let weekdays = [
             ["montag", "mo"], ["dienstag", "di"], ["mittwoch", "mi"], ["donnerstag", "do"], ["freitag", "fr"],
-            ["samstag", "sonnabend", "sa"], ["sonntag"],
+            ["samstag", "sonnabend", "sa"], ["sonntag", "so"],
         ]
         let plurals = [
             ["montags"], ["dienstags"], ["mittwochs"], ["donnerstags"], ["freitags"], ["samstags", "sonnabends"],

@@ -25,6 +25,10 @@ public struct QuickAddLocale: Sendable {
     /// "Weihnachtsfeier"), for languages that join words: the compound is read as the holiday's name where it
     /// starts the text, and its last part decides whether it is a party (see `partyWords`).
     public var holidayCompounds: [(String, QuickAddHoliday)]
+    /// Weak words that are common words even before a number (German "so": "so 20 Leute", "so gegen 6"): a weekday
+    /// only after a word such as "am" or a comma, in a list of weekdays, or right before a clock time written with
+    /// minutes or "Uhr" ("So 18:30", "So 10 Uhr").
+    public var clockOnlyWeakWords: Set<String>
 
     public init(
         identifier: String,
@@ -35,8 +39,10 @@ public struct QuickAddLocale: Sendable {
         defaultDateOrder: QuickAddDateOrder,
         kindHints: [String: QuickAddPartOfDay] = [:],
         partyWords: Set<String> = [],
-        holidayCompounds: [(String, QuickAddHoliday)] = []
+        holidayCompounds: [(String, QuickAddHoliday)] = [],
+        clockOnlyWeakWords: Set<String> = []
     ) {
+        self.clockOnlyWeakWords = clockOnlyWeakWords
         self.kindHints = kindHints
         self.partyWords = partyWords
         self.holidayCompounds = holidayCompounds.sorted { $0.0.count > $1.0.count }

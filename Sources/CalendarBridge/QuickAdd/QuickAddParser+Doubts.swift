@@ -50,6 +50,13 @@ extension QuickAddParser {
                         .numberInTitle,
                         "\"\(word)\" next to the date stayed in the title; if it is a time, write \(word)pm, \(word)am or at \(word):00",
                         "„\(word)“ neben dem Datum blieb im Titel; ist es eine Uhrzeit, schreib \(word) Uhr")
+                } else if index + 1 < tokens.count, !consumed[index + 1], case .unit? = grammar.meanings[index + 1] {
+                    // "Follow-up visit 2 weeks from today": an amount of time the grammar did not take.
+                    let amount = grammar.text(index, min(grammar.next(index + 1), tokens.count))
+                    add(
+                        .amountInTitle,
+                        "\"\(amount)\" stayed in the title; if it says when or how long, write in \(amount) or for \(amount)",
+                        "„\(amount)“ blieb im Titel; ist es ein Zeitpunkt oder eine Dauer, schreib in \(amount) oder für \(amount)")
                 }
             case .word:
                 if touchesConsumed(index) {
@@ -75,11 +82,20 @@ extension QuickAddParser {
                 }
             }
         }
-        if let (hour, fragment) = collected.hourByDefault, Self.doubtfulDefaultHours.contains(hour) {
+        if let (hour, fragment) = collected.hourByDefault,
+            Self.doubtfulDefaultHours.contains(hour) || placeNamesOtherHalf(collected, read: QuickAddCollected.defaultHour(hour))
+        {
             let read = QuickAddCollected.defaultHour(hour)
             add(
                 .defaultHour, "\"\(fragment)\" has no am/pm, so the default rule read \(hour) as \(read < 12 ? "am" : "pm"); add am or pm",
                 "„\(fragment)“ nennt keine Tageszeit, die Grundregel las \(read) Uhr; schreib \(hour % 12) Uhr oder \(hour % 12 + 12) Uhr")
+        }
+        if collected.time == nil, collected.relativeTime == nil, let (place, number) = Self.placeEndingInHour(collected.location) {
+            // "Meet Liz at the gym 6 tomorrow": the place ran up to the day and took the hour with it.
+            add(
+                .numberInPlace,
+                "\"\(place)\" ends in \(number), which may be the time; if it is, write \(number)pm, \(number)am or at \(number):00",
+                "„\(place)“ endet mit \(number), vielleicht die Uhrzeit; ist sie es, schreib um \(number) Uhr")
         }
         if let fragment = ambiguousNumericDate(grammar, consumed: consumed) {
             add(
@@ -92,6 +108,24 @@ extension QuickAddParser {
                 "„\(fragment)“ ist erst vor Kurzem vorbei und wurde als nächstes Jahr gelesen; gib das Jahr an, wenn das gemeint ist")
         }
         return doubts
+    }
+
+    /// A place of more than one word whose last word is a number that could be an hour (1-23): "the gym 6".
+    static func placeEndingInHour(_ place: String?) -> (String, String)? {
+        guard let place, let space = place.lastIndex(of: " ") else { return nil }
+        let last = place[place.index(after: space)...]
+        guard (1...2).contains(last.count), last.allSatisfy({ $0.isASCII && $0.isNumber }), let hour = Int(last), (1...23).contains(hour)
+        else { return nil }
+        return (place, String(last))
+    }
+
+    /// A word of the place that names a kind of event in the other half of the day than the default rule's reading:
+    /// "at the pub at 9" was read 09:00.
+    private func placeNamesOtherHalf(_ collected: QuickAddCollected, read hour: Int) -> Bool {
+        guard let place = collected.location?.lowercased() else { return false }
+        return place.split(separator: " ").contains { word in
+            options.locale.kindHints[String(word)].map { !$0.contains(hour) } ?? false
+        }
     }
 
     /// A day, time or part of the day that the grammar did not take: "Meet morning", "Kino Abend". A leading part

@@ -224,6 +224,7 @@ public struct QuickAddParser: Sendable {
             scalars: scalars, tokens: tokens, meanings: meanings, lengths: lengths,
             weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
         grammar.holidayCompounds = compounds
+        grammar.clockOnlyWeakWords = options.locale.clockOnlyWeakWords
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
