@@ -29,18 +29,10 @@ public struct CalendarDirectory: Sendable {
 
     /// Lists every account's calendars at once (the wait is the slowest account, not the sum).
     public func listCalendars() async -> Listing {
-        let results = await withTaskGroup(of: (Int, Result<[CalendarInfo], any Error>).self) { group in
-            for (index, provider) in providers.enumerated() {
-                group.addTask {
-                    do { return (index, .success(try await provider.listCalendars())) }
-                    catch { return (index, .failure(error)) }
-                }
-            }
-            // Collected, then put back in account order. (Assigning by index into a preallocated array here
-            // trapped in every release build of Swift 6.3.1, though the index is always in range.)
-            var collected: [(Int, Result<[CalendarInfo], any Error>)] = []
-            for await item in group { collected.append(item) }
-            return collected.sorted { $0.0 < $1.0 }.map(\.1)
+        // All at once, each result in its account's place. (A task group's `(Int, Result<_, any Error>)` children,
+        // sorted by the Int afterwards, came back with wrong indexes in Swift 6.3.1's optimized builds.)
+        let results = await mapConcurrently(providers, limit: max(1, providers.count)) { provider -> Result<[CalendarInfo], any Error> in
+            do { return .success(try await provider.listCalendars()) } catch { return .failure(error) }
         }
         var listing = Listing(calendars: [], failures: [])
         for (index, result) in results.enumerated() {
