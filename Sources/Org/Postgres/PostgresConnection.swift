@@ -71,38 +71,17 @@ package final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL).
-    /// - Throws: `PostgresError` with the server's SQLSTATE and message.
-    @discardableResult
-    package func execute(_ sql: String, _ parameters: [String?] = []) async throws(PostgresError) -> PostgresRows {
-        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async {
-                Self.reconnectIfLost(self.connection)
-                continuation.resume(returning: Self.run(self.connection, sql, parameters))
-            }
-        }
-        return try outcome.get()
-    }
-
-    /// Runs one statement, giving up after `timeout`: a database that stopped answering (a stalled network, a
+    ///
+    /// With a `timeout` it gives up after that long: a database that stopped answering (a stalled network, a
     /// server that hangs) must not hold the caller forever. A statement still queued behind another when the
     /// time is up is not sent; one in flight has its socket shut down, so libpq returns at once and the next
     /// statement connects again (`reconnectIfLost`).
-    /// - Throws: `PostgresError` with `.timedOut` when the time ran out, else as `execute(_:_:)`.
+    /// - Throws: `PostgresError` with the server's SQLSTATE and message, or `.timedOut` when the time ran out.
     @discardableResult
-    package func execute(_ sql: String, _ parameters: [String?] = [], timeout: Duration) async throws(PostgresError) -> PostgresRows {
-        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            let watch = StatementWatch(continuation, timedOut: Self.timedOut(timeout))
-            queue.async {
-                // A statement whose time ran out while queued neither reconnects (which a stalled server holds for the
-                // connect timeout) nor is sent.
-                guard watch.isQueued else { return }
-                Self.reconnectIfLost(self.connection)
-                guard watch.begin(socket: PQsocket(self.connection)) else { return }
-                watch.end(Self.run(self.connection, sql, parameters))
-            }
-            watch.arm(timeout)
-        }
-        return try outcome.get()
+    package func execute(
+        _ sql: String, _ parameters: [String?] = [], timeout: Duration? = nil
+    ) async throws(PostgresError) -> PostgresRows {
+        try await onQueue(timeout: timeout, timedOut: Self.timedOut) { Self.run($0, sql, parameters) }.get()
     }
 
     private static func timedOut(_ timeout: Duration) -> PostgresError {
@@ -111,13 +90,7 @@ package final class PostgresConnection: @unchecked Sendable {
 
     /// Runs several statements without parameters (`PQexec`: the migrations).
     package func executeScript(_ sql: String) async throws(PostgresError) {
-        let outcome: Result<PostgresRows, PostgresError> = await withCheckedContinuation { continuation in
-            queue.async {
-                Self.reconnectIfLost(self.connection)
-                continuation.resume(returning: Self.collect(self.connection, PQexec(self.connection, sql)))
-            }
-        }
-        _ = try outcome.get()
+        _ = try await onQueue(timeout: nil, timedOut: Self.timedOut) { Self.collect($0, PQexec($0, sql)) }.get()
     }
 
     /// Runs `body` inside one transaction (`BEGIN` with `isolation`, `COMMIT`; `ROLLBACK` when it throws).
@@ -149,28 +122,29 @@ package final class PostgresConnection: @unchecked Sendable {
     package func withSession<T: Sendable>(
         timeout: Duration? = nil, _ body: @escaping @Sendable (PostgresSession) throws -> T
     ) async throws -> T {
-        guard let timeout else {
-            let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-                queue.async {
-                    Self.reconnectIfLost(self.connection)
-                    let session = PostgresSession(connection: self.connection)
-                    continuation.resume(returning: Result { try body(session) })
-                }
-            }
-            return try outcome.get()
-        }
-        let outcome: Result<T, any Error> = await withCheckedContinuation { continuation in
-            let watch = StatementWatch<T, any Error>(continuation, timedOut: Self.timedOut(timeout))
+        try await onQueue(timeout: timeout, timedOut: { Self.timedOut($0) as any Error }) { connection in
+            Result { try body(PostgresSession(connection: connection)) }
+        }.get()
+    }
+
+    /// The one way onto the connection's queue: `work` runs there with libpq's pointer, after reconnecting a lost
+    /// connection, and the caller resumes with its result. With a `timeout`, whichever comes first, the result or
+    /// the deadline, resumes the caller (`StatementWatch`): work whose time ran out while queued neither reconnects
+    /// (which a stalled server holds for the connect timeout) nor runs.
+    private func onQueue<Success: Sendable, Failure: Error>(
+        timeout: Duration?, timedOut: (Duration) -> Failure,
+        _ work: @escaping @Sendable (OpaquePointer) -> Result<Success, Failure>
+    ) async -> Result<Success, Failure> {
+        await withCheckedContinuation { continuation in
+            let watch = StatementWatch<Success, Failure>(continuation, timedOut: timeout.map(timedOut))
             queue.async {
                 guard watch.isQueued else { return }
                 Self.reconnectIfLost(self.connection)
-                guard watch.begin(socket: PQsocket(self.connection)) else { return }
-                let session = PostgresSession(connection: self.connection)
-                watch.end(Result { try body(session) })
+                guard watch.begin(socket: timeout == nil ? -1 : PQsocket(self.connection)) else { return }
+                watch.end(work(self.connection))
             }
-            watch.arm(timeout)
+            if let timeout { watch.arm(timeout) }
         }
-        return try outcome.get()
     }
 
     /// Connects again (`PQreset`, the same parameters) when an earlier statement found the connection lost (the
@@ -245,7 +219,8 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
     }
 
     private let lock = NSLock()
-    private let timedOutError: Failure
+    /// Nil without a deadline (`arm` is never called, so the phase never becomes `.timedOut`).
+    private let timedOutError: Failure?
     // Guarded by `lock`.
     private var phase = Phase.queued
     private var continuation: CheckedContinuation<Outcome, Never>?
@@ -255,7 +230,7 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
     /// own descriptor as the statement fails, before `end`).
     private var watched: Int32 = -1
 
-    init(_ continuation: CheckedContinuation<Outcome, Never>, timedOut: Failure) {
+    init(_ continuation: CheckedContinuation<Outcome, Never>, timedOut: Failure?) {
         self.continuation = continuation
         self.timedOutError = timedOut
     }
@@ -310,7 +285,7 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
             }
             guard let continuation else { return nil }
             self.continuation = nil
-            if case .timedOut = phase { return (continuation, .failure(timedOutError)) }
+            if case .timedOut = phase, let timedOutError { return (continuation, .failure(timedOutError)) }
             return (continuation, result)
         }
         if let (continuation, result) = resume { continuation.resume(returning: result) }
@@ -318,6 +293,7 @@ private final class StatementWatch<Success: Sendable, Failure: Error>: @unchecke
 
     /// At the deadline.
     func expire() {
+        guard let timedOutError else { return }
         let resume: CheckedContinuation<Outcome, Never>? = lock.withLock {
             switch phase {
             case .queued:
