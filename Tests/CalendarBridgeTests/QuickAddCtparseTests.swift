@@ -17,7 +17,7 @@ struct QuickAddCtparseTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: python.path) || ProcessInfo.processInfo.environment["CI"] != nil))
     func differential() throws {
         var rows: [String] = []
-        for name in ["moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "en", "de"] {
+        for name in ["moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b", "en", "de"] {
             let corpus = try QuickAddCorpus(contentsOf: QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl"))
             rows += corpus.ctparseRows(group: name) { QuickAddTestSupport.windowsNames[$0] }
         }
