@@ -165,7 +165,8 @@ package enum QuickAddBenchCommand: Command {
             if let corpus = corpora[name] { rows += corpus.ctparseRows(group: name, windowsZoneResolver: resolver) }
         }
         let script = directory.appendingPathComponent("ctparse_diff.py")
-        guard let result = try QuickAddCtparseReport.run(python: executable, script: script, rows: rows) else {
+        let answers = QuickAddCtparseReport.Answers.recorded(directory.appendingPathComponent("ctparse-answers.jsonl"))
+        guard let result = try QuickAddCtparseReport.run(python: executable, script: script, rows: rows, answers: answers) else {
             context.print("ctparse: the differential script failed (\(script.path))")
             return
         }
@@ -181,6 +182,8 @@ package enum QuickAddBenchCommand: Command {
             if let tally = result.groups[name] { line(label, tally) }
         }
         line("all", result.all)
+        context.print(
+            "ctparse: read \(result.live) now, \(result.recorded) recorded answers used (\(result.checked) read again, \(result.stale.count) stale)")
     }
 
     /// Fixtures/quickadd next to this source file's package root.

@@ -9,6 +9,8 @@ import Testing
 struct QuickAddCtparseTests {
     static let python = QuickAddTestSupport.packageRoot.appendingPathComponent(".build/test-python/bin/python")
     static let script = QuickAddTestSupport.corpusDirectory.appendingPathComponent("ctparse_diff.py")
+    /// ctparse's recorded answers (a hashed key per phrase-moment): `CALBRIDGE_CTPARSE_RECORD=1` rewrites them.
+    static let answers = QuickAddTestSupport.corpusDirectory.appendingPathComponent("ctparse-answers.jsonl")
     /// The hand-labelled files a reviewed disagreement is recorded in (the held-out ones are not reviewed).
     static let reviewed: Set<String> = ["moments-en", "moments-de"]
 
@@ -21,11 +23,21 @@ struct QuickAddCtparseTests {
             let corpus = try QuickAddCorpus(contentsOf: QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl"))
             rows += corpus.ctparseRows(group: name) { QuickAddTestSupport.windowsNames[$0] }
         }
-        let report = try #require(try QuickAddCtparseReport.run(python: Self.python, script: Self.script, rows: rows))
+        let record = ProcessInfo.processInfo.environment["CALBRIDGE_CTPARSE_RECORD"] == "1"
+        let report = try #require(
+            try QuickAddCtparseReport.run(
+                python: Self.python, script: Self.script, rows: rows, answers: record ? .record(Self.answers) : .recorded(Self.answers)))
         let all = report.all
         print(
             "quick-add vs ctparse: \(all.total) phrase-moments; calbridge exact \(all.oursExact), ctparse exact \(all.ctparseExact), agree \(all.agree)"
         )
+        print(
+            "  ctparse read \(report.live) now; \(report.recorded) recorded answers used, \(report.checked) of them read again: \(report.stale.count) stale"
+                + (!record && report.live > all.total / 10 ? " (CALBRIDGE_CTPARSE_RECORD=1 records the new rows' answers)" : ""))
+        // A recorded answer is ctparse's own: every spot-checked one must still be what ctparse says.
+        #expect(report.stale.isEmpty, "recorded ctparse answers it no longer gives: \(report.stale.prefix(5))")
+        #expect(report.live + report.recorded == all.total)
+        if report.recorded > 0 { #expect(report.checked * 16 >= report.recorded, "only \(report.checked) of \(report.recorded) recorded answers checked") }
         for (name, tally) in report.groups.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(tally.total); calbridge \(tally.oursExact), ctparse \(tally.ctparseExact), agree \(tally.agree)")
         }

@@ -74,18 +74,39 @@ public struct QuickAddCtparseReport: Sendable {
 
     public var all: Tally
     public var groups: [String: Tally]
+    /// Rows ctparse read now, rows whose recorded answer was used, and how many of those it read again as a
+    /// spot check (`ctparse_diff.py --answers`).
+    public var live = 0
+    public var recorded = 0
+    public var checked = 0
+    /// The texts of spot-checked rows whose recorded answer ctparse no longer gives.
+    public var stale: [String] = []
     /// Each disagreement as the script wrote it (text, now, label, ours, ctparse, right, review).
     public var disagreements: [[String: Any]] { disagreementRows.map(\.value) }
     private var disagreementRows: [UncheckedRow]
 
     private struct UncheckedRow: @unchecked Sendable { var value: [String: Any] }
 
+    /// What `run` does with the recorded answers (`ctparse-answers.jsonl`).
+    public enum Answers: Sendable {
+        /// Ask ctparse for every row.
+        case live
+        /// Use the answers recorded in the file, asking ctparse for the rows not in it and for a spot check.
+        case recorded(URL)
+        /// Ask ctparse for every row and write its answers to the file.
+        case record(URL)
+    }
+
     /// Runs `script` (ctparse_diff.py) with `python` on `rows`; nil when the script fails or says nothing
     /// readable.
-    public static func run(python: URL, script: URL, rows: [String]) throws -> QuickAddCtparseReport? {
+    public static func run(python: URL, script: URL, rows: [String], answers: Answers = .live) throws -> QuickAddCtparseReport? {
         let process = Process()
         process.executableURL = python
-        process.arguments = [script.path]
+        switch answers {
+        case .live: process.arguments = [script.path]
+        case .recorded(let file): process.arguments = [script.path, "--answers", file.path]
+        case .record(let file): process.arguments = [script.path, "--record", file.path]
+        }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -121,5 +142,9 @@ public struct QuickAddCtparseReport: Sendable {
         for (name, value) in object["groups"] as? [String: Any] ?? [:] { groups[name] = tally(value) }
         self.groups = groups
         disagreementRows = (object["disagreements"] as? [[String: Any]] ?? []).map(UncheckedRow.init)
+        live = object["live"] as? Int ?? 0
+        recorded = object["recorded"] as? Int ?? 0
+        checked = object["checked"] as? Int ?? 0
+        stale = object["stale"] as? [String] ?? []
     }
 }
