@@ -183,7 +183,8 @@ package enum QuickAddBenchCommand: Command {
         }
         line("all", result.all)
         context.print(
-            "ctparse: read \(result.live) now, \(result.recorded) recorded answers used (\(result.checked) read again, \(result.stale.count) stale)")
+            "ctparse: read \(result.live) now, \(result.recorded) recorded answers used (\(result.checked) read again, \(result.stale.count) stale)"
+        )
     }
 
     /// Fixtures/quickadd next to this source file's package root.

@@ -19,7 +19,10 @@ struct QuickAddCtparseTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: python.path) || ProcessInfo.processInfo.environment["CI"] != nil))
     func differential() throws {
         var rows: [String] = []
-        for name in ["moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b", "en", "de"] {
+        for name in [
+            "moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b",
+            "en", "de",
+        ] {
             let corpus = try QuickAddCorpus(contentsOf: QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl"))
             rows += corpus.ctparseRows(group: name) { QuickAddTestSupport.windowsNames[$0] }
         }
@@ -37,7 +40,9 @@ struct QuickAddCtparseTests {
         // A recorded answer is ctparse's own: every spot-checked one must still be what ctparse says.
         #expect(report.stale.isEmpty, "recorded ctparse answers it no longer gives: \(report.stale.prefix(5))")
         #expect(report.live + report.recorded == all.total)
-        if report.recorded > 0 { #expect(report.checked * 16 >= report.recorded, "only \(report.checked) of \(report.recorded) recorded answers checked") }
+        if report.recorded > 0 {
+            #expect(report.checked * 16 >= report.recorded, "only \(report.checked) of \(report.recorded) recorded answers checked")
+        }
         for (name, tally) in report.groups.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(tally.total); calbridge \(tally.oursExact), ctparse \(tally.ctparseExact), agree \(tally.agree)")
         }
