@@ -270,7 +270,7 @@ let package = Package(
             name: "ProvidersTests",
             dependencies: [
                 "GoogleCalendar", "MicrosoftGraph", "CalDAV", "CalendarBridge", "Sandbox", "HTTP", "HTTPCurl", "TestSupport",
-                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON", "OAuth",
+                "CopyModel", "Sync", "SyncModel", "CalbridgeSupport", "JSON", "OAuth", "TimeZones",
             ],
             swiftSettings: swiftSettings
         ),

@@ -36,6 +36,12 @@ public enum WindowsZones {
         index.find(name, territory: territory)?.ianaIdentifier
     }
 
+    /// Whether two IANA ids name one zone: equal, or spellings of one tz database link (`Asia/Calcutta`, which
+    /// CLDR and so Graph's events keep, and `Asia/Kolkata`).
+    public static func areSameZone(_ first: String, _ second: String) -> Bool {
+        first == second || index.links.canonical(first) == index.links.canonical(second)
+    }
+
     /// The Windows name for an IANA id: any id of any row, either spelling of a tz database link
     /// (`Asia/Kolkata` and `Asia/Calcutta`), and the UTC family (`UTC`, `Etc/UTC`, `Etc/GMT` -> "UTC").
     public static func windowsName(forIANA identifier: String) -> String? {

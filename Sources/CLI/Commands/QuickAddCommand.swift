@@ -6,19 +6,28 @@ import TimeZones
 package enum QuickAddCommand: Command {
     /// The options and arguments, declared once: the spec, help and parser read these, and so does `run`.
     package enum Options {
-        package static let dryRun = Flag("dry-run", "Only print the event the run would write; writes nothing (with a calendar it reads the calendar's zone).")
+        package static let dryRun = Flag(
+            "dry-run", "Only print the event the run would write; writes nothing (with a calendar it reads the calendar's zone).")
         package static let now = Option<String>("now", "ISO8601", "Reference time, e.g. 2026-03-10T09:00:00Z (default: the current time).")
         package static let tz = ZoneOptions.option(
             "Zone to read the text in (default: the calendar's zone; without a calendar $TZ, else the system zone)."
         )
-        package static let lang = Option.choice("lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German).", among: QuickAddLocale.all.map(\.identifier))
-        package static let dateOrder = Option.choice("date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).", among: QuickAddDateOrder.allCases.map(\.rawValue))
-        package static let parser = Option.choice("parser", "auto|local|google", "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.", among: ParserChoice.allCases.map(\.rawValue))
+        package static let lang = Option.choice(
+            "lang", "en|de", "Language of the text (default: from $LC_ALL or $LANG; de_* is German).",
+            among: QuickAddLocale.all.map(\.identifier))
+        package static let dateOrder = Option.choice(
+            "date-order", "mdy|dmy", "Order of numeric dates like 12/5 (default: mdy for en_US, else dmy).",
+            among: QuickAddDateOrder.allCases.map(\.rawValue))
+        package static let parser = Option.choice(
+            "parser", "auto|local|google",
+            "Who reads the text: local is calbridge, google is Google's quick add (Google calendars only); auto (default) lets Google read English on Google calendars unless --lang de, --tz, --now or --date-order ask for calbridge.",
+            among: ParserChoice.allCases.map(\.rawValue))
         package static let allowPast = Flag("allow-past", "Create the event even when it starts before now (otherwise refused).")
         package static let yes = Flag("yes", "Create the event even when the reading has doubts (otherwise refused; --dry-run shows them).")
         package static let format = OutputFormat.option("table|json|tsv", "Output format (default table).")
         package static let noHeader = OutputFormat.noHeader
-        package static let calendarRef = OptionalArgument("CALENDAR_REF", "account:calendar to create the event in (optional with --dry-run)")
+        package static let calendarRef = OptionalArgument(
+            "CALENDAR_REF", "account:calendar to create the event in (optional with --dry-run)")
         package static let text = OptionalArgument("TEXT", "The event in words, quoted")
     }
 
@@ -63,7 +72,8 @@ package enum QuickAddCommand: Command {
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
         // One argument is TEXT, two are CALENDAR_REF and TEXT (the parser fills the rightmost first).
         guard let text = arguments[Options.text] else {
-            throw UsageError("missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
+            throw UsageError(
+                "missing TEXT: quote the event, e.g. calbridge quick-add --dry-run \"Dentist tomorrow 3pm\"", command: spec.name)
         }
         let dryRun = arguments[Options.dryRun]
         let format = (arguments[Options.format] ?? .table)
@@ -77,7 +87,9 @@ package enum QuickAddCommand: Command {
                     command: spec.name)
             }
             guard choice != .google else {
-                throw UsageError("--parser google needs a Google calendar (calbridge quick-add ann:Family --parser google \"\(text)\")", command: spec.name)
+                throw UsageError(
+                    "--parser google needs a Google calendar (calbridge quick-add ann:Family --parser google \"\(text)\")",
+                    command: spec.name)
             }
             let zone = try userZone(arguments, context.environment)
             let source = arguments[Options.tz] != nil ? "--tz" : ((context.environment["TZ"] ?? "").isEmpty ? "the system zone" : "$TZ")
@@ -98,10 +110,14 @@ package enum QuickAddCommand: Command {
                 throw UsageError("--parser google works on Google calendars only; \(target.label) is read by calbridge", command: spec.name)
             }
             if let option = localOnly.first {
-                throw UsageError("Google's quick add reads English at the current time in the calendar's zone; it cannot take \(option) (use --parser local)", command: spec.name)
+                throw UsageError(
+                    "Google's quick add reads English at the current time in the calendar's zone; it cannot take \(option) (use --parser local)",
+                    command: spec.name)
             }
             if dryRun {
-                throw UsageError("Google's quick add cannot be previewed without creating the event; use --parser local to preview (and create) calbridge's reading", command: spec.name)
+                throw UsageError(
+                    "Google's quick add cannot be previewed without creating the event; use --parser local to preview (and create) calbridge's reading",
+                    command: spec.name)
             }
         }
         let useGoogle = isGoogle && (choice == .google || (choice == .auto && localOnly.isEmpty && !dryRun))
@@ -110,7 +126,8 @@ package enum QuickAddCommand: Command {
 
         if useGoogle {
             let created = try await target.provider.quickAdd(text: text, in: target.calendar.id)
-            let view = QuickAddResult(created: created, parser: "google", fallbackZone: zone.identifier, now: now)
+            let view = QuickAddResult(
+                created: created, parser: "google", fallbackZone: zone.identifier, now: now, isSameZone: WindowsZones.areSameZone)
             try show(view, readIn: readIn, created: (created, target), format: format, header: header, context: context)
             // Google's answer is shown; calbridge's grammar only checks that a repeat asked for was kept. The
             // words are looked for even where calbridge's parser refuses the text (no title, a conflict), so a
@@ -128,7 +145,8 @@ package enum QuickAddCommand: Command {
         if dryRun {
             if isGoogle, choice == .auto, localOnly.isEmpty {
                 context.printError(
-                    "note: this is calbridge's reading; without --dry-run Google's quick add reads the text (add --parser local to create exactly this event)")
+                    "note: this is calbridge's reading; without --dry-run Google's quick add reads the text (add --parser local to create exactly this event)"
+                )
             }
             try show(result, readIn: readIn, created: nil, format: format, header: header, context: context)
             return .success
@@ -150,7 +168,8 @@ package enum QuickAddCommand: Command {
                 command: spec.name)
         }
         let created = try await target.provider.createEvent(result.event, in: target.calendar.id)
-        var view = QuickAddResult(created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now)
+        var view = QuickAddResult(
+            created: created, parser: "calbridge", fallbackZone: result.timeZone, now: now, isSameZone: WindowsZones.areSameZone)
         // The doubts the user accepted with --yes stay on the record of what was created.
         view.doubts = result.doubts
         try show(view, readIn: readIn, created: (created, target), format: format, header: header, context: context)
@@ -171,7 +190,9 @@ package enum QuickAddCommand: Command {
     }
 
     /// The options that only calbridge's parser takes, as the user wrote them (empty: Google may read it).
-    static func localOnlyOptions(_ arguments: ParsedArguments, _ settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder)) -> [String] {
+    static func localOnlyOptions(_ arguments: ParsedArguments, _ settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder))
+        -> [String]
+    {
         var options: [String] = []
         if settings.locale.identifier != "en" { options.append("--lang \(settings.locale.identifier)") }
         if arguments[Options.tz] != nil { options.append("--tz") }
@@ -232,9 +253,10 @@ package enum QuickAddCommand: Command {
 
     /// The parser for the language settings, with Windows zone names ("Pacific Standard Time") read through CLDR.
     static func parser(_ settings: (locale: QuickAddLocale, dateOrder: QuickAddDateOrder)) -> QuickAddParser {
-        QuickAddParser(options: QuickAddOptions(
-            locale: settings.locale, dateOrder: settings.dateOrder,
-            windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
+        QuickAddParser(
+            options: QuickAddOptions(
+                locale: settings.locale, dateOrder: settings.dateOrder,
+                windowsZoneResolver: { WindowsZones.ianaIdentifier(forWindowsName: $0) }))
     }
 
     /// The TSV row: the JSON's values under stable column keys (docs/quick-add.md).
@@ -253,7 +275,8 @@ package enum QuickAddCommand: Command {
     }
 
     static func table(_ result: QuickAddResult, readIn: String) -> Table {
-        let repeats = result.recurrence.isEmpty
+        let repeats =
+            result.recurrence.isEmpty
             ? "no" : "\(result.repeatDescription ?? "") (\(result.recurrence.joined(separator: " ")))"
         // The codes here; each reason whole below the table (`show`).
         let codes = result.doubts.map(\.code.rawValue).joined(separator: ", ")

@@ -18,8 +18,14 @@ extension QuickAddResult {
 
     /// The same view of an event a provider wrote, so that what was created is shown (and compared) in the
     /// form of the preview: timed values in the event's zone (`fallbackZone` when it has none).
-    public init(created event: Event, parser: String, fallbackZone: String, now: Date) {
-        let zoneID = event.start.zone ?? fallbackZone
+    ///
+    /// A provider may spell the zone it was given another way (Graph answers with CLDR's `Asia/Calcutta` for
+    /// `Asia/Kolkata`): when `isSameZone` says the event's zone is `fallbackZone`, the result shows that spelling, the
+    /// preview's.
+    public init(
+        created event: Event, parser: String, fallbackZone: String, now: Date, isSameZone: (String, String) -> Bool = { $0 == $1 }
+    ) {
+        let zoneID = event.start.zone.map { isSameZone($0, fallbackZone) ? fallbackZone : $0 } ?? fallbackZone
         let zone = QuickAddZone(identifier: zoneID) ?? QuickAddZone(identifier: "UTC")!
         func time(_ value: EventTime) -> Time {
             switch value {

@@ -4,6 +4,7 @@ import GoogleCalendar
 import MicrosoftGraph
 import Sandbox
 import Testing
+import TimeZones
 
 /// Preview equals result for every corpus phrase: each labelled phrase is read as `quick-add --dry-run`
 /// reads it (calbridge's parser, in the calendar's zone: the Outlook mailbox's, the Google calendar's
@@ -25,7 +26,9 @@ struct QuickAddPreviewSandboxTests {
     static func phrases() throws -> [QuickAddCorpus.Phrase] {
         var seen: Set<String> = []
         var phrases: [QuickAddCorpus.Phrase] = []
-        for name in ["moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b"] {
+        for name in [
+            "moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b",
+        ] {
             let corpus = try QuickAddCorpus(contentsOf: corpusDirectory.appendingPathComponent("\(name).jsonl"))
             for phrase in corpus.phrases where phrase.expect != nil && phrase.now > Date(timeIntervalSince1970: 1_790_000_000) {
                 if seen.insert(phrase.lang + phrase.text).inserted { phrases.append(phrase) }
@@ -66,7 +69,9 @@ struct QuickAddPreviewSandboxTests {
                 // writes nothing, as the real run would.
                 guard let preview = try? parser.parse(phrase.text, now: phrase.now, zone: zone) else { continue }
                 let written = try await provider.createEvent(preview.event, in: calendar.id)
-                let created = QuickAddResult(created: written, parser: "calbridge", fallbackZone: zone.identifier, now: phrase.now)
+                let created = QuickAddResult(
+                    created: written, parser: "calbridge", fallbackZone: preview.timeZone, now: phrase.now,
+                    isSameZone: WindowsZones.areSameZone)
                 let (shown, stored) = (Self.fields(preview), Self.fields(created))
                 let wrong = shown.keys.sorted().filter { shown[$0] != stored[$0] }
                 if !wrong.isEmpty {
@@ -106,7 +111,8 @@ struct QuickAddPreviewSandboxTests {
             guard let preview = try? parser.parse(phrase.text, now: now, zone: zone), Self.fields(preview)["timeZone"] == zoneName
             else { continue }
             let written = try await sandbox.google.quickAdd(text: phrase.text, in: calendar.id)
-            let created = QuickAddResult(created: written, parser: "calbridge", fallbackZone: zone.identifier, now: now)
+            let created = QuickAddResult(
+                created: written, parser: "calbridge", fallbackZone: zone.identifier, now: now, isSameZone: WindowsZones.areSameZone)
             let (shown, stored) = (Self.fields(preview), Self.fields(created))
             let wrong = shown.keys.sorted().filter { shown[$0] != stored[$0] }
             if !wrong.isEmpty {
