@@ -27,8 +27,12 @@ struct QuickAddRulesTests {
         Case(text: "Lunch 12:30-1:30 tomorrow", title: "Lunch", start: "2026-12-05T12:30:00+01:00", end: "2026-12-05T13:30:00+01:00"),
         Case(text: "Workshop from 11-1 tomorrow", title: "Workshop", start: "2026-12-05T11:00:00+01:00", end: "2026-12-05T13:00:00+01:00"),
         Case(text: "Party Saturday 10pm-2am", title: "Party", start: "2026-12-05T22:00:00+01:00", end: "2026-12-06T02:00:00+01:00"),
-        Case(text: "Office hours Monday from 9-5", title: "Office hours", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T17:00:00+01:00"),
-        Case(lang: "de", text: "Sprechstunde Montag 10-12 Uhr", title: "Sprechstunde", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T12:00:00+01:00"),
+        Case(
+            text: "Office hours Monday from 9-5", title: "Office hours", start: "2026-12-07T09:00:00+01:00",
+            end: "2026-12-07T17:00:00+01:00"),
+        Case(
+            lang: "de", text: "Sprechstunde Montag 10-12 Uhr", title: "Sprechstunde", start: "2026-12-07T10:00:00+01:00",
+            end: "2026-12-07T12:00:00+01:00"),
         // One rule for bare hours: 7-11 morning, 12 noon, 1-6 afternoon; a past time today means tomorrow.
         Case(text: "Call at 4:30", title: "Call", start: "2026-12-05T16:30:00+01:00", end: "2026-12-05T17:30:00+01:00"),
         Case(text: "Call at 7", title: "Call", start: "2026-12-05T07:00:00+01:00", end: "2026-12-05T08:00:00+01:00"),
@@ -37,36 +41,89 @@ struct QuickAddRulesTests {
         Case(text: "Standup at 09:30 tomorrow", title: "Standup", start: "2026-12-05T09:30:00+01:00", end: "2026-12-05T10:30:00+01:00"),
         Case(text: "Call at 7.30 tomorrow", title: "Call", start: "2026-12-05T07:30:00+01:00", end: "2026-12-05T08:30:00+01:00"),
         // Parts of the day: default times, and never left in the title.
-        Case(text: "Meet at Starbucks tomorrow morning", title: "Meet", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00", location: "Starbucks"),
-        Case(text: "Call Mom tomorrow at 7 in the evening", title: "Call Mom", start: "2026-12-05T19:00:00+01:00", end: "2026-12-05T20:00:00+01:00"),
+        Case(
+            text: "Meet at Starbucks tomorrow morning", title: "Meet", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00",
+            location: "Starbucks"),
+        Case(
+            text: "Call Mom tomorrow at 7 in the evening", title: "Call Mom", start: "2026-12-05T19:00:00+01:00",
+            end: "2026-12-05T20:00:00+01:00"),
         Case(text: "Drinks tonight", title: "Drinks", start: "2026-12-04T20:00:00+01:00", end: "2026-12-04T21:00:00+01:00"),
-        Case(text: "Send invoice by end of day Monday", title: "Send invoice", start: "2026-12-07T17:00:00+01:00", end: "2026-12-07T18:00:00+01:00"),
-        Case(lang: "de", text: "Kino heute Abend um 20 Uhr", title: "Kino", start: "2026-12-04T20:00:00+01:00", end: "2026-12-04T21:00:00+01:00"),
-        Case(lang: "de", text: "Frühstück morgen früh um 8", title: "Frühstück", start: "2026-12-05T08:00:00+01:00", end: "2026-12-05T09:00:00+01:00"),
-        Case(lang: "de", text: "Anruf morgen um 8 Uhr abends", title: "Anruf", start: "2026-12-05T20:00:00+01:00", end: "2026-12-05T21:00:00+01:00"),
-        Case(lang: "de", text: "Joggen Montag vormittags", title: "Joggen", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T11:00:00+01:00"),
+        Case(
+            text: "Send invoice by end of day Monday", title: "Send invoice", start: "2026-12-07T17:00:00+01:00",
+            end: "2026-12-07T18:00:00+01:00"),
+        Case(
+            lang: "de", text: "Kino heute Abend um 20 Uhr", title: "Kino", start: "2026-12-04T20:00:00+01:00",
+            end: "2026-12-04T21:00:00+01:00"),
+        Case(
+            lang: "de", text: "Frühstück morgen früh um 8", title: "Frühstück", start: "2026-12-05T08:00:00+01:00",
+            end: "2026-12-05T09:00:00+01:00"),
+        Case(
+            lang: "de", text: "Anruf morgen um 8 Uhr abends", title: "Anruf", start: "2026-12-05T20:00:00+01:00",
+            end: "2026-12-05T21:00:00+01:00"),
+        Case(
+            lang: "de", text: "Joggen Montag vormittags", title: "Joggen", start: "2026-12-07T10:00:00+01:00",
+            end: "2026-12-07T11:00:00+01:00"),
         // Past times: a bare weekday means the next one; today/this is kept and flagged.
         Case(text: "Dentist Friday 3pm", title: "Dentist", start: "2026-12-11T15:00:00+01:00", end: "2026-12-11T16:00:00+01:00"),
         Case(text: "Dentist today 3pm", title: "Dentist", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
-        Case(text: "Dentist this Friday 3pm", title: "Dentist", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
-        Case(lang: "de", text: "Zahnarzt Freitag 15 Uhr", title: "Zahnarzt", start: "2026-12-11T15:00:00+01:00", end: "2026-12-11T16:00:00+01:00"),
-        Case(lang: "de", text: "Zahnarzt heute 15 Uhr", title: "Zahnarzt", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00", past: true),
+        Case(
+            text: "Dentist this Friday 3pm", title: "Dentist", start: "2026-12-04T15:00:00+01:00", end: "2026-12-04T16:00:00+01:00",
+            past: true),
+        Case(
+            lang: "de", text: "Zahnarzt Freitag 15 Uhr", title: "Zahnarzt", start: "2026-12-11T15:00:00+01:00",
+            end: "2026-12-11T16:00:00+01:00"),
+        Case(
+            lang: "de", text: "Zahnarzt heute 15 Uhr", title: "Zahnarzt", start: "2026-12-04T15:00:00+01:00",
+            end: "2026-12-04T16:00:00+01:00", past: true),
         // Words that are not dates stay words.
-        Case(text: "Deploy v1.2.3 Monday 9am", title: "Deploy v1.2.3", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
+        Case(
+            text: "Deploy v1.2.3 Monday 9am", title: "Deploy v1.2.3", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
         Case(text: "Release 2.0 tomorrow 10am", title: "Release 2.0", start: "2026-12-05T10:00:00+01:00", end: "2026-12-05T11:00:00+01:00"),
-        Case(text: "Buy 2 tickets tomorrow 10am", title: "Buy 2 tickets", start: "2026-12-05T10:00:00+01:00", end: "2026-12-05T11:00:00+01:00"),
-        Case(text: "Review PR #481 Monday 2pm", title: "Review PR #481", start: "2026-12-07T14:00:00+01:00", end: "2026-12-07T15:00:00+01:00"),
-        Case(text: "Q3 planning Room B12 Monday 10am", title: "Q3 planning Room B12", start: "2026-12-07T10:00:00+01:00", end: "2026-12-07T11:00:00+01:00"),
-        Case(text: "Snacks from 7-Eleven tomorrow 6pm", title: "Snacks from 7-Eleven", start: "2026-12-05T18:00:00+01:00", end: "2026-12-05T19:00:00+01:00"),
-        Case(text: "24/7 support rota Monday 9am", title: "24/7 support rota", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
-        Case(text: "Dinner for 3 people Saturday 7pm", title: "Dinner for 3 people", start: "2026-12-05T19:00:00+01:00", end: "2026-12-05T20:00:00+01:00"),
+        Case(
+            text: "Buy 2 tickets tomorrow 10am", title: "Buy 2 tickets", start: "2026-12-05T10:00:00+01:00",
+            end: "2026-12-05T11:00:00+01:00"),
+        Case(
+            text: "Review PR #481 Monday 2pm", title: "Review PR #481", start: "2026-12-07T14:00:00+01:00", end: "2026-12-07T15:00:00+01:00"
+        ),
+        Case(
+            text: "Q3 planning Room B12 Monday 10am", title: "Q3 planning Room B12", start: "2026-12-07T10:00:00+01:00",
+            end: "2026-12-07T11:00:00+01:00"),
+        Case(
+            text: "Snacks from 7-Eleven tomorrow 6pm", title: "Snacks from 7-Eleven", start: "2026-12-05T18:00:00+01:00",
+            end: "2026-12-05T19:00:00+01:00"),
+        Case(
+            text: "24/7 support rota Monday 9am", title: "24/7 support rota", start: "2026-12-07T09:00:00+01:00",
+            end: "2026-12-07T10:00:00+01:00"),
+        Case(
+            text: "Dinner for 3 people Saturday 7pm", title: "Dinner for 3 people", start: "2026-12-05T19:00:00+01:00",
+            end: "2026-12-05T20:00:00+01:00"),
         // Deadlines: all-day on that day unless a time is given; the connecting word leaves the title.
         Case(text: "Submit report by Friday", now: weekdayMorning, title: "Submit report", start: "2026-03-13", end: "2026-03-14"),
-        Case(text: "Submit report by Monday 5pm", title: "Submit report", start: "2026-12-07T17:00:00+01:00", end: "2026-12-07T18:00:00+01:00"),
+        Case(
+            text: "Submit report by Monday 5pm", title: "Submit report", start: "2026-12-07T17:00:00+01:00",
+            end: "2026-12-07T18:00:00+01:00"),
         Case(text: "Rent due Monday", title: "Rent", start: "2026-12-07", end: "2026-12-08"),
         Case(text: "Essay until Dec 10", title: "Essay", start: "2026-12-10", end: "2026-12-11"),
         Case(lang: "de", text: "Bericht bis Mittwoch", title: "Bericht", start: "2026-12-09", end: "2026-12-10"),
         Case(lang: "de", text: "Steuererklärung fällig am 15.12.", title: "Steuererklärung", start: "2026-12-15", end: "2026-12-16"),
+        // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
+        Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
+        Case(
+            text: "Lunch last Monday 12:30", now: weekdayMorning, title: "Lunch", start: "2026-03-09T12:30:00+01:00",
+            end: "2026-03-09T13:30:00+01:00", past: true),
+        Case(
+            lang: "de", text: "Sitzung vergangenen Dienstag 10 Uhr", title: "Sitzung", start: "2026-12-01T10:00:00+01:00",
+            end: "2026-12-01T11:00:00+01:00", past: true),
+        // Colloquial German: "heut" is today, "so um"/"so gegen" is about (not Sunday, not a title word).
+        Case(
+            lang: "de", text: "Kaffee heut um 19 Uhr", title: "Kaffee", start: "2026-12-04T19:00:00+01:00", end: "2026-12-04T20:00:00+01:00"
+        ),
+        Case(
+            lang: "de", text: "Papa anrufen so um 7 heute Abend", title: "Papa anrufen", start: "2026-12-04T19:00:00+01:00",
+            end: "2026-12-04T20:00:00+01:00"),
+        Case(
+            lang: "de", text: "Treffen so gegen 15 Uhr morgen", title: "Treffen", start: "2026-12-05T15:00:00+01:00",
+            end: "2026-12-05T16:00:00+01:00"),
     ]
 
     @Test("each phrase means what the user typed", arguments: cases)
@@ -191,6 +248,15 @@ struct QuickAddRulesTests {
         #expect(slash.start.description == "2026-12-08T18:00:00+01:00")
         let comma = try english.parse("Gym Mon, Wed and Fri at 7am", now: now, zone: zone)
         #expect(comma.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
+        // One- and two-letter weekdays, as US schedules write them; only joined by slashes ("w/ Tom" is "with").
+        let letters = try english.parse("Gym M/W/F 6am", now: now, zone: zone)
+        #expect(letters.title == "Gym")
+        #expect(letters.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
+        #expect(letters.start.description == "2026-12-07T06:00:00+01:00")
+        #expect(try english.parse("Lecture T/Th 9:30am", now: now, zone: zone).recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH"])
+        let with = try english.parse("Coffee w/ Tom Friday 3pm", now: now, zone: zone)
+        #expect(with.title == "Coffee w/ Tom")
+        #expect(with.recurrence.isEmpty)
         let weak = try german.parse("Chor Mo/Mi 19 Uhr", now: now, zone: zone)
         #expect(weak.title == "Chor")
         #expect(weak.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE"])

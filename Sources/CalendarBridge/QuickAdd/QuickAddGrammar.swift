@@ -7,6 +7,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case weekday(Int, next: Bool)
     /// "this Friday", "diesen Freitag": this week's, even when it has passed today.
     case thisWeekday(Int)
+    /// "last Friday", "letzten Freitag": the latest one before today (a past event).
+    case previousWeekday(Int)
     case absolute(year: Int?, month: Int, day: Int)
     case dayOfMonth(Int)
     /// That weekday of the calendar week (Monday to Sunday) this many weeks from today's: "Tuesday next week" (1).
@@ -88,6 +90,8 @@ struct QuickAddGrammar {
     let weakWords: Set<String>
     /// Weak words that count before a clock time only (`QuickAddLocale.clockOnlyWeakWords`).
     var clockOnlyWeakWords: Set<String> = []
+    /// One- and two-letter weekdays of slash lists (`QuickAddLocale.letterWeekdays`).
+    var letterWeekdays: [String: Int] = [:]
     let dateOrder: QuickAddDateOrder
     /// Windows zone names found in the text: start token -> (end token, IANA id).
     var windowsZones: [Int: (end: Int, id: String)] = [:]
@@ -407,6 +411,10 @@ struct QuickAddGrammar {
                 return (.thisWeekday(w), next(k))
             }
             return nil
+        case .lastOrdinal?:
+            // "last Friday" (not "the last Friday of the month": `matchNthWeekday` takes that first).
+            guard case .weekday(let w)? = meaning(next(j)) else { return nil }
+            return (.previousWeekday(w), next(next(j)))
         case .weekday(let w)?:
             // "Tuesday next week", "Dienstag nächster Woche".
             if case .calendarWeek(let weeks)? = meaning(next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), next(next(j))) }
@@ -682,7 +690,13 @@ struct QuickAddGrammar {
         case .at?, .atTime?, .from?, .between?, .starting?, .deadline?, .approximately?:
             prefix = meaning(i)
             j = next(i)
-        default: break
+        default:
+            // "so um 7", "so gegen 3": German for about, before "um"/"gegen"; not first in the text, where "So um 10"
+            // may as well be Sunday (it stays what it was: a word, the weekday only before a clock time).
+            if i > 0, i < count, clockOnlyWeakWords.contains(tokens[i].text), case .atTime? = meaning(next(i)) {
+                prefix = .atTime
+                j = next(next(i))
+            }
         }
         // "at around 3pm", "ca. um 15 Uhr": the approximation and the preposition in either order.
         var approximate = prefix == .approximately
@@ -861,8 +875,9 @@ struct QuickAddGrammar {
 
     // MARK: repeats
 
-    /// "Mon, Wed and Fri", "Tue/Thu", "Di+Do", "Dienstag und Donnerstag".
+    /// "Mon, Wed and Fri", "Tue/Thu", "Di+Do", "Dienstag und Donnerstag"; "M/W/F", "T/Th" (`letterWeekdayList`).
     func weekdayList(at k: Int) -> (days: [Int], end: Int)? {
+        if let letters = letterWeekdayList(at: k) { return letters }
         guard let first = weekdayNumber(k) else { return nil }
         var days = [first]
         var end = next(k)
@@ -875,6 +890,21 @@ struct QuickAddGrammar {
             end = next(s)
         }
         return (days, end)
+    }
+
+    /// "M/W/F", "T/Th", "Tu/Th", "M/W": one- and two-letter weekdays as US schedules write them
+    /// (`QuickAddLocale.letterWeekdays`), only two or more joined by slashes with no space.
+    func letterWeekdayList(at k: Int) -> (days: [Int], end: Int)? {
+        func letter(_ i: Int) -> Int? { i < count && tokens[i].kind == .word ? letterWeekdays[tokens[i].text] : nil }
+        guard !letterWeekdays.isEmpty, let first = letter(k) else { return nil }
+        var days = [first]
+        var end = k + 1
+        // Token by token: a locale phrase may span a letter and its slash ("w/" is "with").
+        while isSymbol(end, "/"), attached(end), attached(end + 1), let day = letter(end + 1) ?? weekdayNumber(end + 1) {
+            if !days.contains(day) { days.append(day) }
+            end = letter(end + 1) != nil ? end + 2 : next(end + 1)
+        }
+        return days.count > 1 ? (days, end) : nil
     }
 
     /// "the 15th", "15th", "15." after "on"/"am".
@@ -989,6 +1019,12 @@ struct QuickAddGrammar {
             part.frequency = .weekly
             part.byDay = [1, 2, 3, 4, 5]
             return QuickAddMatch(end: next(i), element: .recurrence(part))
+        case _ where letterWeekdayList(at: i) != nil:
+            // "M/W/F 6am", "T/Th 9:30".
+            guard let (days, end) = letterWeekdayList(at: i) else { return nil }
+            part.frequency = .weekly
+            part.byDay = days
+            return QuickAddMatch(end: end, element: .recurrence(part))
         case .weekday?:
             // "Tue/Thu 6pm", "Mon, Wed and Fri at 4", "Mo/Mi 18 Uhr": weekdays joined by a slash, plus or comma are a
             // weekly series on those days, as schedules are written without "every". Two joined only by "and"

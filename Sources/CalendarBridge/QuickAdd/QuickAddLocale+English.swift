@@ -49,7 +49,8 @@ extension QuickAddLocale {
             "dinner": .evening, "supper": .evening, "drinks": .evening, "party": .evening, "concert": .evening,
             "movie": .evening, "movies": .evening, "theatre": .evening, "theater": .evening, "bar": .evening, "pub": .evening,
         ],
-        partyWords: ["party", "parties"]
+        partyWords: ["party", "parties"],
+        letterWeekdays: ["m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7]
     )
 
     /// The United States' holidays (and a few widely kept days), as calendar apps' holiday calendars list them.

@@ -74,7 +74,7 @@ extension QuickAddLocale {
 
     private static let germanPhrases: [(String, QuickAddMeaning)] = {
         var table: [(String, QuickAddMeaning)] = [
-            ("heute", .relativeDay(0)), ("morgen", .relativeDay(1)), ("übermorgen", .relativeDay(2)),
+            ("heute", .relativeDay(0)), ("heut", .relativeDay(0)), ("morgen", .relativeDay(1)), ("übermorgen", .relativeDay(2)),
             ("uebermorgen", .relativeDay(2)),
             ("nächsten", .next), ("nächste", .next), ("nächster", .next), ("naechsten", .next),
             ("kommenden", .next), ("kommende", .next), ("diesen", .this), ("diese", .this),
@@ -134,7 +134,7 @@ extension QuickAddLocale {
             ("am wochenende", .vagueDate), ("dieses wochenende", .vagueDate), ("nächstes wochenende", .vagueDate),
             ("übers wochenende", .vagueDate), ("nächsten monat", .vagueDate), ("diesen monat", .vagueDate),
             ("kommenden monat", .vagueDate),
-            ("letzten", .lastOrdinal),
+            ("letzten", .lastOrdinal), ("vergangenen", .lastOrdinal), ("vorigen", .lastOrdinal),
             ("im monat", .monthlyMarker(every: true)), ("jeden monats", .monthlyMarker(every: true)),
             ("des monats", .monthlyMarker(every: false)),
             ("anderthalb", .oneAndAHalf), ("eineinhalb", .oneAndAHalf),

@@ -29,6 +29,9 @@ public struct QuickAddLocale: Sendable {
     /// only after a word such as "am" or a comma, in a list of weekdays, or right before a clock time written with
     /// minutes or "Uhr" ("So 18:30", "So 10 Uhr").
     public var clockOnlyWeakWords: Set<String>
+    /// One- and two-letter weekdays (English "M", "T", "Th", "W", "F": 1 is Monday) that mean a day only in a
+    /// list joined by slashes ("M/W/F", "T/Th"), as schedules are written.
+    public var letterWeekdays: [String: Int]
 
     public init(
         identifier: String,
@@ -40,9 +43,11 @@ public struct QuickAddLocale: Sendable {
         kindHints: [String: QuickAddPartOfDay] = [:],
         partyWords: Set<String> = [],
         holidayCompounds: [(String, QuickAddHoliday)] = [],
-        clockOnlyWeakWords: Set<String> = []
+        clockOnlyWeakWords: Set<String> = [],
+        letterWeekdays: [String: Int] = [:]
     ) {
         self.clockOnlyWeakWords = clockOnlyWeakWords
+        self.letterWeekdays = letterWeekdays
         self.kindHints = kindHints
         self.partyWords = partyWords
         self.holidayCompounds = holidayCompounds.sorted { $0.0.count > $1.0.count }

@@ -225,6 +225,7 @@ public struct QuickAddParser: Sendable {
             weakWords: options.locale.weakWords, dateOrder: options.dateOrder)
         grammar.holidayCompounds = compounds
         grammar.clockOnlyWeakWords = options.locale.clockOnlyWeakWords
+        grammar.letterWeekdays = options.locale.letterWeekdays
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
