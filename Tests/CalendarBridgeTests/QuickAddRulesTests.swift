@@ -106,6 +106,14 @@ struct QuickAddRulesTests {
         Case(text: "Essay until Dec 10", title: "Essay", start: "2026-12-10", end: "2026-12-11"),
         Case(lang: "de", text: "Bericht bis Mittwoch", title: "Bericht", start: "2026-12-09", end: "2026-12-10"),
         Case(lang: "de", text: "Steuererklärung fällig am 15.12.", title: "Steuererklärung", start: "2026-12-15", end: "2026-12-16"),
+        // Four digits after "at"/"um" are a 24-hour time ("by 2027" stays a year); "9a-10a" is a range; "-ish" after am/pm.
+        Case(
+            text: "Standup at 0900 tomorrow", title: "Standup", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00"),
+        Case(
+            lang: "de", text: "Zug um 0830 Uhr Montag", title: "Zug", start: "2026-12-07T08:30:00+01:00", end: "2026-12-07T09:30:00+01:00"),
+        Case(text: "Call 9a-10a Monday", title: "Call", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
+        Case(text: "Workshop 9a-5p Thursday", title: "Workshop", start: "2026-12-10T09:00:00+01:00", end: "2026-12-10T17:00:00+01:00"),
+        Case(text: "Call 1pm-ish Monday", title: "Call", start: "2026-12-07T13:00:00+01:00", end: "2026-12-07T14:00:00+01:00"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(

@@ -561,6 +561,7 @@ struct QuickAddGrammar {
         }
         if case .clockOffset(let offset)? = meaning(j) { return clockPhrase(at: j, offset: offset) }
         if prefixed, let point = hourWord(at: j) { return point }
+        if prefixed, let point = militaryTime(at: j) { return point }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
         // "12 noon", "12 midnight": the number only repeats the named time.
         if value(j) == 12, case .namedTime(let h, let m)? = meaning(j + 1), h == 12 || h == 0 {
@@ -589,6 +590,8 @@ struct QuickAddGrammar {
         case .meridiem(let pm)?:
             point.pm = pm
             k = next(k)
+            // "1pm-ish", "3pmish": about then.
+            if case .hourMark? = meaning(k), attached(k) { k = next(k) }
         case .oclock?:
             point.explicit = true
             k = next(k)
@@ -612,9 +615,10 @@ struct QuickAddGrammar {
             if !point.hasMinutes { return nil }
         default:
             // "3p", "9:30a" (as Todoist and Fantastical take them): a letter right after the time, with nothing
-            // attached after it. A lone "a" needs minutes or "at" ("Room 3a" stays a room).
+            // attached after it. A lone "a" needs minutes, "at" or a range's dash after it ("9a-10a"; "Room 3a" stays
+            // a room).
             if k < count, attached(k), tokens[k].kind == .word, tokens[k].text == "p" || tokens[k].text == "a",
-                tokens[k].text == "p" || point.hasMinutes || prefixed,
+                tokens[k].text == "p" || point.hasMinutes || prefixed || (isSymbol(k + 1, "-") && attached(k + 1) && isNumber(k + 2)),
                 !(k + 1 < count && attached(k + 1) && tokens[k + 1].kind != .symbol),
                 !isOrdinaryWord(at: k + 1)
             {
@@ -626,6 +630,23 @@ struct QuickAddGrammar {
         }
         point.end = k
         return point
+    }
+
+    /// "at 0900", "at 1330", "um 0830 Uhr": four digits right after "at"/"um" are a 24-hour clock time (hours 00-23,
+    /// minutes 00-59). After other words they stay a number ("by 2027" is a year).
+    func militaryTime(at j: Int) -> QuickAddTimePoint? {
+        guard j > 0, isNumber(j), tokens[j].digits == 4, value(j) / 100 <= 23, value(j) % 100 <= 59 else { return nil }
+        switch meanings[j - 1] {
+        case .at?, .atTime?: break
+        default: return nil
+        }
+        var k = j + 1
+        if case .oclock? = meaning(k) {
+            k = next(k)
+        } else if k < count, attached(k), tokens[k].text == "h" || tokens[k].text == "hrs" {
+            k += 1
+        }
+        return QuickAddTimePoint(hour: value(j) / 100, minute: value(j) % 100, pm: nil, hasMinutes: true, explicit: true, end: k)
     }
 
     /// Words that are the number one but no hour after "at"/"um" ("at a cafe", "um ein paar Sachen").
