@@ -114,6 +114,17 @@ struct QuickAddRulesTests {
         Case(text: "Call 9a-10a Monday", title: "Call", start: "2026-12-07T09:00:00+01:00", end: "2026-12-07T10:00:00+01:00"),
         Case(text: "Workshop 9a-5p Thursday", title: "Workshop", start: "2026-12-10T09:00:00+01:00", end: "2026-12-10T17:00:00+01:00"),
         Case(text: "Call 1pm-ish Monday", title: "Call", start: "2026-12-07T13:00:00+01:00", end: "2026-12-07T14:00:00+01:00"),
+        // German weekday abbreviations in a range or joined to their date by a comma; "in der Früh"; "20 nach 8".
+        Case(lang: "de", text: "Kurztrip Mo-Mi", title: "Kurztrip", start: "2026-12-07", end: "2026-12-10"),
+        Case(
+            lang: "de", text: "Arzt Mo., 14.12. 10 Uhr", title: "Arzt", start: "2026-12-14T10:00:00+01:00", end: "2026-12-14T11:00:00+01:00"
+        ),
+        Case(
+            lang: "de", text: "Treffen in der Früh morgen", title: "Treffen", start: "2026-12-05T08:00:00+01:00",
+            end: "2026-12-05T09:00:00+01:00"),
+        Case(
+            lang: "de", text: "Zug fünf vor 12 morgen", title: "Zug", start: "2026-12-05T11:55:00+01:00", end: "2026-12-05T12:55:00+01:00"),
+        Case(text: "Call at ten past 4 tomorrow", title: "Call", start: "2026-12-05T16:10:00+01:00", end: "2026-12-05T17:10:00+01:00"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(

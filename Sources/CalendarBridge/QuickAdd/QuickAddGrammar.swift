@@ -370,6 +370,9 @@ struct QuickAddGrammar {
             }
         }
         let after = next(j)
+        // "Mo-Mi": the first day of a range of days; "Mo., 14.12.": a weekday a comma joins to its date.
+        if isSymbol(after, "-"), attached(after), attached(after + 1), weekdayNumber(after + 1) != nil { return true }
+        if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
         if clockOnlyWeakWords.contains(tokens[j].text) {
             // "So 18:30", "So 10 Uhr": a clock time right after it, not a count or an approximate hour.
             guard isNumber(after), let point = timePoint(at: after) else { return false }

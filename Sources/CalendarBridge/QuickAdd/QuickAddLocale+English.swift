@@ -127,6 +127,10 @@ extension QuickAddLocale {
             ("a quarter past", .clockOffset(minutes: 15)), ("quarter after", .clockOffset(minutes: 15)),
             ("quarter to", .clockOffset(minutes: -15)), ("a quarter to", .clockOffset(minutes: -15)),
             ("quarter of", .clockOffset(minutes: -15)),
+            // "10 past 8", "twenty past 4" (not "10 to 8": that reads as a range of hours as often).
+            ("5 past", .clockOffset(minutes: 5)), ("10 past", .clockOffset(minutes: 10)), ("20 past", .clockOffset(minutes: 20)),
+            ("25 past", .clockOffset(minutes: 25)), ("five past", .clockOffset(minutes: 5)), ("ten past", .clockOffset(minutes: 10)),
+            ("twenty past", .clockOffset(minutes: 20)),
             ("every morning", .everyPart(.morning)), ("each morning", .everyPart(.morning)),
             ("every afternoon", .everyPart(.afternoon)), ("every evening", .everyPart(.evening)),
             ("each evening", .everyPart(.evening)), ("every night", .everyPart(.night)), ("each night", .everyPart(.night)),

@@ -123,6 +123,12 @@ extension QuickAddLocale {
             // "halb 8" is 7:30, "viertel nach 3" 3:15, "viertel vor 9" 8:45 (the bare-hour rule reads the hour).
             ("halb", .clockOffset(minutes: -30)), ("dreiviertel", .clockOffset(minutes: -15)), ("viertel nach", .clockOffset(minutes: 15)),
             ("viertel vor", .clockOffset(minutes: -15)),
+            // "10 nach 8", "fünf vor 12", "zwanzig nach 4".
+            ("5 nach", .clockOffset(minutes: 5)), ("10 nach", .clockOffset(minutes: 10)), ("20 nach", .clockOffset(minutes: 20)),
+            ("5 vor", .clockOffset(minutes: -5)), ("10 vor", .clockOffset(minutes: -10)), ("20 vor", .clockOffset(minutes: -20)),
+            ("fünf nach", .clockOffset(minutes: 5)), ("zehn nach", .clockOffset(minutes: 10)), ("zwanzig nach", .clockOffset(minutes: 20)),
+            ("fünf vor", .clockOffset(minutes: -5)), ("zehn vor", .clockOffset(minutes: -10)), ("zwanzig vor", .clockOffset(minutes: -20)),
+            ("in der früh", .partOfDay(.earlyMorning)), ("in der frueh", .partOfDay(.earlyMorning)),
             ("jeden morgen", .everyPart(.morning)), ("jeden vormittag", .everyPart(.forenoon)),
             ("jeden mittag", .everyPart(.noon)), ("jeden nachmittag", .everyPart(.afternoon)),
             ("jeden abend", .everyPart(.evening)), ("jede nacht", .everyPart(.night)),
