@@ -1133,8 +1133,10 @@ FE("Vacation July 6-10", "Vacation", ["2026-07-06", "2027-07-06", "2027-07-06"],
 FE("Jury duty Wednesday to Friday", "Jury duty", WE, last=["2026-03-13", "2026-12-11", "2027-01-08"])
 FE("Closing 2027-01-20 11am", "Closing", ["2027-01-20"] * 3, at=(11, 0))
 FE("Dad's retirement party Sat Jan 9 6pm", "Dad's retirement party", ["2027-01-09"] * 3, at=(18, 0))
-FE("Conference Oct 7-9 in Chicago", "Conference", ["2026-10-07", "2027-10-07", "2027-10-07"],
-   last=["2026-10-09", "2027-10-09", "2027-10-09"], loc="Chicago")
+# English places follow "at" or "@" only (docs/quick-add.md, "Location"; "Meeting in Room 204" keeps its title):
+# "in Chicago" stays in the title (the label said location "Chicago" until 2026-12-06).
+FE("Conference Oct 7-9 in Chicago", "Conference in Chicago", ["2026-10-07", "2027-10-07", "2027-10-07"],
+   last=["2026-10-09", "2027-10-09", "2027-10-09"])
 FE("Flight to Denver Friday Dec 18 8:05am", "Flight to Denver", ["2026-12-18", "2026-12-18", "reject:conflict|invalidDate"], at=(8, 5))
 # Relative days and hours.
 FE("Follow up with recruiter in 5 days", "Follow up with recruiter", ["2026-03-15", "2026-12-09", "2027-01-05"])
