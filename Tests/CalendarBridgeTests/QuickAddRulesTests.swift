@@ -333,4 +333,89 @@ struct QuickAddRulesTests {
         let english = try QuickAddTestSupport.parser(lang: "en").parse("NYE-party 9pm", now: now, zone: zone)
         #expect(english.start.description == "2026-12-31T21:00:00+01:00")
     }
+
+    /// Parses `text` at Friday evening in Berlin, or returns the refusal's code.
+    static func read(_ lang: String, _ text: String, now: String = fridayEvening) throws -> Result<QuickAddResult, QuickAddError> {
+        let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
+        let parser = QuickAddTestSupport.parser(lang: lang)
+        return Result { () throws(QuickAddError) in try parser.parse(text, now: QuickAddTestSupport.instant(now), zone: zone) }
+    }
+
+    @Test("a time next to a part of the day must be in the part's own hours, not only in the half of the day it picks")
+    func ownHoursOfParts() throws {
+        for (lang, text) in [
+            ("de", "Essen 14 Uhr abends"), ("en", "Run tomorrow morning 2pm"), ("en", "Call at 3 in the evening"),
+            ("de", "Lernen morgen Nachmittag 20 Uhr"), ("en", "Tea this afternoon 8pm"),
+        ] {
+            switch try Self.read(lang, text) {
+            case .success(let result): Issue.record("\(text) was read as \(result.start.description)")
+            case .failure(let error): #expect(error.code == .conflict, "\(text)")
+            }
+        }
+        for (lang, text, start) in [
+            ("en", "Drinks tonight 5pm", "2026-12-04T17:00:00+01:00"), ("de", "Anruf morgen um 8 Uhr abends", "2026-12-05T20:00:00+01:00"),
+            ("en", "Party tonight at 1am", "2026-12-05T01:00:00+01:00"), ("de", "Essen heute Abend 17 Uhr", "2026-12-04T17:00:00+01:00"),
+            ("en", "Brunch tomorrow morning 12:30", "2026-12-05T12:30:00+01:00"),
+        ] {
+            #expect(try Self.read(lang, text).get().start.description == start, "\(text)")
+        }
+    }
+
+    @Test("two times joined by 'or' are a choice, refused; 'or' between counts stays in the title")
+    func alternativeTimes() throws {
+        for (lang, text) in [("en", "Pick up Sam at 3:30 or 4"), ("de", "Treffen um 14 oder 15 Uhr"), ("en", "Call Ann 3pm or 4pm tomorrow")] {
+            switch try Self.read(lang, text) {
+            case .success(let result): Issue.record("\(text) was read as \(result.start.description)")
+            case .failure(let error): #expect(error.code == .conflict, "\(text)")
+            }
+        }
+        #expect(try Self.read("en", "Buy 3 or 4 chairs tomorrow").get().title == "Buy 3 or 4 chairs")
+        #expect(try Self.read("en", "Trick or treat on Halloween 5pm").get().title == "Trick or treat")
+    }
+
+    @Test("a weak weekday name counts right before a month and its day, and must agree with it")
+    func weakWeekdayBeforeDate() throws {
+        let party = try Self.read("en", "Dad's retirement party Sat Jan 9 6pm").get()
+        #expect(party.title == "Dad's retirement party")
+        #expect(party.start.description == "2027-01-09T18:00:00+01:00")
+        switch try Self.read("en", "Brunch Sun Jan 9 11am") {
+        case .success(let result): Issue.record("read as \(result.start.description)")
+        case .failure(let error): #expect(error.code == .conflict)
+        }
+    }
+
+    @Test("the n-th day of every month, and every third or fourth weekday, repeat monthly; every second weekday is every other week")
+    func monthlyOrdinals() throws {
+        for (lang, text, rule) in [
+            ("en", "Pay bills on the 1st of every month", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1"),
+            ("en", "Rent every 1st of the month", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1"),
+            ("de", "Miete am 1. jeden Monats", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1"),
+            ("en", "Book club every 3rd Thursday 7pm", "RRULE:FREQ=MONTHLY;BYDAY=3TH"),
+            ("en", "Meetup every fourth Tuesday 6pm", "RRULE:FREQ=MONTHLY;BYDAY=4TU"),
+            ("de", "Stammtisch jeden dritten Donnerstag 19 Uhr", "RRULE:FREQ=MONTHLY;BYDAY=3TH"),
+            ("en", "Standup every second Monday 9am", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
+            ("de", "Putzen jeden zweiten Freitag 10 Uhr", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=FR"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.recurrence == [rule], "\(text)")
+            #expect(!result.title.contains(" of") && !result.title.contains("Monats"), "\(text): \(result.title)")
+        }
+    }
+
+    @Test("a part of the day right after a title word names the event with it, and still gives the part of the day")
+    func partOfDayInTitle() throws {
+        for (lang, text, title, start) in [
+            ("en", "Parents evening next Wednesday 6:30pm", "Parents evening", "2026-12-09T18:30:00+01:00"),
+            ("en", "Parents' evening Thursday at 7", "Parents' evening", "2026-12-10T19:00:00+01:00"),
+            ("en", "Quiz evening Friday", "Quiz evening", "2026-12-04T19:00:00+01:00"),
+            ("de", "Spiele Abend Freitag um 8", "Spiele Abend", "2026-12-04T20:00:00+01:00"),
+            ("en", "Call Mom tomorrow evening", "Call Mom", "2026-12-05T19:00:00+01:00"),
+            ("en", "Stretching in the evening", "Stretching", "2026-12-04T19:00:00+01:00"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.title == title, "\(text)")
+            #expect(result.start.description == start, "\(text)")
+            #expect(result.doubts.isEmpty, "\(text): \(result.doubts)")
+        }
+    }
 }

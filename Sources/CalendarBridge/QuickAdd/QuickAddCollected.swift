@@ -78,6 +78,10 @@ struct QuickAddCollected {
             location = place
         case .allDay:
             allDay = fragment
+        case .alternativeTimes:
+            throw error(
+                .conflict, "\"\(fragment)\" gives two times to choose from; give the one the event starts at",
+                de: "„\(fragment)“ nennt zwei Uhrzeiten zur Wahl; gib die an, zu der der Termin beginnt")
         case .partOfDay(let part):
             if let partOfDay {
                 throw error(
@@ -298,12 +302,13 @@ struct QuickAddCollected {
                 .conflict, "\"\(fragment)\" is not in \"\(partText)\"; give one of them, e.g. \"tomorrow 8am\"",
                 de: "„\(fragment)“ liegt nicht im Tagesteil „\(partText)“; gib eines von beiden an")
         }
-        /// A 24-hour reading checked against the part of the day; "8 Uhr abends" is 20:00.
+        /// A 24-hour reading checked against the hours of the part of the day; "8 Uhr abends" is 20:00, "14 Uhr
+        /// abends" is refused.
         func checked(_ minutes: Int, shiftable: Bool) throws(QuickAddError) -> Int {
             guard let part = part?.part else { return minutes }
             let hour = minutes / 60
-            if part.contains(hour) { return minutes }
-            if shiftable, (1...11).contains(hour), part.contains(hour + 12) { return minutes + 720 }
+            if part.owns(hour) { return minutes }
+            if shiftable, (1...11).contains(hour), part.owns(hour + 12) { return minutes + 720 }
             throw outside(hour)
         }
         var byDefault = false
@@ -311,7 +316,7 @@ struct QuickAddCollected {
             if let pm = point.pm { return try checked(twelve(point, pm: pm), shiftable: false) }
             if typed24(point) { return try checked(point.hour * 60 + point.minute, shiftable: point.explicit) }
             if let part = part?.part {
-                guard let hour = part.hour(for: point.hour) else { throw outside(point.hour) }
+                guard let hour = part.hour(for: point.hour), part.owns(hour) else { throw outside(point.hour) }
                 return hour * 60 + point.minute
             }
             // A kind of event moves an hour into its half of the day, never into the small hours: 12 stays noon and

@@ -72,6 +72,8 @@ enum QuickAddElement: Sendable, Equatable {
     case recurrence(QuickAddRecurrencePart)
     case allDay
     case partOfDay(QuickAddPartOfDay)
+    /// "at 3:30 or 4", "um 14 oder 15 Uhr": two times to choose from, which no one event can be (refused).
+    case alternativeTimes
 }
 
 struct QuickAddMatch: Sendable {
@@ -98,6 +100,8 @@ struct QuickAddGrammar {
     /// Compound words that begin with a holiday's name ("Silvesterparty"; marked `.holiday` in `meanings`):
     /// token -> whether the compound names a party ("…party", "…feier").
     var holidayCompounds: [Int: Bool] = [:]
+    /// Parts of the day that name the event after a word of the title (`QuickAddLocale.titlePartWords`).
+    var titlePartWords: Set<String> = []
 
     static let ianaAreas: Set<String> = [
         "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian",
@@ -161,7 +165,7 @@ struct QuickAddGrammar {
     /// "the first Monday of every month", "every last Friday of the month", "monthly on the 2nd Tuesday", German
     /// "jeden ersten Freitag im Monat": a monthly repeat on the n-th weekday. Without a repeat word ("the last
     /// Friday of the month") it is one date, the next such day. "every second Monday" without "month" keeps its
-    /// meaning of every other week.
+    /// meaning of every other week; "every third Thursday" without it is monthly.
     func matchNthWeekday(at i: Int) -> QuickAddMatch? {
         var j = i
         var repeats = false
@@ -199,7 +203,9 @@ struct QuickAddGrammar {
         if case .monthlyMarker(let every)? = meaning(end) {
             repeats = repeats || every
             end = next(end)
-        } else if !monthly && !(repeats && (n == 1 || n == -1)) {
+        } else if !monthly && !(repeats && n != 2) {
+            // "every first Monday", "every 3rd Thursday", "jeden letzten Freitag": the n-th weekday of every month (as
+            // Todoist reads "every 3rd friday"); "every second Monday" keeps its meaning of every other week.
             return nil
         }
         guard repeats else { return QuickAddMatch(end: end, element: .date(.nthWeekday(n, weekday: w))) }
@@ -277,6 +283,22 @@ struct QuickAddGrammar {
         // Hours and minutes as a duration reads them: "in 2 hours", "in half an hour", "in 1h30", "in einer halben Stunde".
         guard let duration = matchDuration(at: next(i)), case .duration(let seconds, nil, nil) = duration.element else { return nil }
         return QuickAddMatch(end: duration.end, element: .relativeTime(seconds: seconds))
+    }
+
+    /// A one-word part of the day at `k` that names the event and stays in the title, while it still gives the
+    /// part of the day: the first word before a word of the title ("Morning run tomorrow", "Evening walk Friday"),
+    /// or one of the locale's `titlePartWords` right after a word of the title ("Parents evening next Wednesday
+    /// 6:30pm", "Parents' evening", "Spiele Abend").
+    func partOfDayNamesTitle(at k: Int) -> Bool {
+        guard k < count, lengths[k] == 1, case .partOfDay(let part)? = meanings[k], part.day == nil else { return false }
+        if k == 0 { return count > 1 && tokens[1].kind == .word && meanings[1] == nil }
+        guard titlePartWords.contains(tokens[k].text), tokens[k].spaceBefore else { return false }
+        var before = k - 1
+        // "Parents' evening": past a possessive apostrophe written onto the word.
+        if tokens[before].kind == .symbol, tokens[before].text == "'" || tokens[before].text == "\u{2019}", attached(before), before > 0 {
+            before -= 1
+        }
+        return tokens[before].kind == .word && meanings[before] == nil && holidayCompounds[before] == nil
     }
 
     /// "morning", "in the evening", "this afternoon", "tonight", "abends", "by end of day".
@@ -373,6 +395,8 @@ struct QuickAddGrammar {
         // "Mo-Mi": the first day of a range of days; "Mo., 14.12.": a weekday a comma joins to its date.
         if isSymbol(after, "-"), attached(after), attached(after + 1), weekdayNumber(after + 1) != nil { return true }
         if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
+        // "Sat Jan 9": right before a month and its day (the weekday must agree with the date).
+        if case .month? = meaning(after), bareDay(at: next(after)) != nil { return true }
         if clockOnlyWeakWords.contains(tokens[j].text) {
             // "So 18:30", "So 10 Uhr": a clock time right after it, not a count or an approximate hour.
             guard isNumber(after), let point = timePoint(at: after) else { return false }
@@ -733,6 +757,13 @@ struct QuickAddGrammar {
         guard let first = timePoint(at: j, prefixed: prefix != nil) else { return nil }
         // "about 2 projects": after an approximation a bare number followed by an ordinary word is a count.
         if approximate, first.isBare, first.end < count, tokens[first.end].kind == .word, meanings[first.end] == nil { return nil }
+        // "at 3:30 or 4", "um 14 oder 15 Uhr": a time, "or" and another time are a choice, not one event ("3 or 4
+        // chairs" is a count: a bare number needs "at"/"um" before it, and the second none of an ordinary word after).
+        if case .or? = meaning(first.end), prefix != nil || !first.isBare,
+            let other = timePoint(at: next(first.end), prefixed: true), !(other.isBare && isOrdinaryWord(at: other.end))
+        {
+            return QuickAddMatch(end: other.end, element: .alternativeTimes)
+        }
         var end = first.end
         var second: QuickAddTimePoint?
         let separates: Bool
@@ -963,7 +994,19 @@ struct QuickAddGrammar {
         return j
     }
 
+    /// "on the 1st of every month", "the 15th of each month", "am 1. jeden Monats": monthly on that day.
+    func matchMonthDayOfEveryMonth(at i: Int) -> QuickAddMatch? {
+        var j = i
+        if case .onDate? = meaning(j) { j = next(j) }
+        guard let (day, end) = ordinalDay(at: j), case .monthlyMarker(every: true)? = meaning(end) else { return nil }
+        var part = QuickAddRecurrencePart()
+        part.frequency = .monthly
+        part.byMonthDay = day
+        return QuickAddMatch(end: next(end), element: .recurrence(part))
+    }
+
     func matchRecurrence(at i: Int) -> QuickAddMatch? {
+        if let monthDay = matchMonthDayOfEveryMonth(at: i) { return monthDay }
         var part = QuickAddRecurrencePart()
         switch meaning(i) {
         case .every?:
@@ -972,6 +1015,11 @@ struct QuickAddGrammar {
             if let (day, end) = ordinalDay(at: j) {
                 switch meaning(end) {
                 case .unit?, .weekday?, .weekdays?, .workdays?: break
+                case .monthlyMarker?:
+                    // "every 15th of the month": the marker only repeats what "every 15th" says.
+                    part.frequency = .monthly
+                    part.byMonthDay = day
+                    return QuickAddMatch(end: next(end), element: .recurrence(part))
                 default:
                     part.frequency = .monthly
                     part.byMonthDay = day

@@ -50,7 +50,8 @@ extension QuickAddLocale {
             "movie": .evening, "movies": .evening, "theatre": .evening, "theater": .evening, "bar": .evening, "pub": .evening,
         ],
         partyWords: ["party", "parties"],
-        letterWeekdays: ["m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7]
+        letterWeekdays: ["m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7],
+        titlePartWords: ["morning", "afternoon", "evening"]
     )
 
     /// The United States' holidays (and a few widely kept days), as calendar apps' holiday calendars list them.
@@ -81,11 +82,11 @@ extension QuickAddLocale {
 
     private static let englishPhrases: [(String, QuickAddMeaning)] = {
         var table: [(String, QuickAddMeaning)] = [
-            ("today", .relativeDay(0)), ("tonight", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0))),
+            ("today", .relativeDay(0)), ("tonight", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0, ownFrom: 16, ownLength: 10))),
             ("tomorrow", .relativeDay(1)),
             ("tmrw", .relativeDay(1)), ("tmr", .relativeDay(1)), ("tmw", .relativeDay(1)), ("tomorow", .relativeDay(1)),
             ("tommorow", .relativeDay(1)), ("tommorrow", .relativeDay(1)), ("day after tomorrow", .relativeDay(2)),
-            ("tonite", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0))),
+            ("tonite", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0, ownFrom: 16, ownLength: 10))),
             ("the day after tomorrow", .relativeDay(2)),
             ("next", .next), ("this", .this), ("coming", .this), ("in", .inRelative),
             ("st", .ordinalSuffix), ("nd", .ordinalSuffix), ("rd", .ordinalSuffix), ("th", .ordinalSuffix),
@@ -119,7 +120,7 @@ extension QuickAddLocale {
             ("annually", .frequency(.yearly, interval: 1)), ("fortnightly", .frequency(.weekly, interval: 2)),
             ("weekday", .workdays(plural: false)), ("workday", .workdays(plural: false)),
             ("weekdays", .workdays(plural: true)), ("workdays", .workdays(plural: true)), ("m-f", .workdays(plural: true)),
-            ("times", .times), ("time", .times), ("and", .and), ("&", .and),
+            ("times", .times), ("time", .times), ("and", .and), ("&", .and), ("or", .or),
             ("starting", .starting), ("beginning", .starting), ("starting on", .starting),
             ("starting from", .starting), ("of", .of), ("the", .the), ("with", .with), ("w/", .with),
             ("this coming", .this),

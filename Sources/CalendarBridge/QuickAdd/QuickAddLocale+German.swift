@@ -22,7 +22,8 @@ extension QuickAddLocale {
         ],
         partyWords: ["party", "feier", "fete", "empfang"],
         holidayCompounds: germanHolidayCompounds,
-        clockOnlyWeakWords: ["so"]
+        clockOnlyWeakWords: ["so"],
+        titlePartWords: ["abend"]
     )
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
@@ -117,7 +118,7 @@ extension QuickAddLocale {
             ("werktag", .workdays(plural: false)), ("arbeitstag", .workdays(plural: false)),
             ("werktags", .workdays(plural: true)), ("wochentags", .workdays(plural: true)),
             ("mo-fr", .workdays(plural: true)), ("mo.-fr.", .workdays(plural: true)),
-            ("mal", .times), ("x", .times), ("termine", .times), ("und", .and), ("&", .and),
+            ("mal", .times), ("x", .times), ("termine", .times), ("und", .and), ("&", .and), ("oder", .or),
             ("ab", .starting), ("beginnend", .starting), ("ab dem", .starting),
             ("mit", .with), ("der", .the), ("dem", .the),
             // "halb 8" is 7:30, "viertel nach 3" 3:15, "viertel vor 9" 8:45 (the bare-hour rule reads the hour).

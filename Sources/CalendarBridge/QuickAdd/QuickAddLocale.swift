@@ -32,6 +32,10 @@ public struct QuickAddLocale: Sendable {
     /// One- and two-letter weekdays (English "M", "T", "Th", "W", "F": 1 is Monday) that mean a day only in a
     /// list joined by slashes ("M/W/F", "T/Th"), as schedules are written.
     public var letterWeekdays: [String: Int]
+    /// Parts of the day that, right after a word of the title, name the event with it and stay in the title
+    /// ("Parents evening", "Quiz evening", "Spiele Abend"), as a leading part of the day does ("Morning run"); they
+    /// still give the part of the day.
+    public var titlePartWords: Set<String>
 
     public init(
         identifier: String,
@@ -44,10 +48,12 @@ public struct QuickAddLocale: Sendable {
         partyWords: Set<String> = [],
         holidayCompounds: [(String, QuickAddHoliday)] = [],
         clockOnlyWeakWords: Set<String> = [],
-        letterWeekdays: [String: Int] = [:]
+        letterWeekdays: [String: Int] = [:],
+        titlePartWords: Set<String> = []
     ) {
         self.clockOnlyWeakWords = clockOnlyWeakWords
         self.letterWeekdays = letterWeekdays
+        self.titlePartWords = titlePartWords
         self.kindHints = kindHints
         self.partyWords = partyWords
         self.holidayCompounds = holidayCompounds.sorted { $0.0.count > $1.0.count }

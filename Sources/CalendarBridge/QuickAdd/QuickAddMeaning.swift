@@ -69,6 +69,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case times
     /// "and"/"und" in lists of weekdays.
     case and
+    /// "or"/"oder": between two times, a choice (refused: one event has one time).
+    case or
     /// "starting"/"ab": precedes the first date of a repeat.
     case starting
     /// "of" in "5th of December".
@@ -118,21 +120,31 @@ public struct QuickAddPartOfDay: Sendable, Equatable {
     public var from: Int
     /// A day relative to today that the words also say ("tonight", "heute Abend": 0).
     public var day: Int?
+    /// The hours the part of the day itself spans, from `ownFrom` for `ownLength` hours (wrapping past midnight): a
+    /// time next to it must fall in them ("14 Uhr abends", "tomorrow morning 2pm" and "at 3 in the evening"
+    /// contradict their part). Narrower than the twelve hours from `from`, which only choose the half of the day a
+    /// bare hour is read in.
+    public var ownFrom: Int
+    public var ownLength: Int
 
-    public init(hour: Int, minute: Int = 0, from: Int, day: Int? = nil) {
+    public init(hour: Int, minute: Int = 0, from: Int, day: Int? = nil, ownFrom: Int? = nil, ownLength: Int = 12) {
         self.hour = hour
         self.minute = minute
         self.from = from
         self.day = day
+        self.ownFrom = ownFrom ?? from
+        self.ownLength = ownLength
     }
 
-    public static let morning = QuickAddPartOfDay(hour: 9, from: 4)
-    public static let earlyMorning = QuickAddPartOfDay(hour: 8, from: 4)
-    public static let forenoon = QuickAddPartOfDay(hour: 10, from: 4)
-    public static let noon = QuickAddPartOfDay(hour: 12, from: 10)
-    public static let afternoon = QuickAddPartOfDay(hour: 15, from: 12)
+    // The own hours: morning 04:00-12:59, lunchtime 10:00-14:59, afternoon 12:00-18:59, evening 16:00-01:59; the end
+    // of the day and the night keep their twelve hours.
+    public static let morning = QuickAddPartOfDay(hour: 9, from: 4, ownLength: 9)
+    public static let earlyMorning = QuickAddPartOfDay(hour: 8, from: 4, ownLength: 9)
+    public static let forenoon = QuickAddPartOfDay(hour: 10, from: 4, ownLength: 9)
+    public static let noon = QuickAddPartOfDay(hour: 12, from: 10, ownLength: 5)
+    public static let afternoon = QuickAddPartOfDay(hour: 15, from: 12, ownLength: 7)
     public static let endOfDay = QuickAddPartOfDay(hour: 17, from: 12)
-    public static let evening = QuickAddPartOfDay(hour: 19, from: 14)
+    public static let evening = QuickAddPartOfDay(hour: 19, from: 14, ownFrom: 16, ownLength: 10)
     public static let night = QuickAddPartOfDay(hour: 21, from: 18)
 
     /// The same part of the day, on a day relative to today.
@@ -149,6 +161,9 @@ public struct QuickAddPartOfDay: Sendable, Equatable {
 
     /// Is a 24-hour hour inside this part of the day?
     func contains(_ hour24: Int) -> Bool { ((hour24 - from) % 24 + 24) % 24 < 12 }
+
+    /// Is a 24-hour hour inside the hours of the part of the day itself (`ownFrom`, `ownLength`)?
+    func owns(_ hour24: Int) -> Bool { ((hour24 - ownFrom) % 24 + 24) % 24 < ownLength }
 }
 
 /// Units of time in durations, relative dates and repeat intervals.

@@ -136,8 +136,8 @@ extension QuickAddParser {
         switch meaning {
         case .weekday, .weekdays, .weekdayPart, .relativeDay, .namedTime, .calendarWeek, .endOfMonth:
             return !grammar.weakWords.contains(grammar.tokens[index].text)
-        case .partOfDay(let part):
-            return !(index == 0 && part.day == nil && grammar.lengths[0] == 1)
+        case .partOfDay:
+            return !grammar.partOfDayNamesTitle(at: index)
         case .month, .meridiem, .oclock:
             // "PM" (a project manager) and "Uhr" (a watch) are words too.
             return (index > 0 && grammar.isNumber(index - 1)) || grammar.isNumber(grammar.next(index))

@@ -108,13 +108,11 @@ public struct QuickAddParser: Sendable {
         while index < tokens.count {
             if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
                 try collected.add(match.element, fragment: grammar.text(index, min(match.end, tokens.count)))
-                // "Morning run tomorrow", "Evening walk Friday": a part of the day that starts the text and
-                // names the next word gives the time and stays in the title.
+                // "Morning run tomorrow", "Parents evening next Wednesday": a part of the day that names the event
+                // gives the time and stays in the title.
                 let namesTitle: Bool = {
-                    guard index == 0, match.end == 1, case .partOfDay(let part) = match.element, part.day == nil,
-                        tokens.count > 1, tokens[1].kind == .word, meanings[1] == nil
-                    else { return false }
-                    return true
+                    guard match.end == index + 1, case .partOfDay = match.element else { return false }
+                    return grammar.partOfDayNamesTitle(at: index)
                 }()
                 for k in index..<min(match.end, tokens.count) where !namesTitle { consumed[k] = true }
                 index = max(match.end, index + 1)
@@ -226,6 +224,7 @@ public struct QuickAddParser: Sendable {
         grammar.holidayCompounds = compounds
         grammar.clockOnlyWeakWords = options.locale.clockOnlyWeakWords
         grammar.letterWeekdays = options.locale.letterWeekdays
+        grammar.titlePartWords = options.locale.titlePartWords
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
