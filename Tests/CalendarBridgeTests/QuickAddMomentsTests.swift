@@ -20,16 +20,9 @@ struct QuickAddMomentsTests {
 
     /// The goal (97%) is measured by `calbridge-bench quick-add`; these floors only catch a collapse. The
     /// held-out files are run, never read while fixing the parser: only their rates are reported, not which
-    /// phrases missed. `heldout` was written by the session that tuned the parser; `heldout-2026-12-05` by one
-    /// that had not read the parser, `heldout-2026-12-05b` by one that had not read the misses of the others,
-    /// `heldout-2026-12-06` and `heldout-2026-12-06b` by ones that had read neither the parser nor the other
-    /// held-out sets (their rates before any change are in docs/quick-add.md).
-    @Test(
-        "the held-out parts stay above their floors",
-        arguments: [
-            ("heldout", 270, 0.90), ("heldout-2026-12-05", 450, 0.80), ("heldout-2026-12-05b", 450, 0.80),
-            ("heldout-2026-12-06", 500, 0.80), ("heldout-2026-12-06b", 520, 0.80),
-        ])
+    /// phrases missed. `heldout-2026-12-06` and `heldout-2026-12-06b` were written by sessions that had read
+    /// neither the parser nor the other held-out sets (their rates before any change are in docs/quick-add.md).
+    @Test("the held-out parts stay above their floors", arguments: [("heldout-2026-12-06", 500, 0.80), ("heldout-2026-12-06b", 520, 0.80)])
     func heldOut(_ name: String, size: Int, floor: Double) throws {
         let score = try Self.score(name)
         #expect(score.total >= size)
@@ -37,5 +30,18 @@ struct QuickAddMomentsTests {
         print(
             "\(name): \(score.right) of \(score.total) right, \(score.silentlyWrong) wrong without a word, \(score.flaggedWrong) wrong but flagged, "
                 + "\(score.flaggedRight) right but flagged")
+    }
+
+    /// The first three held-out sets are spent: their misses were read and fixed on 2026-12-06. What they still
+    /// guard is the goal "no wrong event without a word": a miss there may be refused or flagged, never silent.
+    @Test(
+        "the spent held-out parts: no phrase-moment wrong without a word",
+        arguments: [("heldout", 270), ("heldout-2026-12-05", 450), ("heldout-2026-12-05b", 450)])
+    func spent(_ name: String, size: Int) throws {
+        let score = try Self.score(name)
+        #expect(score.total >= size)
+        let silent = score.misses.filter { !$0.refused && !$0.flagged }
+        #expect(silent.isEmpty, Comment(rawValue: "\(silent.count) of \(score.total) wrong without a word:\n" + silent.map(\.description).joined(separator: "\n")))
+        #expect(score.rate >= 0.95, "\(score.right) of \(score.total) \(name) phrase-moments right")
     }
 }
