@@ -418,4 +418,22 @@ struct QuickAddRulesTests {
             #expect(result.doubts.isEmpty, "\(text): \(result.doubts)")
         }
     }
+
+    @Test("a compound ending in -abend is an evening event, one ending in -frühstück a morning one; 'night' is evening")
+    func kindCompounds() throws {
+        for (lang, text, start) in [
+            ("de", "Spieleabend Freitag um 8", "2026-12-04T20:00:00+01:00"), ("de", "Elternabend Donnerstag um 7", "2026-12-10T19:00:00+01:00"),
+            ("de", "Filmabend bei Tom Samstag um 8", "2026-12-05T20:00:00+01:00"), ("de", "Grillabend Samstag um 6", "2026-12-05T18:00:00+01:00"),
+            ("de", "Weißwurstfrühstück Sonntag um 10", "2026-12-06T10:00:00+01:00"),
+            ("de", "Teamfrühstück Montag um 8", "2026-12-07T08:00:00+01:00"),
+            ("en", "Game night Friday at 8", "2026-12-04T20:00:00+01:00"), ("en", "Movie night at 8 Saturday", "2026-12-05T20:00:00+01:00"),
+            ("en", "Parents' night Thursday at 7", "2026-12-10T19:00:00+01:00"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.start.description == start, "\(text)")
+            #expect(!result.doubts.contains { $0.code == .defaultHour }, "\(text)")
+        }
+        // A word with a meaning of its own is that: "Feierabend" is the end of the working day.
+        #expect(try Self.read("de", "Bericht bis Feierabend", now: Self.weekdayMorning).get().start.description == "2026-03-10T17:00:00+01:00")
+    }
 }

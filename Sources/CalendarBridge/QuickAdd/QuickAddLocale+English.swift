@@ -48,6 +48,8 @@ extension QuickAddLocale {
             "lunch": .noon,
             "dinner": .evening, "supper": .evening, "drinks": .evening, "party": .evening, "concert": .evening,
             "movie": .evening, "movies": .evening, "theatre": .evening, "theater": .evening, "bar": .evening, "pub": .evening,
+            // "Game night", "Movie night", "Parents' night": a bare "night" stays a word of the title.
+            "night": .evening,
         ],
         partyWords: ["party", "parties"],
         letterWeekdays: ["m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7],

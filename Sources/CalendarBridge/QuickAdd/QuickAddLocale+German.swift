@@ -23,6 +23,7 @@ extension QuickAddLocale {
         partyWords: ["party", "feier", "fete", "empfang"],
         holidayCompounds: germanHolidayCompounds,
         clockOnlyWeakWords: ["so"],
+        kindSuffixes: [("abend", .evening), ("frühstück", .morning), ("fruehstück", .morning), ("fruehstueck", .morning)],
         titlePartWords: ["abend"]
     )
 

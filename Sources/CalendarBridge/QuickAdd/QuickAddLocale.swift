@@ -32,6 +32,10 @@ public struct QuickAddLocale: Sendable {
     /// One- and two-letter weekdays (English "M", "T", "Th", "W", "F": 1 is Monday) that mean a day only in a
     /// list joined by slashes ("M/W/F", "T/Th"), as schedules are written.
     public var letterWeekdays: [String: Int]
+    /// Last parts of compound words that say which half of the day a bare hour is in, as `kindHints` do for whole
+    /// words: German "…abend" is an evening event ("Spieleabend", "Elternabend"), "…frühstück" a morning one
+    /// ("Weißwurstfrühstück"). A word the locale gives a meaning of its own ("Feierabend", "Samstagabend") is that.
+    public var kindSuffixes: [(String, QuickAddPartOfDay)]
     /// Parts of the day that, right after a word of the title, name the event with it and stay in the title
     /// ("Parents evening", "Quiz evening", "Spiele Abend"), as a leading part of the day does ("Morning run"); they
     /// still give the part of the day.
@@ -49,10 +53,12 @@ public struct QuickAddLocale: Sendable {
         holidayCompounds: [(String, QuickAddHoliday)] = [],
         clockOnlyWeakWords: Set<String> = [],
         letterWeekdays: [String: Int] = [:],
+        kindSuffixes: [(String, QuickAddPartOfDay)] = [],
         titlePartWords: Set<String> = []
     ) {
         self.clockOnlyWeakWords = clockOnlyWeakWords
         self.letterWeekdays = letterWeekdays
+        self.kindSuffixes = kindSuffixes
         self.titlePartWords = titlePartWords
         self.kindHints = kindHints
         self.partyWords = partyWords
@@ -63,6 +69,13 @@ public struct QuickAddLocale: Sendable {
         self.weakWords = weakWords
         self.example = example
         self.defaultDateOrder = defaultDateOrder
+    }
+
+    /// The half of the day a title word names (`kindHints`, else `kindSuffixes` on a longer word), or nil.
+    func kindHint(for word: String) -> QuickAddPartOfDay? {
+        if let hint = kindHints[word] { return hint }
+        for (suffix, hint) in kindSuffixes where word.count > suffix.count + 2 && word.hasSuffix(suffix) { return hint }
+        return nil
     }
 
     /// The built-in locales.

@@ -124,7 +124,7 @@ extension QuickAddParser {
     private func placeNamesOtherHalf(_ collected: QuickAddCollected, read hour: Int) -> Bool {
         guard let place = collected.location?.lowercased() else { return false }
         return place.split(separator: " ").contains { word in
-            options.locale.kindHints[String(word)].map { !$0.contains(hour) } ?? false
+            options.locale.kindHint(for: String(word)).map { !$0.contains(hour) } ?? false
         }
     }
 

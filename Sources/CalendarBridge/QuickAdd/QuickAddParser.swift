@@ -125,8 +125,8 @@ public struct QuickAddParser: Sendable {
         }
         try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
-        for index in tokens.indices where !consumed[index] && tokens[index].kind == .word {
-            if let hint = options.locale.kindHints[tokens[index].text] {
+        for index in tokens.indices where !consumed[index] && tokens[index].kind == .word && meanings[index] == nil {
+            if let hint = options.locale.kindHint(for: tokens[index].text) {
                 collected.kindHint = hint
                 break
             }
