@@ -436,4 +436,33 @@ struct QuickAddRulesTests {
         // A word with a meaning of its own is that: "Feierabend" is the end of the working day.
         #expect(try Self.read("de", "Bericht bis Feierabend", now: Self.weekdayMorning).get().start.description == "2026-03-10T17:00:00+01:00")
     }
+
+    @Test("an 'h' on an hour only a clock has is the 24-hour clock's mark; '2h', 'for 14h' and 'in 14h' stay amounts of time")
+    func clockHourMark() throws {
+        for (lang, text, start, end) in [
+            ("de", "Meeting 14h Donnerstag", "2026-12-10T14:00:00+01:00", "2026-12-10T15:00:00+01:00"),
+            ("de", "Termin 09h morgen", "2026-12-05T09:00:00+01:00", "2026-12-05T10:00:00+01:00"),
+            ("de", "Termin 14h30 morgen", "2026-12-05T14:30:00+01:00", "2026-12-05T15:30:00+01:00"),
+            ("de", "Mittagspause 12-13h morgen", "2026-12-05T12:00:00+01:00", "2026-12-05T13:00:00+01:00"),
+            ("de", "Treffen um 9h morgen", "2026-12-05T09:00:00+01:00", "2026-12-05T10:00:00+01:00"),
+            ("de", "Telko 9:30h morgen", "2026-12-05T09:30:00+01:00", "2026-12-05T10:30:00+01:00"),
+            ("en", "Meeting 16h Thursday", "2026-12-10T16:00:00+01:00", "2026-12-10T17:00:00+01:00"),
+            ("de", "Meeting 14h Donnerstag 2h", "2026-12-10T14:00:00+01:00", "2026-12-10T16:00:00+01:00"),
+            ("en", "Focus block 2h tomorrow 3pm", "2026-12-05T15:00:00+01:00", "2026-12-05T17:00:00+01:00"),
+            ("de", "Lernen morgen 15 Uhr für 14h", "2026-12-05T15:00:00+01:00", "2026-12-06T05:00:00+01:00"),
+            ("de", "Erinnerung in 14h", "2026-12-05T07:30:00+01:00", "2026-12-05T08:30:00+01:00"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            // The whole time left the title: no digits, no lone "h".
+            #expect(!result.title.contains { $0.isNumber } && !result.title.split(separator: " ").contains("h"), "\(text): \(result.title)")
+            #expect(result.start.description == start, "\(text)")
+            #expect(result.end.description == end, "\(text)")
+            #expect(result.doubts.isEmpty, "\(text): \(result.doubts)")
+        }
+        // Without a start time a bare amount of hours is still a duration, and says so.
+        switch try Self.read("en", "Study 2h tomorrow") {
+        case .success(let result): Issue.record("read as \(result.start.description)")
+        case .failure(let error): #expect(error.code == .durationWithoutTime)
+        }
+    }
 }

@@ -281,7 +281,9 @@ struct QuickAddGrammar {
         default: return nil
         }
         // Hours and minutes as a duration reads them: "in 2 hours", "in half an hour", "in 1h30", "in einer halben Stunde".
-        guard let duration = matchDuration(at: next(i)), case .duration(let seconds, nil, nil) = duration.element else { return nil }
+        guard let duration = matchDuration(at: next(i), afterIn: true), case .duration(let seconds, nil, nil) = duration.element else {
+            return nil
+        }
         return QuickAddMatch(end: duration.end, element: .relativeTime(seconds: seconds))
     }
 
@@ -635,6 +637,15 @@ struct QuickAddGrammar {
         case .hourMark?:
             point.marked = true
             k = next(k)
+        case .unit(.hour)? where isClockHourMark(at: k, after: point, prefixed: prefixed):
+            // "14h", "09h", "12-13h", "um 9h": the hour mark of a 24-hour clock, as "Uhr"; "14h30" has its minutes after it.
+            point.explicit = true
+            k = next(k)
+            if !point.hasMinutes, isNumber(k), attached(k), tokens[k].digits == 2, value(k) <= 59 {
+                point.minute = value(k)
+                point.hasMinutes = true
+                k += 1
+            }
         case .month?:
             // "at 11 May 23": after at/um, an hour before a month that has its own day is still a time.
             if !point.hasMinutes, !(prefixed && bareDay(at: next(k)).map { !$0.marked } == true) { return nil }
@@ -674,6 +685,13 @@ struct QuickAddGrammar {
             k += 1
         }
         return QuickAddTimePoint(hour: value(j) / 100, minute: value(j) % 100, pm: nil, hasMinutes: true, explicit: true, end: k)
+    }
+
+    /// An "h" written onto an hour that only a clock has ("14h", "09h", "14:30h"), or onto one after "at"/"um" or
+    /// a range's dash ("um 9h", "9-11h"). "2h" alone stays two hours.
+    func isClockHourMark(at k: Int, after point: QuickAddTimePoint, prefixed: Bool) -> Bool {
+        guard attached(k), tokens[k].text == "h", point.hour <= 23 else { return false }
+        return point.hour >= 13 || point.leadingZero || point.hasMinutes || prefixed
     }
 
     /// Words that are the number one but no hour after "at"/"um" ("at a cafe", "um ein paar Sachen").
@@ -835,7 +853,8 @@ struct QuickAddGrammar {
 
     // MARK: durations
 
-    func matchDuration(at i: Int) -> QuickAddMatch? {
+    /// `afterIn`: read for "in 14h" (fourteen hours from now), where an "h" is never a clock's.
+    func matchDuration(at i: Int, afterIn: Bool = false) -> QuickAddMatch? {
         var j = i
         let hasFor: Bool
         if case .forDuration? = meaning(i) {
@@ -843,6 +862,11 @@ struct QuickAddGrammar {
             j = next(i)
         } else {
             hasFor = false
+        }
+        // "14h", "09h", "14h30": the hour mark of a 24-hour clock, a time (`timePoint`), not fourteen hours; "2h"
+        // and "for 14h" stay durations. Durations are tried before times, so the clock's "h" is looked for here.
+        if !hasFor, !afterIn, isNumber(j), case .unit(.hour)? = meaning(j + 1), let point = timePoint(at: j), point.explicit {
+            return nil
         }
         var seconds = 0.0
         var components = 0
