@@ -54,12 +54,17 @@ struct QuickAddDoubtsTests {
         #expect(try Self.codes(text, lang: lang).isEmpty, "\(text)")
     }
 
-    @Test("a numeric date is doubted only when both orders are dates and differ; a day named a month ago is not 'next year'")
+    @Test("a numeric date is doubted only when both orders are dates and differ; only a day named within the last week is 'next year'")
     func orderAndYear() throws {
         #expect(try Self.codes("Swap shifts 5/5").isEmpty)
         #expect(try Self.codes("Swap shifts 5/13").isEmpty)
         #expect(try Self.codes("Swap shifts 5/6", dateOrder: "dmy") == ["dateOrder"])
         #expect(try Self.codes("Call with Tom Feb 3").isEmpty, "Feb 3 passed 35 days before March 10")
+        #expect(try Self.codes("Call with Tom Feb 28").isEmpty, "Feb 28 passed 10 days before March 10: planned for next year")
+        let newYearsEve = QuickAddTestSupport.instant("2026-12-31T23:30:00-05:00")
+        #expect(try Self.codes("Concert Dec 18 8pm", now: newYearsEve).isEmpty)
+        #expect(try Self.codes("Konzert 20 Uhr am 18.12.", lang: "de", now: newYearsEve).isEmpty)
+        #expect(try Self.codes("Dentist Dec 28 10am", now: newYearsEve) == ["nextYear"])
         #expect(try Self.codes("Call with Tom March 3 2027").isEmpty, "a year is given")
     }
 

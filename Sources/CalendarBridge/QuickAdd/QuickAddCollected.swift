@@ -19,10 +19,12 @@ struct QuickAddCollected {
     let language: String
     /// Set by `resolve`: the start's hour as typed when the default clock rule read it ("at 7:30"), for doubts.
     private(set) var hourByDefault: (hour: Int, fragment: String)?
-    /// Set by `resolve`: a date without a year that passed this year fewer than `recentlyPassedDays` ago and was
-    /// read as next year's, for doubts.
+    /// Set by `resolve`: a date without a year that passed this year at most `recentlyPassedDays` ago and was read
+    /// as next year's, for doubts. A week: within it the date just gone may be meant (an event entered after the
+    /// fact); every labelled date that passed 8 to 30 days before was meant next year (it was 30 days until
+    /// 2026-12-06, and flagged only right readings).
     private(set) var recentlyPassed: String?
-    static let recentlyPassedDays = 30
+    static let recentlyPassedDays = 7
 
     init(example: String, language: String = "en") {
         self.example = example
