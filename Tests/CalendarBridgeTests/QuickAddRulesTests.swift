@@ -411,6 +411,10 @@ struct QuickAddRulesTests {
             ("de", "Spiele Abend Freitag um 8", "Spiele Abend", "2026-12-04T20:00:00+01:00"),
             ("en", "Call Mom tomorrow evening", "Call Mom", "2026-12-05T19:00:00+01:00"),
             ("en", "Stretching in the evening", "Stretching", "2026-12-04T19:00:00+01:00"),
+            // Another part of the day is the event's; the one in the title is only a word of it.
+            ("en", "Parents evening tonight 7pm", "Parents evening", "2026-12-04T19:00:00+01:00"),
+            ("en", "Morning run tomorrow morning", "Morning run", "2026-12-05T09:00:00+01:00"),
+            ("de", "Spiele Abend morgen Abend", "Spiele Abend", "2026-12-05T19:00:00+01:00"),
         ] {
             let result = try Self.read(lang, text).get()
             #expect(result.title == title, "\(text)")

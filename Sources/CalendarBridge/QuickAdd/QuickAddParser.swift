@@ -105,16 +105,24 @@ public struct QuickAddParser: Sendable {
         var collected = QuickAddCollected(example: example, language: options.locale.identifier)
         var consumed = [Bool](repeating: false, count: tokens.count)
         var index = 0
+        /// A part of the day that names the event and stays in the title ("Parents evening"): its part of the day
+        /// counts only when the text names no other ("Parents evening tonight 7pm" is tonight's).
+        var titlePart: (element: QuickAddElement, fragment: String)?
         while index < tokens.count {
             if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
-                try collected.add(match.element, fragment: grammar.text(index, min(match.end, tokens.count)))
+                let fragment = grammar.text(index, min(match.end, tokens.count))
                 // "Morning run tomorrow", "Parents evening next Wednesday": a part of the day that names the event
                 // gives the time and stays in the title.
                 let namesTitle: Bool = {
                     guard match.end == index + 1, case .partOfDay = match.element else { return false }
                     return grammar.partOfDayNamesTitle(at: index)
                 }()
-                for k in index..<min(match.end, tokens.count) where !namesTitle { consumed[k] = true }
+                if namesTitle {
+                    if titlePart == nil { titlePart = (match.element, fragment) }
+                } else {
+                    try collected.add(match.element, fragment: fragment)
+                    for k in index..<min(match.end, tokens.count) { consumed[k] = true }
+                }
                 index = max(match.end, index + 1)
             } else if case .holiday? = meanings[index] {
                 // A holiday's name is one word of the title ("Good Friday" has no weekday in it).
@@ -123,6 +131,7 @@ public struct QuickAddParser: Sendable {
                 index += 1
             }
         }
+        if let titlePart, collected.partOfDay == nil { try collected.add(titlePart.element, fragment: titlePart.fragment) }
         try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
         for index in tokens.indices where !consumed[index] && tokens[index].kind == .word && meanings[index] == nil {
