@@ -41,7 +41,8 @@ struct QuickAddMomentsTests {
         let score = try Self.score(name)
         #expect(score.total >= size)
         let silent = score.misses.filter { !$0.refused && !$0.flagged }
-        #expect(silent.isEmpty, Comment(rawValue: "\(silent.count) of \(score.total) wrong without a word:\n" + silent.map(\.description).joined(separator: "\n")))
+        let listed = silent.map(\.description).joined(separator: "\n")
+        #expect(silent.isEmpty, Comment(rawValue: "\(silent.count) of \(score.total) wrong without a word:\n" + listed))
         #expect(score.rate >= 0.95, "\(score.right) of \(score.total) \(name) phrase-moments right")
     }
 }
