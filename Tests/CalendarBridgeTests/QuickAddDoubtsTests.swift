@@ -59,6 +59,10 @@ struct QuickAddDoubtsTests {
         #expect(try Self.codes("Swap shifts 5/5").isEmpty)
         #expect(try Self.codes("Swap shifts 5/13").isEmpty)
         #expect(try Self.codes("Swap shifts 5/6", dateOrder: "dmy") == ["dateOrder"])
+        // A weekday that only one order's date falls on settles it: March 14, 2026 is a Saturday, December 3 is not (in
+        // 2025-2027); November 12, 2027 is a Friday as December 11, 2026 is, so that order stays in doubt.
+        #expect(try Self.codes("Dinner Sat 3/14 7pm").isEmpty)
+        #expect(try Self.codes("Review Friday 12/11 2pm", now: QuickAddTestSupport.instant("2026-12-04T17:30:00-05:00")) == ["dateOrder"])
         #expect(try Self.codes("Call with Tom Feb 3").isEmpty, "Feb 3 passed 35 days before March 10")
         #expect(try Self.codes("Call with Tom Feb 28").isEmpty, "Feb 28 passed 10 days before March 10: planned for next year")
         let newYearsEve = QuickAddTestSupport.instant("2026-12-31T23:30:00-05:00")

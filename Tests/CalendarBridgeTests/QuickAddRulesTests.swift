@@ -125,6 +125,12 @@ struct QuickAddRulesTests {
         Case(
             lang: "de", text: "Zug fünf vor 12 morgen", title: "Zug", start: "2026-12-05T11:55:00+01:00", end: "2026-12-05T12:55:00+01:00"),
         Case(text: "Call at ten past 4 tomorrow", title: "Call", start: "2026-12-05T16:10:00+01:00", end: "2026-12-05T17:10:00+01:00"),
+        // "end of January", "Ende März" after by/until/bis: that month's last day; "at 1600 Pennsylvania Ave" is a place.
+        Case(text: "Finish report by end of February", title: "Finish report", start: "2027-02-28", end: "2027-03-01"),
+        Case(lang: "de", text: "Abgabe bis Ende Februar", title: "Abgabe", start: "2027-02-28", end: "2027-03-01"),
+        Case(
+            text: "Drop off at 1600 Pennsylvania Ave Tuesday 2pm", title: "Drop off", start: "2026-12-08T14:00:00+01:00",
+            end: "2026-12-08T15:00:00+01:00", location: "1600 Pennsylvania Ave"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(

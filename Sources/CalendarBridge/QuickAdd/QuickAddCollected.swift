@@ -204,6 +204,10 @@ struct QuickAddCollected {
             return (today.adding(months: months), nil)
         case .endOfMonth:
             return (QuickAddDate(year: today.year, month: today.month, day: QuickAddDate.daysIn(month: today.month, year: today.year)), nil)
+        case .endOfNamedMonth(let month):
+            let thisYear = QuickAddDate(year: base.year, month: month, day: QuickAddDate.daysIn(month: month, year: base.year))
+            if thisYear >= base { return (thisYear, nil) }
+            return (QuickAddDate(year: base.year + 1, month: month, day: QuickAddDate.daysIn(month: month, year: base.year + 1)), nil)
         case .weekday(let weekday, let next):
             var delta = (weekday - base.weekday + 7) % 7
             if next && delta == 0 { delta = 7 }

@@ -114,8 +114,11 @@ public struct QuickAddCorpus: Sendable {
                 continue
             }
             let key = "\(phrase.lang)/\(phrase.dateOrder?.rawValue ?? "")"
-            let parser = parsers[key] ?? QuickAddParser(options: QuickAddOptions(
-                locale: locale, dateOrder: phrase.dateOrder, windowsZoneResolver: resolver))
+            let parser =
+                parsers[key]
+                ?? QuickAddParser(
+                    options: QuickAddOptions(
+                        locale: locale, dateOrder: phrase.dateOrder, windowsZoneResolver: resolver))
             parsers[key] = parser
             let outcome = Result { () throws(QuickAddError) in try parser.parse(phrase.text, now: phrase.now, zone: zone) }
             switch (outcome, phrase.reject, phrase.expect) {

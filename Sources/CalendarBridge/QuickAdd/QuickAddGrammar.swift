@@ -4,6 +4,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case relativeMonths(Int)
     /// The last day of today's month.
     case endOfMonth
+    /// The last day of that month (1-12), the next one on or after today.
+    case endOfNamedMonth(Int)
     case weekday(Int, next: Bool)
     /// "this Friday", "diesen Freitag": this week's, even when it has passed today.
     case thisWeekday(Int)
@@ -428,6 +430,11 @@ struct QuickAddGrammar {
             return (.relative(days: n), next(j))
         case .endOfMonth?:
             return (.endOfMonth, next(j))
+        case .endOf?:
+            // "until end of January", "bis Ende März": only after a word that makes it a date's limit; alone, "Ende März"
+            // names no one day (refused as vague).
+            guard prefixed, case .month(let month)? = meaning(next(j)) else { return nil }
+            return (.endOfNamedMonth(month), next(next(j)))
         case .holiday(let holiday)?:
             // After "on", "am", "by": the holiday's day. Alone it is read only at the start of the text (see
             // `QuickAddParser.readHoliday`); elsewhere it is a word of the title ("Buy Christmas tree").
@@ -684,6 +691,8 @@ struct QuickAddGrammar {
         } else if k < count, attached(k), tokens[k].text == "h" || tokens[k].text == "hrs" {
             k += 1
         }
+        // "at 1600 Pennsylvania Ave": a house number before its street.
+        if k == j + 1, isOrdinaryWord(at: k) { return nil }
         return QuickAddTimePoint(hour: value(j) / 100, minute: value(j) % 100, pm: nil, hasMinutes: true, explicit: true, end: k)
     }
 
@@ -1021,6 +1030,8 @@ struct QuickAddGrammar {
     /// "on the 1st of every month", "the 15th of each month", "am 1. jeden Monats": monthly on that day.
     func matchMonthDayOfEveryMonth(at i: Int) -> QuickAddMatch? {
         var j = i
+        // "Rent due the 1st of every month": a deadline on each of those days.
+        if case .deadline? = meaning(j) { j = next(j) }
         if case .onDate? = meaning(j) { j = next(j) }
         guard let (day, end) = ordinalDay(at: j), case .monthlyMarker(every: true)? = meaning(end) else { return nil }
         var part = QuickAddRecurrencePart()

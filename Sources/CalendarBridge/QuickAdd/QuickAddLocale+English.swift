@@ -108,7 +108,7 @@ extension QuickAddLocale {
             ("at night", .partOfDay(.night)), ("tomorrow night", .partOfDay(QuickAddPartOfDay.night.on(1))),
             ("lunchtime", .partOfDay(.noon)), ("lunch time", .partOfDay(.noon)), ("at lunchtime", .partOfDay(.noon)),
             ("end of day", .partOfDay(.endOfDay)), ("end of the day", .partOfDay(.endOfDay)),
-            ("end of month", .endOfMonth), ("end of the month", .endOfMonth), ("month end", .endOfMonth),
+            ("end of month", .endOfMonth), ("end of the month", .endOfMonth), ("month end", .endOfMonth), ("end of", .endOf),
             ("eod", .partOfDay(.endOfDay)), ("close of business", .partOfDay(.endOfDay)), ("cob", .partOfDay(.endOfDay)),
             ("by", .deadline), ("due", .deadline), ("due on", .deadline), ("due by", .deadline),
             ("no later than", .deadline),

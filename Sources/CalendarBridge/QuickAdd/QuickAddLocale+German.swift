@@ -100,7 +100,7 @@ extension QuickAddLocale {
             ("morgen früh", .partOfDay(QuickAddPartOfDay.earlyMorning.on(1))),
             ("morgen frueh", .partOfDay(QuickAddPartOfDay.earlyMorning.on(1))),
             ("feierabend", .partOfDay(.endOfDay)), ("dienstschluss", .partOfDay(.endOfDay)),
-            ("monatsende", .endOfMonth), ("ende des monats", .endOfMonth), ("ende monat", .endOfMonth),
+            ("monatsende", .endOfMonth), ("ende des monats", .endOfMonth), ("ende monat", .endOfMonth), ("ende", .endOf),
             ("fällig", .deadline), ("fällig am", .deadline), ("faellig", .deadline), ("faellig am", .deadline),
             ("spätestens", .deadline), ("spätestens am", .deadline), ("bis spätestens", .deadline),
             ("mitternacht", .namedTime(hour: 0, minute: 0)),

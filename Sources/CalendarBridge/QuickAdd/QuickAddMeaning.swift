@@ -7,6 +7,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case relativeDay(Int)
     /// The last day of this month ("end of month", "Monatsende").
     case endOfMonth
+    /// "end of" before a month's name ("until end of January", "bis Ende März"): that month's last day.
+    case endOf
     /// A weekday name, ISO numbered (1 = Monday ... 7 = Sunday).
     case weekday(Int)
     /// A plural or adverbial weekday ("Mondays", "montags"): a weekly repeat on that day.
@@ -184,5 +186,8 @@ public enum QuickAddUnit: Sendable, Equatable {
 
 /// RFC 5545 FREQ values the parser produces.
 public enum QuickAddFrequency: String, Sendable, Equatable {
-    case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+    case daily = "DAILY"
+    case weekly = "WEEKLY"
+    case monthly = "MONTHLY"
+    case yearly = "YEARLY"
 }

@@ -6,7 +6,8 @@ extension QuickAddParser {
 
     /// The doubts about one reading (`QuickAddDoubt`), in the order of the text; general signals about how the
     /// words were read, never about particular phrases. Builds no string unless it finds a doubt.
-    func doubts(_ grammar: QuickAddGrammar, consumed: [Bool], collected: QuickAddCollected) -> [QuickAddDoubt] {
+    /// `firstDay`: the event's first day as read.
+    func doubts(_ grammar: QuickAddGrammar, consumed: [Bool], collected: QuickAddCollected, firstDay: QuickAddDate) -> [QuickAddDoubt] {
         let german = options.locale.identifier == "de"
         let tokens = grammar.tokens
         var doubts: [QuickAddDoubt] = []
@@ -97,7 +98,7 @@ extension QuickAddParser {
                 "\"\(place)\" ends in \(number), which may be the time; if it is, write \(number)pm, \(number)am or at \(number):00",
                 "„\(place)“ endet mit \(number), vielleicht die Uhrzeit; ist sie es, schreib um \(number) Uhr")
         }
-        if let fragment = ambiguousNumericDate(grammar, consumed: consumed) {
+        if let fragment = ambiguousNumericDate(grammar, consumed: consumed, firstDay: firstDay) {
             add(
                 .dateOrder, "\"\(fragment)\" is another date in the other day/month order; write the month's name or use --date-order",
                 "„\(fragment)“ ist in der anderen Reihenfolge von Tag und Monat ein anderes Datum; schreib den Monat aus")
@@ -166,7 +167,9 @@ extension QuickAddParser {
 
     /// A numeric date the grammar read ("5/6") whose two numbers are both months and differ: the other order is
     /// another date. Dotted dates (5.6.) are day first everywhere and not doubted.
-    private func ambiguousNumericDate(_ grammar: QuickAddGrammar, consumed: [Bool]) -> String? {
+    /// A weekday in the text that agrees with the date read (a weekday that does not is refused) and not with the
+    /// other order's date settles the order ("Review Friday 12/11": Dec 11 is a Friday, Nov 12 a Thursday).
+    private func ambiguousNumericDate(_ grammar: QuickAddGrammar, consumed: [Bool], firstDay: QuickAddDate) -> String? {
         let tokens = grammar.tokens
         var index = 0
         while index + 2 < tokens.count {
@@ -177,6 +180,13 @@ extension QuickAddParser {
             else { continue }
             let (first, second) = (tokens[index].value, tokens[index + 2].value)
             guard (1...12).contains(first), (1...12).contains(second), first != second else { continue }
+            if let weekday = tokens.indices.lazy.compactMap({ consumed[$0] ? grammar.weekdayNumber($0) : nil }).first {
+                let other = firstDay.month == first ? (month: second, day: first) : (month: first, day: second)
+                let settled = (firstDay.year - 1...firstDay.year + 1).allSatisfy {
+                    QuickAddDate(year: $0, month: other.month, day: other.day).weekday != weekday
+                }
+                if settled { continue }
+            }
             var end = index + 3
             if grammar.isSymbol(end, "/"), grammar.attached(end), grammar.isNumber(end + 1), grammar.attached(end + 1) { end += 2 }
             return grammar.text(index, end)

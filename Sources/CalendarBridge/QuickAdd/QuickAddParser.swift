@@ -142,7 +142,12 @@ public struct QuickAddParser: Sendable {
         }
         var result = try collected.resolve(
             now: Int(now.timeIntervalSince1970.rounded(.down)), userZone: zone, text: text)
-        result.doubts = doubts(grammar, consumed: consumed, collected: collected)
+        let firstDay: QuickAddDate
+        switch result.start {
+        case .date(let date): firstDay = date
+        case .dateTime(let seconds, _): firstDay = zone.date(at: seconds)
+        }
+        result.doubts = doubts(grammar, consumed: consumed, collected: collected, firstDay: firstDay)
         return (result, title)
     }
 

@@ -4,7 +4,9 @@
 /// Reads only the RRULE parts the quick-add parser writes (and Google's quickAdd returns); a rule with
 /// other parts is described by its frequency and interval, followed by the rule itself.
 public enum QuickAddRepeatText {
-    static let days = ["MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday", "SA": "Saturday", "SU": "Sunday"]
+    static let days = [
+        "MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday", "SA": "Saturday", "SU": "Sunday",
+    ]
     static let order = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     static let nth = [1: "first", 2: "second", 3: "third", 4: "fourth", -1: "last"]
 

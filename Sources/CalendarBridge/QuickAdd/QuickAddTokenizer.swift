@@ -44,15 +44,17 @@ enum QuickAddTokenizer {
                 }
                 let digits = index - start
                 let text = asciiText(scalars, start, index)
-                tokens.append(QuickAddToken(
-                    kind: .number, text: text, start: start, end: index, spaceBefore: space,
-                    value: digits <= 9 ? number : -1, digits: digits))
+                tokens.append(
+                    QuickAddToken(
+                        kind: .number, text: text, start: start, end: index, spaceBefore: space,
+                        value: digits <= 9 ? number : -1, digits: digits))
                 space = false
                 continue
             }
             if let symbol = symbolText(scalar) {
-                tokens.append(QuickAddToken(
-                    kind: .symbol, text: symbol, start: index, end: index + 1, spaceBefore: space, value: -1, digits: 0))
+                tokens.append(
+                    QuickAddToken(
+                        kind: .symbol, text: symbol, start: index, end: index + 1, spaceBefore: space, value: -1, digits: 0))
                 index += 1
                 space = false
                 continue
@@ -65,7 +67,7 @@ enum QuickAddTokenizer {
                 if isWordScalar(c) {
                     if c.value >= 0x80 { ascii = false }
                     index += 1
-                } else if (c == "'" || c == "\u{2019}"), index + 1 < count, index > start,
+                } else if c == "'" || c == "\u{2019}", index + 1 < count, index > start,
                     isWordScalar(scalars[index + 1])
                 {
                     ascii = ascii && c == "'"
@@ -87,8 +89,9 @@ enum QuickAddTokenizer {
                 original.unicodeScalars.append(contentsOf: scalars[start..<index])
                 text = original.lowercased()
             }
-            tokens.append(QuickAddToken(
-                kind: .word, text: text, start: start, end: index, spaceBefore: space, value: -1, digits: 0))
+            tokens.append(
+                QuickAddToken(
+                    kind: .word, text: text, start: start, end: index, spaceBefore: space, value: -1, digits: 0))
             space = false
         }
         return tokens
