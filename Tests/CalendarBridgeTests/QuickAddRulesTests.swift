@@ -131,6 +131,12 @@ struct QuickAddRulesTests {
         Case(
             text: "Drop off at 1600 Pennsylvania Ave Tuesday 2pm", title: "Drop off", start: "2026-12-08T14:00:00+01:00",
             end: "2026-12-08T15:00:00+01:00", location: "1600 Pennsylvania Ave"),
+        // Shorthand: "2morrow", "Sat morning" (a weak weekday before a part of the day), "9:00 sharp".
+        Case(text: "Call mom 2morrow 5pm", title: "Call mom", start: "2026-12-05T17:00:00+01:00", end: "2026-12-05T18:00:00+01:00"),
+        Case(text: "Oil change Sat morning", title: "Oil change", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00"),
+        Case(
+            text: "Call the bank at 9:00 sharp Monday", title: "Call the bank", start: "2026-12-07T09:00:00+01:00",
+            end: "2026-12-07T10:00:00+01:00"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(
@@ -279,6 +285,8 @@ struct QuickAddRulesTests {
         #expect(letters.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
         #expect(letters.start.description == "2026-12-07T06:00:00+01:00")
         #expect(try english.parse("Lecture T/Th 9:30am", now: now, zone: zone).recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH"])
+        #expect(try english.parse("Team standup M-Th 9:30", now: now, zone: zone).recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH"])
+        #expect(try english.parse("Buy T-shirt Friday", now: now, zone: zone).title == "Buy T-shirt")
         let with = try english.parse("Coffee w/ Tom Friday 3pm", now: now, zone: zone)
         #expect(with.title == "Coffee w/ Tom")
         #expect(with.recurrence.isEmpty)

@@ -399,6 +399,8 @@ struct QuickAddGrammar {
         // "Mo-Mi": the first day of a range of days; "Mo., 14.12.": a weekday a comma joins to its date.
         if isSymbol(after, "-"), attached(after), attached(after + 1), weekdayNumber(after + 1) != nil { return true }
         if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
+        // "Sat morning", "Sun evening": right before a part of the day.
+        if case .partOfDay? = meaning(after) { return true }
         // "Sat Jan 9": right before a month and its day (the weekday must agree with the date).
         if case .month? = meaning(after), bareDay(at: next(after)) != nil { return true }
         if clockOnlyWeakWords.contains(tokens[j].text) {
@@ -626,8 +628,8 @@ struct QuickAddGrammar {
         case .meridiem(let pm)?:
             point.pm = pm
             k = next(k)
-            // "1pm-ish", "3pmish": about then.
-            if case .hourMark? = meaning(k), attached(k) { k = next(k) }
+            // "1pm-ish": about then; "3 pm sharp".
+            if case .hourMark? = meaning(k), attached(k) || tokens[k].kind == .word { k = next(k) }
         case .oclock?:
             point.explicit = true
             k = next(k)
@@ -985,6 +987,10 @@ struct QuickAddGrammar {
     func letterWeekdayList(at k: Int) -> (days: [Int], end: Int)? {
         func letter(_ i: Int) -> Int? { i < count && tokens[i].kind == .word ? letterWeekdays[tokens[i].text] : nil }
         guard !letterWeekdays.isEmpty, let first = letter(k) else { return nil }
+        // "M-Th", "Tu-F": through that day ("M-F" is the locale's own phrase).
+        if isSymbol(k + 1, "-"), attached(k + 1), attached(k + 2), let last = letter(k + 2) ?? weekdayNumber(k + 2), last > first {
+            return (Array(first...last), letter(k + 2) != nil ? k + 3 : next(k + 2))
+        }
         var days = [first]
         var end = k + 1
         // Token by token: a locale phrase may span a letter and its slash ("w/" is "with").

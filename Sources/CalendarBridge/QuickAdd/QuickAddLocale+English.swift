@@ -87,7 +87,8 @@ extension QuickAddLocale {
             ("today", .relativeDay(0)), ("tonight", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0, ownFrom: 16, ownLength: 10))),
             ("tomorrow", .relativeDay(1)),
             ("tmrw", .relativeDay(1)), ("tmr", .relativeDay(1)), ("tmw", .relativeDay(1)), ("tomorow", .relativeDay(1)),
-            ("tommorow", .relativeDay(1)), ("tommorrow", .relativeDay(1)), ("day after tomorrow", .relativeDay(2)),
+            ("tommorow", .relativeDay(1)), ("tommorrow", .relativeDay(1)), ("2morrow", .relativeDay(1)), ("2moro", .relativeDay(1)),
+            ("2day", .relativeDay(0)), ("day after tomorrow", .relativeDay(2)),
             ("tonite", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0, ownFrom: 16, ownLength: 10))),
             ("the day after tomorrow", .relativeDay(2)),
             ("next", .next), ("this", .this), ("coming", .this), ("in", .inRelative),
@@ -96,7 +97,7 @@ extension QuickAddLocale {
             ("a.m", .meridiem(pm: false)), ("pm", .meridiem(pm: true)), ("p.m.", .meridiem(pm: true)),
             ("p.m", .meridiem(pm: true)), ("o'clock", .hourMark), ("o’clock", .hourMark),
             // "9ish", "6-ish", "2:30ish": an approximate time, read as "9 o'clock" would be.
-            ("ish", .hourMark), ("- ish", .hourMark), ("noonish", .namedTime(hour: 12, minute: 0)),
+            ("ish", .hourMark), ("- ish", .hourMark), ("sharp", .hourMark), ("noonish", .namedTime(hour: 12, minute: 0)),
             ("noon", .namedTime(hour: 12, minute: 0)), ("midday", .namedTime(hour: 12, minute: 0)),
             ("midnight", .namedTime(hour: 0, minute: 0)),
             ("morning", .partOfDay(.morning)), ("in the morning", .partOfDay(.morning)),
