@@ -986,6 +986,7 @@ struct QuickAddGrammar {
     /// (`QuickAddLocale.letterWeekdays`), only two or more joined by slashes with no space.
     func letterWeekdayList(at k: Int) -> (days: [Int], end: Int)? {
         func letter(_ i: Int) -> Int? { i < count && tokens[i].kind == .word ? letterWeekdays[tokens[i].text] : nil }
+        if !letterWeekdays.isEmpty, letter(k) == nil, let days = lettersRun(at: k) { return (days, k + 1) }
         guard !letterWeekdays.isEmpty, let first = letter(k) else { return nil }
         // "M-Th", "Tu-F": through that day ("M-F" is the locale's own phrase).
         if isSymbol(k + 1, "-"), attached(k + 1), attached(k + 2), let last = letter(k + 2) ?? weekdayNumber(k + 2), last > first {
@@ -999,6 +1000,30 @@ struct QuickAddGrammar {
             end = letter(end + 1) != nil ? end + 2 : next(end + 1)
         }
         return days.count > 1 ? (days, end) : nil
+    }
+
+    /// "MWF", "MTWRF", "TTh": one word of letter weekdays written together, capitalised as schedules write them, in
+    /// week order, nothing left over; three days or more, or "TTh"/"TuTh" (two-letter runs such as "MW", "TR" or "MT"
+    /// are as often a title's acronym; "mwf" lower-case stays a word). Two-letter days are tried first.
+    func lettersRun(at k: Int) -> [Int]? {
+        guard k < count, tokens[k].kind == .word, meanings[k] == nil, tokens[k].end - tokens[k].start >= 2,
+            let initial = scalars[tokens[k].start].properties.isUppercase ? tokens[k].text : nil
+        else { return nil }
+        var days: [Int] = []
+        var rest = Substring(initial)
+        while !rest.isEmpty {
+            if rest.count >= 2, let day = letterWeekdays[String(rest.prefix(2))] {
+                days.append(day)
+                rest = rest.dropFirst(2)
+            } else if let day = letterWeekdays[String(rest.prefix(1))] {
+                days.append(day)
+                rest = rest.dropFirst()
+            } else {
+                return nil
+            }
+            if days.count > 1, days[days.count - 1] <= days[days.count - 2] { return nil }
+        }
+        return days.count > 2 || initial == "tth" || initial == "tuth" ? days : nil
     }
 
     /// "the 15th", "15th", "15." after "on"/"am".

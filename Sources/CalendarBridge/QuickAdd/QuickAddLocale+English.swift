@@ -88,7 +88,7 @@ extension QuickAddLocale {
             ("tomorrow", .relativeDay(1)),
             ("tmrw", .relativeDay(1)), ("tmr", .relativeDay(1)), ("tmw", .relativeDay(1)), ("tomorow", .relativeDay(1)),
             ("tommorow", .relativeDay(1)), ("tommorrow", .relativeDay(1)), ("2morrow", .relativeDay(1)), ("2moro", .relativeDay(1)),
-            ("2day", .relativeDay(0)), ("day after tomorrow", .relativeDay(2)),
+            ("2day", .relativeDay(0)), ("later today", .relativeDay(0)), ("day after tomorrow", .relativeDay(2)),
             ("tonite", .partOfDay(QuickAddPartOfDay(hour: 20, from: 14, day: 0, ownFrom: 16, ownLength: 10))),
             ("the day after tomorrow", .relativeDay(2)),
             ("next", .next), ("this", .this), ("coming", .this), ("in", .inRelative),
