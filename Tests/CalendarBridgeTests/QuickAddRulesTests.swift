@@ -137,6 +137,12 @@ struct QuickAddRulesTests {
         Case(
             text: "Call the bank at 9:00 sharp Monday", title: "Call the bank", start: "2026-12-07T09:00:00+01:00",
             end: "2026-12-07T10:00:00+01:00"),
+        // The week after next; German ordinals with a dot in a monthly repeat.
+        Case(
+            lang: "de", text: "Treffen übernächste Woche Mittwoch 10 Uhr", title: "Treffen", start: "2026-12-16T10:00:00+01:00",
+            end: "2026-12-16T11:00:00+01:00"),
+        Case(
+            text: "Sync week after next Monday 9am", title: "Sync", start: "2026-12-14T09:00:00+01:00", end: "2026-12-14T10:00:00+01:00"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(
@@ -289,6 +295,11 @@ struct QuickAddRulesTests {
         #expect(try english.parse("Buy T-shirt Friday", now: now, zone: zone).title == "Buy T-shirt")
         #expect(try english.parse("Gym MWF 6am", now: now, zone: zone).recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
         #expect(try english.parse("Class TTh 11am", now: now, zone: zone).recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH"])
+        let stammtisch = try german.parse("Stammtisch jeden 1. Freitag im Monat 19 Uhr", now: now, zone: zone)
+        #expect(stammtisch.title == "Stammtisch")
+        #expect(stammtisch.recurrence == ["RRULE:FREQ=MONTHLY;BYDAY=1FR"])
+        // Two weak German weekdays joined by "und" are two dates, refused as "Monday and Tuesday" is.
+        #expect(throws: QuickAddError.self) { try german.parse("Sport Di und Do 18 Uhr", now: now, zone: zone) }
         let acronym = try english.parse("Order 5 MW turbine Friday", now: now, zone: zone)
         #expect(acronym.title == "Order 5 MW turbine")
         #expect(acronym.recurrence.isEmpty)

@@ -196,7 +196,9 @@ struct QuickAddGrammar {
             n = -1
             k = next(j)
         default:
-            guard isNumber(j), (1...4).contains(value(j)), case .ordinalSuffix? = meaning(j + 1), attached(j + 1) else { return nil }
+            // "3rd", "1." (German ordinals are written with a dot).
+            guard isNumber(j), (1...4).contains(value(j)), attached(j + 1) else { return nil }
+            if case .ordinalSuffix? = meaning(j + 1) {} else if !isSymbol(j + 1, ".") { return nil }
             n = value(j)
             k = next(j + 1)
         }
@@ -399,6 +401,8 @@ struct QuickAddGrammar {
         // "Mo-Mi": the first day of a range of days; "Mo., 14.12.": a weekday a comma joins to its date.
         if isSymbol(after, "-"), attached(after), attached(after + 1), weekdayNumber(after + 1) != nil { return true }
         if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
+        // "Di und Do": two weekdays joined by "and" (read as two dates, which the text must settle).
+        if case .and? = meaning(after), weekdayNumber(next(after)) != nil { return true }
         // "Sat morning", "Sun evening": right before a part of the day.
         if case .partOfDay? = meaning(after) { return true }
         // "Sat Jan 9": right before a month and its day (the weekday must agree with the date).

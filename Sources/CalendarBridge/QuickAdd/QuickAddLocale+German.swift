@@ -139,6 +139,7 @@ extension QuickAddLocale {
             ("nächste woche", .calendarWeek(1)), ("nächster woche", .calendarWeek(1)), ("naechste woche", .calendarWeek(1)),
             ("kommende woche", .calendarWeek(1)), ("kommender woche", .calendarWeek(1)),
             ("diese woche", .calendarWeek(0)), ("dieser woche", .calendarWeek(0)),
+            ("übernächste woche", .calendarWeek(2)), ("übernächster woche", .calendarWeek(2)), ("uebernaechste woche", .calendarWeek(2)),
             ("am wochenende", .vagueDate), ("dieses wochenende", .vagueDate), ("nächstes wochenende", .vagueDate),
             ("übers wochenende", .vagueDate), ("nächsten monat", .vagueDate), ("diesen monat", .vagueDate),
             ("kommenden monat", .vagueDate),
