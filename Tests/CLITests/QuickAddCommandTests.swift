@@ -1,7 +1,7 @@
 import Foundation
 import Sandbox
-import Testing
 import TestSupport
+import Testing
 
 @Suite("calbridge quick-add CALENDAR_REF TEXT, end to end against the sandbox")
 struct QuickAddCommandTests {
@@ -48,7 +48,9 @@ struct QuickAddCommandTests {
             let listed = try await home.run([
                 "events", "carol:Calendar", "--from", "2027-03-13", "--to", "2027-03-14", "--tz", "America/Los_Angeles", "--format", "tsv",
             ])
-            #expect(listed.stdout.contains("2027-03-13T12:30:00-08:00\t2027-03-13T13:30:00-08:00\tfalse\tLunch with Ann\tCafe Luna"), "\(listed.stdout)")
+            #expect(
+                listed.stdout.contains("2027-03-13T12:30:00-08:00\t2027-03-13T13:30:00-08:00\tfalse\tLunch with Ann\tCafe Luna"),
+                "\(listed.stdout)")
         }
     }
 
@@ -56,7 +58,9 @@ struct QuickAddCommandTests {
     func googleLocalPreviewEqualsResult() async throws {
         try await SandboxHome.with { home in
             for text in ["Lunch 12:30-1:30 tomorrow", "Standup every weekday 9:30", "Kino heute Abend um 20 Uhr"] {
-                let options = ["--parser", "local", "--now", "2027-03-12T17:30:00", "--format", "json"] + (text.hasPrefix("Kino") ? ["--lang", "de"] : [])
+                let options =
+                    ["--parser", "local", "--now", "2027-03-12T17:30:00", "--format", "json"]
+                    + (text.hasPrefix("Kino") ? ["--lang", "de"] : [])
                 let dry = try await home.run(["quick-add", "ann:Family", text, "--dry-run"] + options)
                 #expect(dry.status == 0, "\(text): \(dry.stderr)")
                 let preview = try JSONOutput.object(dry.stdout)
@@ -83,7 +87,9 @@ struct QuickAddCommandTests {
             #expect(table.stdout.contains("google, in Europe/Berlin (the calendar's zone)"), "\(table.stdout)")
             #expect(table.stdout.contains("https://"))
 
-            let german = try await home.run(["quick-add", "ann:Family", "Teammeeting jeden Montag um 9 Uhr", "--lang", "de", "--format", "json"])
+            let german = try await home.run([
+                "quick-add", "ann:Family", "Teammeeting jeden Montag um 9 Uhr", "--lang", "de", "--format", "json",
+            ])
             #expect(german.status == 0, "\(german.stderr)")
             let event = try JSONOutput.object(german.stdout)
             #expect(event["parser"] as? String == "calbridge")
@@ -170,7 +176,8 @@ struct QuickAddCommandTests {
             #expect(refused.stderr.contains("--allow-past"), "\(refused.stderr)")
             let dry = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm", "--dry-run", "--format", "json"] + now)
             #expect(try JSONOutput.object(dry.stdout)["past"] as? Bool == true)
-            let allowed = try await home.run(["quick-add", "carol:Calendar", "Dentist today 3pm", "--allow-past", "--format", "json"] + now)
+            let allowed = try await home.run(
+                ["quick-add", "carol:Calendar", "Dentist today 3pm", "--allow-past", "--format", "json"] + now)
             #expect(allowed.status == 0, "\(allowed.stderr)")
             #expect(try JSONOutput.object(allowed.stdout)["start"] as? String == "2027-03-12T15:00:00-08:00")
         }
@@ -208,9 +215,11 @@ struct QuickAddCommandTests {
             let created = try JSONOutput.object(confirmed.stdout)
             #expect(created["title"] as? String == "Dentist 2")
             #expect((created["doubts"] as? [Any])?.count == 1, "the accepted doubt stays on the result")
-            // A reading without doubts needs no --yes.
-            let sure = try await home.run(["quick-add", "carol:Calendar", "Dentist Tuesday 2pm"] + now)
+            // A reading without doubts needs no --yes; at 80 columns its link is printed whole (it is opened or copied).
+            let sure = try await home.run(["quick-add", "carol:Calendar", "Dentist Tuesday 2pm"] + now, stdoutTerminalColumns: 80)
             #expect(sure.status == 0, "\(sure.stderr)")
+            let link = try #require(sure.stdout.split(separator: "\n").first { $0.hasPrefix("link ") }, "\(sure.stdout)")
+            #expect(!sure.stdout.contains("…") && link.contains("https://"), "\(sure.stdout)")
         }
     }
 

@@ -235,9 +235,13 @@ package enum QuickAddCommand: Command {
             if let (event, target) = created {
                 rows.insert(["calendar", target.label], at: 0)
                 rows.append(["id", event.id])
-                if let link = event.webURL { rows.append(["link", link.absoluteString]) }
             }
             context.printTable(Table(columns: table(result, readIn: readIn).columns, rows: rows), format: .table, header: header)
+            // The link is opened or copied whole: a row under the table, in its columns, that the width never cuts.
+            if let link = created?.0.webURL {
+                let width = (rows.map { $0.first?.count ?? 0 } + ["link".count]).max() ?? 0
+                context.print("link".padding(toLength: width + 2, withPad: " ", startingAt: 0) + link.absoluteString)
+            }
             // A reason is a sentence that a table cell would cut with "…": each is printed whole below the table,
             // wrapped to the terminal's width (unwrapped into a pipe).
             for doubt in result.doubts {
