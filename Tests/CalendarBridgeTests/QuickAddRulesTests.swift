@@ -143,6 +143,11 @@ struct QuickAddRulesTests {
             end: "2026-12-16T11:00:00+01:00"),
         Case(
             text: "Sync week after next Monday 9am", title: "Sync", start: "2026-12-14T09:00:00+01:00", end: "2026-12-14T10:00:00+01:00"),
+        // "Friday after next", "übernächsten Freitag": a week after the next one.
+        Case(text: "Trip Friday after next", title: "Trip", start: "2026-12-18", end: "2026-12-19"),
+        Case(
+            lang: "de", text: "Zahnarzt übernächsten Freitag 10 Uhr", title: "Zahnarzt", start: "2026-12-18T10:00:00+01:00",
+            end: "2026-12-18T11:00:00+01:00"),
         // "last Friday": the latest one before today, a past event (shown so, and refused without --allow-past).
         Case(text: "Haircut last Friday", title: "Haircut", start: "2026-11-27", end: "2026-11-28", past: true),
         Case(

@@ -214,6 +214,8 @@ struct QuickAddCollected {
             return (base.adding(days: delta), nil)
         case .thisWeekday(let weekday):
             return (base.adding(days: (weekday - base.weekday + 7) % 7), nil)
+        case .weekdayAfterNext(let weekday):
+            return (base.adding(days: (weekday - base.weekday + 6) % 7 + 1 + 7), nil)
         case .previousWeekday(let weekday):
             return (base.adding(days: -((base.weekday - weekday + 6) % 7 + 1)), nil)
         case .absolute(let year, let month, let day):

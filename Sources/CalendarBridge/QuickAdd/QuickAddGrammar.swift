@@ -11,6 +11,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case thisWeekday(Int)
     /// "last Friday", "letzten Freitag": the latest one before today (a past event).
     case previousWeekday(Int)
+    /// "Friday after next", "übernächsten Freitag": a week after the first one after today.
+    case weekdayAfterNext(Int)
     case absolute(year: Int?, month: Int, day: Int)
     case dayOfMonth(Int)
     /// That weekday of the calendar week (Monday to Sunday) this many weeks from today's: "Tuesday next week" (1).
@@ -446,6 +448,10 @@ struct QuickAddGrammar {
             // `QuickAddParser.readHoliday`); elsewhere it is a word of the title ("Buy Christmas tree").
             // A compound ("am Weihnachtsmarkt") is a place or a title word, never the holiday's day.
             return prefixed && holidayCompounds[j] == nil ? (.holiday(holiday), next(j)) : nil
+        case .afterNext?:
+            // "übernächsten Freitag".
+            guard case .weekday(let w)? = meaning(next(j)) else { return nil }
+            return (.weekdayAfterNext(w), next(next(j)))
         case .next?, .this?:
             let k = next(j)
             if case .weekday(let w)? = meaning(k) {
@@ -460,6 +466,8 @@ struct QuickAddGrammar {
         case .weekday(let w)?:
             // "Tuesday next week", "Dienstag nächster Woche".
             if case .calendarWeek(let weeks)? = meaning(next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), next(next(j))) }
+            // "Friday after next".
+            if case .afterNext? = meaning(next(j)) { return (.weekdayAfterNext(w), next(next(j))) }
             guard weekdayIsAllowed(at: j) else { return nil }
             return (.weekday(w, next: false), next(j))
         case .calendarWeek(let weeks)?:

@@ -142,7 +142,7 @@ extension QuickAddLocale {
             ("around", .approximately), ("about", .approximately), ("approx", .approximately), ("approx.", .approximately),
             ("approximately", .approximately), ("circa", .approximately), ("ca.", .approximately), ("~", .approximately),
             ("next week", .calendarWeek(1)), ("this week", .calendarWeek(0)), ("the week after next", .calendarWeek(2)),
-            ("week after next", .calendarWeek(2)),
+            ("week after next", .calendarWeek(2)), ("after next", .afterNext),
             ("this weekend", .vagueDate), ("next weekend", .vagueDate), ("the weekend", .vagueDate),
             ("on the weekend", .vagueDate), ("over the weekend", .vagueDate), ("at the weekend", .vagueDate),
             ("this month", .vagueDate), ("next month", .vagueDate),

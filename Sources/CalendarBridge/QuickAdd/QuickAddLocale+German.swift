@@ -78,7 +78,8 @@ extension QuickAddLocale {
         var table: [(String, QuickAddMeaning)] = [
             ("heute", .relativeDay(0)), ("heut", .relativeDay(0)), ("morgen", .relativeDay(1)), ("übermorgen", .relativeDay(2)),
             ("uebermorgen", .relativeDay(2)),
-            ("nächsten", .next), ("nächste", .next), ("nächster", .next), ("naechsten", .next),
+            ("nächsten", .next), ("nächste", .next), ("nächster", .next), ("naechsten", .next), ("übernächsten", .afterNext),
+            ("uebernaechsten", .afterNext),
             ("kommenden", .next), ("kommende", .next), ("diesen", .this), ("diese", .this),
             ("in", .inRelativeOrLocation), ("im", .location), ("half", .half),
             ("halbe", .half), ("halben", .half), ("uhr", .oclock),

@@ -7,6 +7,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case relativeDay(Int)
     /// The last day of this month ("end of month", "Monatsende").
     case endOfMonth
+    /// "after next" after a weekday ("Friday after next"), "übernächsten" before one: the one a week after the next.
+    case afterNext
     /// "end of" before a month's name ("until end of January", "bis Ende März"): that month's last day.
     case endOf
     /// A weekday name, ISO numbered (1 = Monday ... 7 = Sunday).
