@@ -1169,12 +1169,6 @@ struct QuickAddGrammar {
             part.frequency = .weekly
             part.byDay = [1, 2, 3, 4, 5]
             return QuickAddMatch(end: next(i), element: .recurrence(part))
-        case _ where letterWeekdayList(at: i) != nil:
-            // "M/W/F 6am", "T/Th 9:30".
-            guard let (days, end) = letterWeekdayList(at: i) else { return nil }
-            part.frequency = .weekly
-            part.byDay = days
-            return QuickAddMatch(end: end, element: .recurrence(part))
         case .weekday?:
             // "Tue/Thu 6pm", "Mon, Wed and Fri at 4", "Mo/Mi 18 Uhr": weekdays joined by a slash, plus or comma are a
             // weekly series on those days, as schedules are written without "every". Two joined only by "and"
@@ -1211,6 +1205,12 @@ struct QuickAddGrammar {
             part.count = n
             return QuickAddMatch(end: end, element: .recurrence(part))
         default:
+            // "M/W/F 6am", "T/Th 9:30", "MWF": letter weekdays (words of no meaning of their own).
+            if let (days, end) = letterWeekdayList(at: i) {
+                part.frequency = .weekly
+                part.byDay = days
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            }
             // "2x Brötchen holen", "Buy 3 x AA batteries": a count before an ordinary word counts things of the
             // title; a repeat's count stands before a rule, a time or at the end ("6x dienstags", "10 times").
             guard let (n, end) = repeatCount(at: i), !isOrdinaryWord(at: end) else { return nil }
