@@ -997,9 +997,9 @@ struct QuickAddGrammar {
     /// "M/W/F", "T/Th", "Tu/Th", "M/W": one- and two-letter weekdays as US schedules write them
     /// (`QuickAddLocale.letterWeekdays`), only two or more joined by slashes with no space.
     func letterWeekdayList(at k: Int) -> (days: [Int], end: Int)? {
+        guard !letterWeekdays.isEmpty else { return nil }
         func letter(_ i: Int) -> Int? { i < count && tokens[i].kind == .word ? letterWeekdays[tokens[i].text] : nil }
-        if !letterWeekdays.isEmpty, letter(k) == nil, let days = lettersRun(at: k) { return (days, k + 1) }
-        guard !letterWeekdays.isEmpty, let first = letter(k) else { return nil }
+        guard let first = letter(k) else { return lettersRun(at: k).map { ($0, k + 1) } }
         // "M-Th", "Tu-F": through that day ("M-F" is the locale's own phrase).
         if isSymbol(k + 1, "-"), attached(k + 1), attached(k + 2), let last = letter(k + 2) ?? weekdayNumber(k + 2), last > first {
             return (Array(first...last), letter(k + 2) != nil ? k + 3 : next(k + 2))
@@ -1007,9 +1007,11 @@ struct QuickAddGrammar {
         var days = [first]
         var end = k + 1
         // Token by token: a locale phrase may span a letter and its slash ("w/" is "with").
-        while isSymbol(end, "/"), attached(end), attached(end + 1), let day = letter(end + 1) ?? weekdayNumber(end + 1) {
+        while isSymbol(end, "/"), attached(end), attached(end + 1) {
+            let lettered = letter(end + 1)
+            guard let day = lettered ?? weekdayNumber(end + 1) else { break }
             if !days.contains(day) { days.append(day) }
-            end = letter(end + 1) != nil ? end + 2 : next(end + 1)
+            end = lettered != nil ? end + 2 : next(end + 1)
         }
         return days.count > 1 ? (days, end) : nil
     }
