@@ -187,7 +187,7 @@ struct QuickAddCommandTests {
     func doubts() async throws {
         try await SandboxHome.with { home in
             let now = ["--now", "2027-03-12T09:30:00"]
-            let text = "Dentist Tuesday 2"
+            let text = "Dentist 2 Tuesday"
             let dry = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run", "--format", "json"] + now)
             #expect(dry.status == 0, "\(dry.stderr)")
             let doubts = try #require(try JSONOutput.object(dry.stdout)["doubts"] as? [[String: Any]])

@@ -166,6 +166,39 @@ struct QuickAddRulesTests {
         Case(
             lang: "de", text: "Treffen so gegen 15 Uhr morgen", title: "Treffen", start: "2026-12-05T15:00:00+01:00",
             end: "2026-12-05T16:00:00+01:00"),
+        // An hour right after a day, as calendar apps read it; before a day only with a part of the day after it.
+        Case(
+            text: "Brunch with friends Sunday 11", title: "Brunch with friends", start: "2026-12-06T11:00:00+01:00",
+            end: "2026-12-06T12:00:00+01:00"),
+        Case(text: "Dentist Tuesday 2", title: "Dentist", start: "2026-12-08T14:00:00+01:00", end: "2026-12-08T15:00:00+01:00"),
+        Case(text: "Call Verizon tomorrow 9", title: "Call Verizon", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00"),
+        Case(
+            text: "Tennis w/ Raj 7 Sunday morning", title: "Tennis w/ Raj", start: "2026-12-06T07:00:00+01:00",
+            end: "2026-12-06T08:00:00+01:00"),
+        Case(
+            lang: "de", text: "Zahnarzt Freitag 9", title: "Zahnarzt", start: "2026-12-11T09:00:00+01:00", end: "2026-12-11T10:00:00+01:00"),
+        Case(text: "Pick up tickets Friday 2 tickets", title: "Pick up tickets 2 tickets", start: "2026-12-04", end: "2026-12-05"),
+        Case(text: "Party Friday 13", title: "Party 13", start: "2026-12-04", end: "2026-12-05"),
+        // A span of weekdays written out, with German two-letter names.
+        Case(lang: "de", text: "Kurzurlaub Ostsee Do bis So", title: "Kurzurlaub Ostsee", start: "2026-12-10", end: "2026-12-14"),
+        Case(lang: "de", text: "Messe Mi bis Fr", title: "Messe", start: "2026-12-09", end: "2026-12-12"),
+        // House numbers, numbered things and holidays' names stay in the title or the place.
+        Case(
+            text: "Bday party at 12 Elm Street Saturday 2pm", title: "Bday party", start: "2026-12-05T14:00:00+01:00",
+            end: "2026-12-05T15:00:00+01:00", location: "12 Elm Street"),
+        Case(
+            text: "Visit 1600 Pennsylvania Ave tomorrow 10am", title: "Visit 1600 Pennsylvania Ave", start: "2026-12-05T10:00:00+01:00",
+            end: "2026-12-05T11:00:00+01:00"),
+        Case(text: "Dinner at 7 my place", title: "Dinner my place", start: "2026-12-04T19:00:00+01:00", end: "2026-12-04T20:00:00+01:00"),
+        Case(
+            lang: "de", text: "Party Lindenweg 3 Samstag 20 Uhr", title: "Party Lindenweg 3", start: "2026-12-05T20:00:00+01:00",
+            end: "2026-12-05T21:00:00+01:00"),
+        Case(text: "Study lesson 3 tomorrow", title: "Study lesson 3", start: "2026-12-05", end: "2026-12-06"),
+        Case(text: "Flight 6:05 am Monday", title: "Flight", start: "2026-12-07T06:05:00+01:00", end: "2026-12-07T07:05:00+01:00"),
+        Case(text: "Cyber Monday deals tomorrow", title: "Cyber Monday deals", start: "2026-12-05", end: "2026-12-06"),
+        Case(
+            lang: "de", text: "Aschermittwoch Fischessen 19 Uhr", title: "Aschermittwoch Fischessen", start: "2027-02-10T19:00:00+01:00",
+            end: "2027-02-10T20:00:00+01:00"),
     ]
 
     @Test("each phrase means what the user typed", arguments: cases)
@@ -179,6 +212,18 @@ struct QuickAddRulesTests {
         #expect(result.location == row.location)
         #expect(result.isPast == row.past)
         #expect(result.isAllDay == (row.start.count == 10))
+    }
+
+    @Test("a pair of capitalised names right after a clock time is a zone: known, it is used; unknown, the text is refused")
+    func slashZones() throws {
+        let zone = try #require(QuickAddZone(identifier: "America/New_York"))
+        let now = QuickAddTestSupport.instant(Self.fridayEvening)
+        let parser = QuickAddTestSupport.parser(lang: "en")
+        #expect(try parser.parse("Call 3pm US/Pacific", now: now, zone: zone).timeZone == "US/Pacific")
+        #expect(throws: QuickAddError.self) { try parser.parse("Call Wendy 3pm Mars/Olympus", now: now, zone: zone) }
+        #expect(throws: QuickAddError.self) { try parser.parse("Call Wendy 15:00 Mars/Olympus", now: now, zone: zone) }
+        #expect(try parser.parse("Read Mars/Olympus notes 3pm", now: now, zone: zone).title == "Read Mars/Olympus notes")
+        #expect(try parser.parse("Sync 3pm eng/design", now: now, zone: zone).title == "Sync eng/design")
     }
 
     @Test("a part of the day that contradicts the time is refused, in the text's language")

@@ -106,6 +106,11 @@ struct QuickAddGrammar {
     var holidayCompounds: [Int: Bool] = [:]
     /// Parts of the day that name the event after a word of the title (`QuickAddLocale.titlePartWords`).
     var titlePartWords: Set<String> = []
+    /// Words and compound ends of streets' names (`QuickAddLocale.streetWords`, `streetSuffixes`).
+    var streetWords: Set<String> = []
+    var streetSuffixes: [String] = []
+    /// Nouns whose number is part of the title (`QuickAddLocale.numberedWords`).
+    var numberedWords: Set<String> = []
 
     static let ianaAreas: Set<String> = [
         "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian",
@@ -276,7 +281,38 @@ struct QuickAddGrammar {
             default: break
             }
         }
-        return false
+        // "chapter 12", "Room 4", "Gleis 3": the number of one of a series or a place ("Flight 6:05 am" is a time).
+        if i > 0, !attached(i), tokens[i - 1].kind == .word, meanings[i - 1] == nil, numberedWords.contains(tokens[i - 1].text) {
+            return !hasClockMark(after: i)
+        }
+        return isHouseNumber(at: i)
+    }
+
+    /// Is the number at `i` written as a clock time: minutes, am/pm, "Uhr" or "o'clock" after it?
+    func hasClockMark(after i: Int) -> Bool {
+        switch meaning(i + 1) {
+        case .meridiem?, .oclock?, .hourMark?: return true
+        default: return isSymbol(i + 1, ":") && attached(i + 1)
+        }
+    }
+
+    /// A house number: before a street's name of one to three words ("at 12 Elm Street", "1600 Pennsylvania Ave"),
+    /// or right after one ("Hauptstr. 12", "Berliner Straße 5") unless a clock's mark follows ("Main St 5pm").
+    func isHouseNumber(at i: Int) -> Bool {
+        guard !streetWords.isEmpty else { return false }
+        var k = i + 1
+        while k < count, k <= i + 3 {
+            if k > i + 1, streetWords.contains(tokens[k].text) { return true }
+            guard isOrdinaryWord(at: k) else { break }
+            k += 1
+        }
+        var before = i - 1
+        if before > 0, isSymbol(before, "."), attached(before) { before -= 1 }
+        guard before >= 0, tokens[before].kind == .word else { return false }
+        let word = tokens[before].text
+        guard streetWords.contains(word) || streetSuffixes.contains(where: { word.count > $0.count + 2 && word.hasSuffix($0) })
+        else { return false }
+        return !hasClockMark(after: i)
     }
 
     /// "in 2 hours", "in 30 minutes", "in an hour", "in 2 Stunden": hours and minutes from now (days and longer
@@ -329,9 +365,19 @@ struct QuickAddGrammar {
 
     func matchZone(at i: Int) -> QuickAddMatch? {
         if let windows = windowsZones[i] { return QuickAddMatch(end: windows.end, element: .zone(windows.id)) }
-        guard i + 2 < count, tokens[i].kind == .word, Self.ianaAreas.contains(tokens[i].text),
-            isSymbol(i + 1, "/"), attached(i + 1), attached(i + 2), tokens[i + 2].kind != .symbol
+        guard i + 2 < count, tokens[i].kind == .word, isSymbol(i + 1, "/"), attached(i + 1), attached(i + 2),
+            tokens[i + 2].kind != .symbol
         else { return nil }
+        // Outside the tz database's areas, a pair of capitalised names right after a clock time is meant as a zone too
+        // ("3pm US/Pacific"; "3pm Mars/Olympus" is refused as an unknown zone, not kept in the title).
+        if !Self.ianaAreas.contains(tokens[i].text) {
+            guard i > 0, tokens[i + 2].kind == .word, isCapitalized(i), isCapitalized(i + 2) else { return nil }
+            switch meanings[i - 1] {
+            case .meridiem?, .oclock?: break
+            case nil where tokens[i - 1].kind == .number && i >= 3 && isSymbol(i - 2, ":"): break
+            default: return nil
+            }
+        }
         var end = i + 1
         while end < count, attached(end) {
             let token = tokens[end]
@@ -343,6 +389,9 @@ struct QuickAddGrammar {
         let known = QuickAddZone(identifier: identifier) != nil
         return QuickAddMatch(end: end, element: .zone(known ? identifier : nil))
     }
+
+    /// Was the word at `k` written with a capital first letter?
+    func isCapitalized(_ k: Int) -> Bool { scalars[tokens[k].start].properties.isUppercase }
 
     // MARK: dates
 
@@ -402,6 +451,11 @@ struct QuickAddGrammar {
         let after = next(j)
         // "Mo-Mi": the first day of a range of days; "Mo., 14.12.": a weekday a comma joins to its date.
         if isSymbol(after, "-"), attached(after), attached(after + 1), weekdayNumber(after + 1) != nil { return true }
+        // "Do bis So", "Thu to Sun": the first day of a span of days written out.
+        switch meaning(after) {
+        case .rangeTo?, .untilOrTo?: if weekdayNumber(next(after)) != nil { return true }
+        default: break
+        }
         if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
         // "Di und Do": two weekdays joined by "and" (read as two dates, which the text must settle).
         if case .and? = meaning(after), weekdayNumber(next(after)) != nil { return true }
@@ -818,6 +872,12 @@ struct QuickAddGrammar {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
                 guard isDay(at: end) || isDay(endingAt: i) else { return nil }
+            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end) && isPartOfDay(next(end)),
+                end >= count || !(tokens[end].kind == .word && meanings[end] == nil)
+            {
+                // "Brunch Sunday 11", "Call tomorrow 9", "Zahnarzt Freitag 9": an hour right after a day, as calendar
+                // apps read it; "Tennis 7 Sunday morning": before a day its part of the day names. "Friday 2
+                // tickets" is a count (an ordinary word follows), "Friday 11 Dec" a date.
             } else {
                 // "7 in the evening", "8 abends": a part of the day makes a lone hour a time; "Apollo 13
                 // tonight" is a name, 13 being no hour a part of the day needs.
@@ -863,6 +923,12 @@ struct QuickAddGrammar {
         case .relativeDay?, .weekday?, .next?, .this?: true
         default: false
         }
+    }
+
+    /// Does a part of the day ("morning", "abends") start at `k`?
+    func isPartOfDay(_ k: Int) -> Bool {
+        if case .partOfDay? = meaning(k) { return true }
+        return false
     }
 
     /// Does a one-word day ("tomorrow", "Friday") end right before `k`?

@@ -53,7 +53,21 @@ extension QuickAddLocale {
         ],
         partyWords: ["party", "parties"],
         letterWeekdays: ["m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7],
-        titlePartWords: ["morning", "afternoon", "evening"]
+        titlePartWords: ["morning", "afternoon", "evening"],
+        // Not "place", "court" or "square": "at 7 my place", "at 7 center court" are times.
+        streetWords: [
+            "street", "st", "avenue", "ave", "road", "rd", "boulevard", "blvd", "lane", "ln", "drive", "dr", "parkway", "pkwy",
+            "highway", "hwy",
+        ],
+        // Not "class", "group" or "team": "Yoga class 7 tomorrow", "Study group 7-9 Wednesday" give hours.
+        numberedWords: [
+            "chapter", "chapters", "ch", "episode", "ep", "lesson", "unit", "section", "level", "page", "pages", "part", "season",
+            "module", "round", "stage", "phase", "sprint", "release", "version", "room", "rm", "gate", "floor", "building",
+            "bldg", "table", "seat", "row", "bus", "train", "flight", "track", "platform", "terminal", "exit", "ward", "bay",
+            "door", "suite", "apt", "apartment", "box", "locker", "court", "field", "pitch", "grade", "cohort", "batch",
+            "ticket", "case", "order", "invoice", "issue", "game", "match", "act", "scene", "lab", "lecture", "hole", "route",
+            "pier", "dock", "booth", "aisle", "lot",
+        ]
     )
 
     /// The United States' holidays (and a few widely kept days), as calendar apps' holiday calendars list them.
@@ -67,6 +81,9 @@ extension QuickAddLocale {
             ["st. patrick's day", "st patrick's day", "saint patrick's day", "st. paddy's day", "st paddy's day"],
             .fixed(3, 17, partyOnTheDay: true)
         ),
+        (["mardi gras", "fat tuesday"], QuickAddHoliday(.easter(plusDays: -47), partyOnTheDay: true)), (["ash wednesday"], .easter(-46)),
+        (["palm sunday"], .easter(-7)),
+        (["maundy thursday", "holy thursday"], .easter(-3)),
         (["good friday"], .easter(-2)), (["easter", "easter sunday"], .easter(0)), (["easter monday"], .easter(1)),
         (["mother's day", "mothers day"], .nth(2, 7, of: 5)), (["father's day", "fathers day"], .nth(3, 7, of: 6)),
         (["memorial day"], .nth(-1, 1, of: 5)), (["juneteenth"], .fixed(6, 19)),
@@ -74,6 +91,7 @@ extension QuickAddLocale {
         (["labor day"], .nth(1, 1, of: 9)), (["columbus day", "indigenous peoples' day"], .nth(2, 1, of: 10)),
         (["halloween"], .fixed(10, 31)), (["veterans day", "veterans' day", "veteran's day"], .fixed(11, 11)),
         (["thanksgiving", "thanksgiving day"], .nth(4, 4, of: 11)), (["black friday"], .nth(4, 4, of: 11, plusDays: 1)),
+        (["cyber monday"], .nth(4, 4, of: 11, plusDays: 4)),
         (["christmas eve", "xmas eve"], .fixed(12, 24, partyOnTheDay: true)),
         (["christmas", "christmas day", "xmas"], .fixed(12, 25)),
         (

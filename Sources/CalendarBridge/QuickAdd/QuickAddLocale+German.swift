@@ -24,7 +24,16 @@ extension QuickAddLocale {
         holidayCompounds: germanHolidayCompounds,
         clockOnlyWeakWords: ["so"],
         kindSuffixes: [("abend", .evening), ("frühstück", .morning), ("fruehstück", .morning), ("fruehstueck", .morning)],
-        titlePartWords: ["abend"]
+        titlePartWords: ["abend"],
+        streetWords: ["straße", "strasse", "str", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer"],
+        streetSuffixes: ["straße", "strasse", "str", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer"],
+        // Not "Gruppe" or "Kurs": "Kurs 7 morgen" may give the hour.
+        numberedWords: [
+            "kapitel", "lektion", "folge", "teil", "seite", "seiten", "raum", "zimmer", "gleis", "tor", "gate", "haus", "etage",
+            "stock", "saal", "halle", "runde", "spieltag", "staffel", "modul", "einheit", "bahnsteig", "tisch", "reihe", "sitz",
+            "bus", "linie", "flug", "ausgang", "terminal", "block", "klasse", "stufe", "level", "sprint", "version", "release",
+            "ticket", "bauabschnitt", "wohnung", "whg", "station", "zug",
+        ]
     )
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
@@ -45,7 +54,9 @@ extension QuickAddLocale {
     /// days; "Nikolaus" alone is also a first name, so only "Nikolaustag" is the day.
     static let germanHolidays: [(String, QuickAddMeaning)] = holidays([
         (["neujahr", "neujahrstag"], .fixed(1, 1)), (["heilige drei könige", "dreikönigstag"], .fixed(1, 6)),
-        (["valentinstag"], .fixed(2, 14, partyOnTheDay: true)), (["rosenmontag"], .easter(-48)),
+        (["valentinstag"], .fixed(2, 14, partyOnTheDay: true)),
+        (["rosenmontag"], QuickAddHoliday(.easter(plusDays: -48), partyOnTheDay: true)), (["aschermittwoch"], .easter(-46)),
+        (["gründonnerstag"], .easter(-3)),
         (["karfreitag"], .easter(-2)), (["ostersonntag"], .easter(0)), (["ostermontag"], .easter(1)),
         (["tag der arbeit"], .fixed(5, 1)), (["christi himmelfahrt", "himmelfahrt", "vatertag"], .easter(39)),
         (["muttertag"], .nth(2, 7, of: 5)), (["pfingstsonntag"], .easter(49)), (["pfingstmontag"], .easter(50)),

@@ -40,6 +40,14 @@ public struct QuickAddLocale: Sendable {
     /// ("Parents evening", "Quiz evening", "Spiele Abend"), as a leading part of the day does ("Morning run"); they
     /// still give the part of the day.
     public var titlePartWords: Set<String>
+    /// Words that end a street's name ("Street", "Ave", German "Straße", "Str"): a number before a name ending in
+    /// one ("12 Elm Street") or right after one ("Hauptstr. 12") is a house number, not an hour or a day.
+    public var streetWords: Set<String>
+    /// Ends of compound words that are streets' names (German "Bahnhofstraße", "Lindenweg", "Marktplatz").
+    public var streetSuffixes: [String]
+    /// Nouns a number after which names one of a series or a place ("chapter 12", "Room 4", "Gate 12", "Gleis 3"):
+    /// the number is part of the title, never an hour or a day.
+    public var numberedWords: Set<String>
 
     public init(
         identifier: String,
@@ -54,8 +62,14 @@ public struct QuickAddLocale: Sendable {
         clockOnlyWeakWords: Set<String> = [],
         letterWeekdays: [String: Int] = [:],
         kindSuffixes: [(String, QuickAddPartOfDay)] = [],
-        titlePartWords: Set<String> = []
+        titlePartWords: Set<String> = [],
+        streetWords: Set<String> = [],
+        streetSuffixes: [String] = [],
+        numberedWords: Set<String> = []
     ) {
+        self.numberedWords = numberedWords
+        self.streetWords = streetWords
+        self.streetSuffixes = streetSuffixes
         self.clockOnlyWeakWords = clockOnlyWeakWords
         self.letterWeekdays = letterWeekdays
         self.kindSuffixes = kindSuffixes

@@ -7,7 +7,9 @@ extension QuickAddParser {
     /// The doubts about one reading (`QuickAddDoubt`), in the order of the text; general signals about how the
     /// words were read, never about particular phrases. Builds no string unless it finds a doubt.
     /// `firstDay`: the event's first day as read.
-    func doubts(_ grammar: QuickAddGrammar, consumed: [Bool], collected: QuickAddCollected, firstDay: QuickAddDate) -> [QuickAddDoubt] {
+    func doubts(
+        _ grammar: QuickAddGrammar, consumed: [Bool], collected: QuickAddCollected, firstDay: QuickAddDate, zone: QuickAddZone
+    ) -> [QuickAddDoubt] {
         let german = options.locale.identifier == "de"
         let tokens = grammar.tokens
         var doubts: [QuickAddDoubt] = []
@@ -33,8 +35,14 @@ extension QuickAddParser {
             guard let meaning = grammar.meanings[index] else { return true }
             return !Self.isConnecting(meaning)
         }
-        for index in tokens.indices where !consumed[index] {
+        /// The end of a holiday's name that stayed in the title: its words are the name's ("Black Friday shopping").
+        var holidayEnd = 0
+        for index in tokens.indices where !consumed[index] && index >= holidayEnd {
             let token = tokens[index]
+            if case .holiday? = grammar.meanings[index] {
+                holidayEnd = grammar.next(index)
+                continue
+            }
             switch token.kind {
             case .symbol:
                 continue
@@ -98,7 +106,9 @@ extension QuickAddParser {
                 "\"\(place)\" ends in \(number), which may be the time; if it is, write \(number)pm, \(number)am or at \(number):00",
                 "„\(place)“ endet mit \(number), vielleicht die Uhrzeit; ist sie es, schreib um \(number) Uhr")
         }
-        if let fragment = ambiguousNumericDate(grammar, consumed: consumed, firstDay: firstDay) {
+        if !(options.dateOrder == .mdy && Self.writesMonthFirst(zone)),
+            let fragment = ambiguousNumericDate(grammar, consumed: consumed, firstDay: firstDay)
+        {
             add(
                 .dateOrder, "\"\(fragment)\" is another date in the other day/month order; write the month's name or use --date-order",
                 "„\(fragment)“ ist in der anderen Reihenfolge von Tag und Monat ein anderes Datum; schreib den Monat aus")
@@ -110,6 +120,26 @@ extension QuickAddParser {
         }
         return doubts
     }
+
+    /// A zone of the United States, where numeric dates are written month first: there "11/2" is November 2
+    /// without a doubt (elsewhere an English text may be written day first).
+    static func writesMonthFirst(_ zone: QuickAddZone) -> Bool {
+        let id = zone.identifier
+        if id.hasPrefix("US/") || id.hasPrefix("America/Indiana/") || id.hasPrefix("America/Kentucky/")
+            || id.hasPrefix("America/North_Dakota/")
+        {
+            return true
+        }
+        return unitedStatesZones.contains(id)
+    }
+
+    /// The tz database's zones in the United States (zone1970.tab, country US) outside the folders above.
+    private static let unitedStatesZones: Set<String> = [
+        "America/New_York", "America/Detroit", "America/Chicago", "America/Menominee", "America/Denver", "America/Boise",
+        "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau", "America/Sitka",
+        "America/Metlakatla", "America/Yakutat", "America/Nome", "America/Adak", "Pacific/Honolulu", "America/Indianapolis",
+        "America/Louisville", "America/Fort_Wayne", "America/Knox_IN", "Navajo", "America/Shiprock",
+    ]
 
     /// A place of more than one word whose last word is a number that could be an hour (1-23): "the gym 6".
     static func placeEndingInHour(_ place: String?) -> (String, String)? {

@@ -147,7 +147,7 @@ public struct QuickAddParser: Sendable {
         case .date(let date): firstDay = date
         case .dateTime(let seconds, _): firstDay = zone.date(at: seconds)
         }
-        result.doubts = doubts(grammar, consumed: consumed, collected: collected, firstDay: firstDay)
+        result.doubts = doubts(grammar, consumed: consumed, collected: collected, firstDay: firstDay, zone: zone)
         return (result, title)
     }
 
@@ -239,6 +239,9 @@ public struct QuickAddParser: Sendable {
         grammar.clockOnlyWeakWords = options.locale.clockOnlyWeakWords
         grammar.letterWeekdays = options.locale.letterWeekdays
         grammar.titlePartWords = options.locale.titlePartWords
+        grammar.streetWords = options.locale.streetWords
+        grammar.streetSuffixes = options.locale.streetSuffixes
+        grammar.numberedWords = options.locale.numberedWords
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
