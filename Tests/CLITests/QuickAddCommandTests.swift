@@ -187,13 +187,13 @@ struct QuickAddCommandTests {
     func doubts() async throws {
         try await SandboxHome.with { home in
             let now = ["--now", "2027-03-12T09:30:00"]
-            let text = "Dentist 2 Tuesday"
+            let text = "Party Friday 13"
             let dry = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run", "--format", "json"] + now)
             #expect(dry.status == 0, "\(dry.stderr)")
             let doubts = try #require(try JSONOutput.object(dry.stdout)["doubts"] as? [[String: Any]])
             #expect(doubts.map { $0["code"] as? String } == ["numberInTitle"], "\(doubts)")
             let table = try await home.run(["quick-add", "carol:Calendar", text, "--dry-run"] + now)
-            #expect(table.stdout.contains("doubts") && table.stdout.contains("\"2\" next to the date"), "\(table.stdout)")
+            #expect(table.stdout.contains("doubts") && table.stdout.contains("\"13\" next to the date"), "\(table.stdout)")
             // At 80 columns the whole reason is printed below the table, wrapped, never cut with "…".
             let reason = try #require(doubts.first?["reason"] as? String)
             for columns in [80, 200] {
@@ -208,12 +208,12 @@ struct QuickAddCommandTests {
             let refused = try await home.run(["quick-add", "carol:Calendar", text] + now)
             #expect(refused.status == 2)
             #expect(refused.stderr.split(separator: "\n").count == 1, "one line: \(refused.stderr)")
-            #expect(refused.stderr.contains("--yes") && refused.stderr.contains("\"2\" next to the date"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("--yes") && refused.stderr.contains("\"13\" next to the date"), "\(refused.stderr)")
             #expect(Self.writes(home) == before, "a refused reading wrote")
             let confirmed = try await home.run(["quick-add", "carol:Calendar", text, "--yes", "--format", "json"] + now)
             #expect(confirmed.status == 0, "\(confirmed.stderr)")
             let created = try JSONOutput.object(confirmed.stdout)
-            #expect(created["title"] as? String == "Dentist 2")
+            #expect(created["title"] as? String == "Party 13")
             #expect((created["doubts"] as? [Any])?.count == 1, "the accepted doubt stays on the result")
             // A reading without doubts needs no --yes; at 80 columns its link is printed whole (it is opened or copied).
             let sure = try await home.run(["quick-add", "carol:Calendar", "Dentist Tuesday 2pm"] + now, stdoutTerminalColumns: 80)

@@ -196,6 +196,37 @@ struct QuickAddRulesTests {
         Case(text: "Study lesson 3 tomorrow", title: "Study lesson 3", start: "2026-12-05", end: "2026-12-06"),
         Case(text: "Flight 6:05 am Monday", title: "Flight", start: "2026-12-07T06:05:00+01:00", end: "2026-12-07T07:05:00+01:00"),
         Case(text: "Cyber Monday deals tomorrow", title: "Cyber Monday deals", start: "2026-12-05", end: "2026-12-06"),
+        // Fixed from the third doubts dev set (dev-doubts-3.jsonl): weak weekdays after a time or ending the text.
+        Case(
+            text: "Dinner @ Nonna's 8:15 Sat w/ parents", title: "Dinner w/ parents", start: "2026-12-05T20:15:00+01:00",
+            end: "2026-12-05T21:15:00+01:00", location: "Nonna's"),
+        Case(
+            text: "Shift at Target 2-10 sat", title: "Shift", start: "2026-12-05T14:00:00+01:00", end: "2026-12-05T22:00:00+01:00",
+            location: "Target"),
+        Case(text: "Pick up dry cleaning Sat", title: "Pick up dry cleaning", start: "2026-12-05", end: "2026-12-06"),
+        Case(text: "Buy 2 sat phones Friday", title: "Buy 2 sat phones", start: "2026-12-04", end: "2026-12-05"),
+        Case(
+            lang: "de", text: "Call mit Kunde 18 Uhr MEZ Do", title: "Call mit Kunde", start: "2026-12-10T18:00:00+01:00",
+            end: "2026-12-10T19:00:00+01:00"),
+        Case(lang: "de", text: "Frisör Sa. 9", title: "Frisör", start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T10:00:00+01:00"),
+        // A day counted from another; "zw." is "zwischen"; "jeden 2. Dienstag" is every other Tuesday's first.
+        Case(
+            text: "Coffee w/ Priya a week from Friday 9am", title: "Coffee w/ Priya", start: "2026-12-11T09:00:00+01:00",
+            end: "2026-12-11T10:00:00+01:00"),
+        Case(text: "Follow-up visit 2 weeks from today", title: "Follow-up visit", start: "2026-12-18", end: "2026-12-19"),
+        Case(
+            lang: "de", text: "Heizungsableser kommt zw. 8 und 12 Uhr am Mo", title: "Heizungsableser kommt",
+            start: "2026-12-07T08:00:00+01:00", end: "2026-12-07T12:00:00+01:00"),
+        // "in die Werkstatt" is where the car goes, a part of the title; "in der Werkstatt" a place.
+        Case(
+            lang: "de", text: "Auto in die Werkstatt Montag früh", title: "Auto in die Werkstatt", start: "2026-12-07T08:00:00+01:00",
+            end: "2026-12-07T09:00:00+01:00"),
+        Case(text: "4th of July BBQ 3pm", title: "4th of July BBQ", start: "2027-07-04T15:00:00+02:00", end: "2027-07-04T16:00:00+02:00"),
+        // An hour before a day, and a place that ends right before one.
+        Case(text: "Meeting 3 Thursday", title: "Meeting", start: "2026-12-10T15:00:00+01:00", end: "2026-12-10T16:00:00+01:00"),
+        Case(
+            text: "Brunch at Cafe Rose 11 Sunday", title: "Brunch", start: "2026-12-06T11:00:00+01:00", end: "2026-12-06T12:00:00+01:00",
+            location: "Cafe Rose"),
         Case(
             lang: "de", text: "Aschermittwoch Fischessen 19 Uhr", title: "Aschermittwoch Fischessen", start: "2027-02-10T19:00:00+01:00",
             end: "2027-02-10T20:00:00+01:00"),
@@ -212,6 +243,25 @@ struct QuickAddRulesTests {
         #expect(result.location == row.location)
         #expect(result.isPast == row.past)
         #expect(result.isAllDay == (row.start.count == 10))
+    }
+
+    @Test("an ordinal with a dot repeats every other week; a letter list takes a range of bare hours; choices and spans are refused")
+    func thirdDevSet() throws {
+        // From the third doubts dev set (dev-doubts-3.jsonl).
+        let trash = try Self.read("de", "Müll rausstellen jeden 2. Dienstag").get()
+        #expect(trash.recurrence == ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] && trash.title == "Müll rausstellen")
+        let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()
+        #expect(tutoring.start.description == "2026-12-08T16:00:00+01:00" && tutoring.end.description == "2026-12-08T17:00:00+01:00")
+        for (lang, text, code) in [
+            ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
+            ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
+        ] {
+            guard case .failure(let error) = try Self.read(lang, text) else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(error.code == code, "\(text)")
+        }
     }
 
     @Test("a pair of capitalised names right after a clock time is a zone: known, it is used; unknown, the text is refused")

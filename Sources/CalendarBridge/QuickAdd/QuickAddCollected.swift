@@ -234,6 +234,9 @@ struct QuickAddCollected {
                     de: "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, etwa 24.12.")
             }
             return (day, nil)
+        case .offset(let days, let months, let from):
+            let (day, _) = try resolve(from, today: today, base: base, fragment: fragment)
+            return (day.adding(months: months).adding(days: days), nil)
         case .range(let first, let second):
             // One month named for both days ("Dec 16-14", "16.-14. Dezember"): the days are in that month.
             if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,

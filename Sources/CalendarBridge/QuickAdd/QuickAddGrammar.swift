@@ -23,6 +23,8 @@ enum QuickAddDateSpec: Sendable, Equatable {
     /// A named holiday's next day on or after today ("on Christmas Eve", "bis Heiligabend").
     case holiday(QuickAddHoliday)
     indirect case range(QuickAddDateSpec, QuickAddDateSpec)
+    /// Days and months after a day: "a week from Friday", "2 weeks from today".
+    indirect case offset(days: Int, months: Int, from: QuickAddDateSpec)
 }
 
 /// A clock time as written: hour as typed, am/pm if given, and what marks it as a time.
@@ -111,6 +113,8 @@ struct QuickAddGrammar {
     var streetSuffixes: [String] = []
     /// Nouns whose number is part of the title (`QuickAddLocale.numberedWords`).
     var numberedWords: Set<String> = []
+    /// Articles that make "in" a direction (`QuickAddLocale.directionArticles`).
+    var directionArticles: Set<String> = []
 
     static let ianaAreas: Set<String> = [
         "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian",
@@ -258,6 +262,8 @@ struct QuickAddGrammar {
         if let relative = matchRelativeTime(at: i) { return relative }
         if let date = matchDate(at: i) { return date }
         if case .calendarWeek? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
+        // "Umbau Küche Ende August", "Road trip end of August": without "by"/"bis" it names no one day.
+        if case .endOf? = meaning(i), case .month? = meaning(next(i)) { return QuickAddMatch(end: next(next(i)), element: .vague) }
         if let time = matchTime(at: i) { return time }
         if case .allDay? = meaning(i) { return QuickAddMatch(end: next(i), element: .allDay) }
         if let part = matchPartOfDay(at: i) { return part }
@@ -445,6 +451,16 @@ struct QuickAddGrammar {
             // "8 am Sat", "10 Uhr Sa": right after a time's am/pm or "Uhr" too.
             case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .deadline?, .meridiem?, .oclock?:
                 return true
+            // "8:15 Sat w/ parents", "Shift 2-10 sat", "7:30 Sa", "18 Uhr MEZ Do": right after a time, unless a word
+            // of the title follows ("2 sat phones").
+            case .zone?:
+                if !isOrdinaryWord(at: next(j)) { return true }
+            case nil where tokens[j - 1].kind == .number:
+                if !isOrdinaryWord(at: next(j)) { return true }
+            case nil where next(j) >= count && tokens[j - 1].kind == .word && !clockOnlyWeakWords.contains(tokens[j].text):
+                // "Pick up dry cleaning Sat": the last word of the text after a word of the title ("Lunch with Sun"
+                // has "with" before it; German "so" ends many a sentence).
+                return true
             default: break
             }
         }
@@ -485,6 +501,18 @@ struct QuickAddGrammar {
             case "m": return (.relativeMonths(n), j + 3)
             case "y", "j": return (.relativeMonths(n * 12), j + 3)
             default: break
+            }
+        }
+        // "a week from Friday", "2 weeks from today", "3 days from tomorrow": that long after the day.
+        if let (n, unitEnd) = amount(at: j), n <= 10_000, case .unit(let unit)? = meaning(unitEnd), case .from? = meaning(next(unitEnd)),
+            let (base, end) = dateAtom(at: next(next(unitEnd)), prefixed: true)
+        {
+            switch unit {
+            case .day: return (.offset(days: n, months: 0, from: base), end)
+            case .week: return (.offset(days: 7 * n, months: 0, from: base), end)
+            case .month: return (.offset(days: 0, months: n, from: base), end)
+            case .year: return (.offset(days: 0, months: 12 * n, from: base), end)
+            case .minute, .hour: break
             }
         }
         switch meaning(j) {
@@ -854,7 +882,7 @@ struct QuickAddGrammar {
         if approximate, first.isBare, first.end < count, tokens[first.end].kind == .word, meanings[first.end] == nil { return nil }
         // "at 3:30 or 4", "um 14 oder 15 Uhr": a time, "or" and another time are a choice, not one event ("3 or 4
         // chairs" is a count: a bare number needs "at"/"um" before it, and the second none of an ordinary word after).
-        if case .or? = meaning(first.end), prefix != nil || !first.isBare,
+        if case .or? = meaning(first.end), prefix != nil || !first.isBare || isDay(endingAt: j),
             let other = timePoint(at: next(first.end), prefixed: true), !(other.isBare && isOrdinaryWord(at: other.end))
         {
             return QuickAddMatch(end: other.end, element: .alternativeTimes)
@@ -872,12 +900,12 @@ struct QuickAddGrammar {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
                 guard isDay(at: end) || isDay(endingAt: i) else { return nil }
-            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end) && isPartOfDay(next(end)),
+            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end),
                 end >= count || !(tokens[end].kind == .word && meanings[end] == nil)
             {
-                // "Brunch Sunday 11", "Call tomorrow 9", "Zahnarzt Freitag 9": an hour right after a day, as calendar
-                // apps read it; "Tennis 7 Sunday morning": before a day its part of the day names. "Friday 2
-                // tickets" is a count (an ordinary word follows), "Friday 11 Dec" a date.
+                // "Brunch Sunday 11", "Call tomorrow 9", "Zahnarzt Freitag 9", "Poker at Dave's 8 Friday", "Tennis 7
+                // Sunday morning": an hour right after or before a day, as calendar apps read it. "Friday 2 tickets"
+                // is a count (an ordinary word follows), "Friday 11 Dec" a date, "chapter 3 Friday" a numbered thing.
             } else {
                 // "7 in the evening", "8 abends": a part of the day makes a lone hour a time; "Apollo 13
                 // tonight" is a name, 13 being no hour a part of the day needs.
@@ -920,7 +948,9 @@ struct QuickAddGrammar {
     /// Does a day word ("tomorrow", "Wednesday", "next Monday", "morgen") start at `k`?
     func isDay(at k: Int) -> Bool {
         switch meaning(k) {
-        case .relativeDay?, .weekday?, .next?, .this?: true
+        case .relativeDay?, .next?, .this?: true
+        // "2 sat phones": a weak weekday only where it counts.
+        case .weekday?: weekdayIsAllowed(at: k)
         default: false
         }
     }
@@ -934,6 +964,10 @@ struct QuickAddGrammar {
     /// Does a one-word day ("tomorrow", "Friday") end right before `k`?
     func isDay(endingAt k: Int) -> Bool {
         guard k > 0, lengths[k - 1] == 1 else { return false }
+        // "Tu/Th 4-5": the last of a slash list of letter weekdays.
+        if k >= 3, letterWeekdays[tokens[k - 1].text] != nil, isSymbol(k - 2, "/"), attached(k - 2), attached(k - 1) { return true }
+        // "Sa. 9": an abbreviated weekday with its dot.
+        if k >= 2, isSymbol(k - 1, "."), attached(k - 1), next(k - 2) == k, case .weekday? = meaning(k - 2) { return true }
         switch meaning(k - 1) {
         case .relativeDay?, .weekday?: return true
         default: return false
@@ -1176,7 +1210,12 @@ struct QuickAddGrammar {
             if isNumber(j), value(j) >= 0, tokens[j].digits <= 4 {
                 interval = value(j)
                 j += 1
-                if case .ordinalSuffix? = meaning(j), attached(j) { j = next(j) }
+                if case .ordinalSuffix? = meaning(j), attached(j) {
+                    j = next(j)
+                } else if isSymbol(j, "."), attached(j), weekdayNumber(j + 1) != nil {
+                    // "jeden 2. Dienstag": German writes the ordinal with a dot.
+                    j += 1
+                }
             } else if case .number(let n)? = meaning(j) {
                 interval = n
                 j = next(j)
@@ -1306,6 +1345,7 @@ struct QuickAddGrammar {
         default: return nil
         }
         let start = next(i)
+        if case .inRelativeOrLocation? = meaning(i), start < count, directionArticles.contains(tokens[start].text) { return nil }
         var end = start
         while end < count {
             if case .with? = meanings[end] { break }

@@ -87,7 +87,7 @@ extension QuickAddLocale {
         (["good friday"], .easter(-2)), (["easter", "easter sunday"], .easter(0)), (["easter monday"], .easter(1)),
         (["mother's day", "mothers day"], .nth(2, 7, of: 5)), (["father's day", "fathers day"], .nth(3, 7, of: 6)),
         (["memorial day"], .nth(-1, 1, of: 5)), (["juneteenth"], .fixed(6, 19)),
-        (["independence day", "fourth of july"], .fixed(7, 4, partyOnTheDay: true)),
+        (["independence day", "fourth of july", "4th of july"], .fixed(7, 4, partyOnTheDay: true)),
         (["labor day"], .nth(1, 1, of: 9)), (["columbus day", "indigenous peoples' day"], .nth(2, 1, of: 10)),
         (["halloween"], .fixed(10, 31)), (["veterans day", "veterans' day", "veteran's day"], .fixed(11, 11)),
         (["thanksgiving", "thanksgiving day"], .nth(4, 4, of: 11)), (["black friday"], .nth(4, 4, of: 11, plusDays: 1)),

@@ -33,7 +33,8 @@ extension QuickAddLocale {
             "stock", "saal", "halle", "runde", "spieltag", "staffel", "modul", "einheit", "bahnsteig", "tisch", "reihe", "sitz",
             "bus", "linie", "flug", "ausgang", "terminal", "block", "klasse", "stufe", "level", "sprint", "version", "release",
             "ticket", "bauabschnitt", "wohnung", "whg", "station", "zug",
-        ]
+        ],
+        directionArticles: ["die", "das", "den", "ein", "eine", "einen"]
     )
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
@@ -118,7 +119,7 @@ extension QuickAddLocale {
             ("mitternacht", .namedTime(hour: 0, minute: 0)),
             ("-", .rangeTo), ("bis", .untilOrTo), ("bis zum", .untilOrTo), ("bis zur", .untilOrTo),
             ("bis einschließlich", .untilOrTo),
-            ("von", .from), ("vom", .from), ("zwischen", .between), ("am", .onDate), ("den", .onDate),
+            ("von", .from), ("vom", .from), ("zwischen", .between), ("zw.", .between), ("am", .onDate), ("den", .onDate),
             ("@", .at), ("um", .atTime), ("gegen", .atTime),
             ("ganztägig", .allDay), ("ganztaegig", .allDay), ("ganztags", .allDay), ("den ganzen tag", .allDay),
             ("für", .forDuration), ("fuer", .forDuration),

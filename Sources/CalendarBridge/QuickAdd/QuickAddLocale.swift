@@ -48,6 +48,9 @@ public struct QuickAddLocale: Sendable {
     /// Nouns a number after which names one of a series or a place ("chapter 12", "Room 4", "Gate 12", "Gleis 3"):
     /// the number is part of the title, never an hour or a day.
     public var numberedWords: Set<String>
+    /// Articles that make a place's preposition a direction, a part of the title (German "Auto in die Werkstatt" says
+    /// where the car goes; "in der Werkstatt" is where the event is).
+    public var directionArticles: Set<String>
 
     public init(
         identifier: String,
@@ -65,8 +68,10 @@ public struct QuickAddLocale: Sendable {
         titlePartWords: Set<String> = [],
         streetWords: Set<String> = [],
         streetSuffixes: [String] = [],
-        numberedWords: Set<String> = []
+        numberedWords: Set<String> = [],
+        directionArticles: Set<String> = []
     ) {
+        self.directionArticles = directionArticles
         self.numberedWords = numberedWords
         self.streetWords = streetWords
         self.streetSuffixes = streetSuffixes

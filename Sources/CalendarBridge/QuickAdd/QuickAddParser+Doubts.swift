@@ -57,7 +57,9 @@ extension QuickAddParser {
                     let word = grammar.text(index, index + 1)
                     add(
                         .numberInTitle,
-                        "\"\(word)\" next to the date stayed in the title; if it is a time, write \(word)pm, \(word)am or at \(word):00",
+                        token.value > 12
+                            ? "\"\(word)\" next to the date stayed in the title; if it is a time, write at \(word):00"
+                            : "\"\(word)\" next to the date stayed in the title; if it is a time, write \(word)pm, \(word)am or at \(word):00",
                         "„\(word)“ neben dem Datum blieb im Titel; ist es eine Uhrzeit, schreib \(word) Uhr")
                 } else if index + 1 < tokens.count, !consumed[index + 1], case .unit? = grammar.meanings[index + 1] {
                     // "Follow-up visit 2 weeks from today": an amount of time the grammar did not take.
@@ -170,8 +172,9 @@ extension QuickAddParser {
         case .partOfDay:
             return !grammar.partOfDayNamesTitle(at: index)
         case .month, .meridiem, .oclock:
-            // "PM" (a project manager) and "Uhr" (a watch) are words too.
-            return (index > 0 && grammar.isNumber(index - 1)) || grammar.isNumber(grammar.next(index))
+            // "PM" (a project manager) and "Uhr" (a watch) are words too; "Aunt May 11am": a clock time is no day.
+            let after = grammar.next(index)
+            return (index > 0 && grammar.isNumber(index - 1)) || (grammar.isNumber(after) && !grammar.hasClockMark(after: after))
         default:
             return false
         }

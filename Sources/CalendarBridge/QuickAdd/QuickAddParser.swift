@@ -193,6 +193,9 @@ public struct QuickAddParser: Sendable {
                 throw noOneDay(grammar.text(index, after + 1))
             }
             try collected.add(.date(.holiday(holiday)), fragment: name)
+        } else if holiday.rule == .severalDays {
+            // "Road trip over Memorial Day weekend": days, not one day, wherever it stands.
+            throw noOneDay(name)
         } else if collected.time != nil || collected.partOfDay != nil {
             // The day is meant, but a name inside a title is as often the event's name: say how to mean it.
             throw QuickAddError(
@@ -242,6 +245,7 @@ public struct QuickAddParser: Sendable {
         grammar.streetWords = options.locale.streetWords
         grammar.streetSuffixes = options.locale.streetSuffixes
         grammar.numberedWords = options.locale.numberedWords
+        grammar.directionArticles = options.locale.directionArticles
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
