@@ -34,6 +34,11 @@ package enum QuickAddBenchCommand: Command {
         ("heldout-2026-12-06", "held-out 2026-12-06 (fourth)"), ("heldout-2026-12-06b", "held-out 2026-12-06b (fifth)"),
     ]
 
+    /// Phrases written to develop the doubts and find silent mistakes (Fixtures/quickadd/README.md): read while fixing.
+    static let developmentParts: [(name: String, label: String)] = [
+        ("dev-doubts", "doubts dev set"), ("dev-doubts-2", "doubts dev set 2"), ("dev-doubts-3", "doubts dev set 3"),
+    ]
+
     /// Once held out, now spent: their misses were read and fixed on 2026-12-06 (docs/quick-add.md), so their
     /// rates say how well the fixes hold, not how well the parser reads phrases it has never seen.
     static let spentParts: [(name: String, label: String)] = [
@@ -118,7 +123,7 @@ package enum QuickAddBenchCommand: Command {
                     + "false alarms (right but flagged): \(score.flaggedRight) = \(alarms) of the right (goal < 3%)")
         }
         var corpora: [String: QuickAddCorpus] = [:]
-        for name in ["moments-en", "moments-de", "dev-doubts", "dev-doubts-2"] + (spentParts + heldOutParts).map(\.name) + ["en", "de"] {
+        for name in ["moments-en", "moments-de"] + (developmentParts + spentParts + heldOutParts).map(\.name) + ["en", "de"] {
             let url = directory.appendingPathComponent("\(name).jsonl")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             corpora[name] = try QuickAddCorpus(contentsOf: url)
@@ -128,7 +133,7 @@ package enum QuickAddBenchCommand: Command {
         if let english = corpora["moments-en"] { report("English (hand-labelled)", english.score(windowsZoneResolver: resolver)) }
         if let german = corpora["moments-de"] { report("German (hand-labelled)", german.score(windowsZoneResolver: resolver)) }
         // Phrases written to develop the doubts (Fixtures/quickadd/README.md): some are read wrong on purpose.
-        for (name, label) in [("dev-doubts", "doubts dev set"), ("dev-doubts-2", "doubts dev set 2")] + spentParts {
+        for (name, label) in developmentParts + spentParts {
             if let development = corpora[name] { report(label, development.score(windowsZoneResolver: resolver)) }
         }
         for (name, label) in heldOutParts {

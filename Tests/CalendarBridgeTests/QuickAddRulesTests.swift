@@ -222,6 +222,21 @@ struct QuickAddRulesTests {
             lang: "de", text: "Auto in die Werkstatt Montag früh", title: "Auto in die Werkstatt", start: "2026-12-07T08:00:00+01:00",
             end: "2026-12-07T09:00:00+01:00"),
         Case(text: "4th of July BBQ 3pm", title: "4th of July BBQ", start: "2027-07-04T15:00:00+02:00", end: "2027-07-04T16:00:00+02:00"),
+        // Probes of kinds people type (2026-12-06, second session): a day of a named month or ISO week, "half 3", a
+        // zone after a bare hour, a numbered week of a course.
+        Case(
+            text: "First Monday in January staff mtg 9am", title: "staff mtg", start: "2027-01-04T09:00:00+01:00",
+            end: "2027-01-04T10:00:00+01:00"),
+        Case(
+            lang: "de", text: "Treffen erster Montag im Mai 10 Uhr", title: "Treffen", start: "2027-05-03T10:00:00+02:00",
+            end: "2027-05-03T11:00:00+02:00"),
+        Case(lang: "de", text: "Meeting KW 51 Mittwoch", title: "Meeting", start: "2026-12-16", end: "2026-12-17"),
+        Case(lang: "de", text: "Abgabe KW 2 Freitag", title: "Abgabe", start: "2027-01-15", end: "2027-01-16"),
+        Case(text: "Sync week 51 Wednesday", title: "Sync", start: "2026-12-16", end: "2026-12-17"),
+        Case(text: "Meet half 3 tomorrow", title: "Meet", start: "2026-12-05T15:30:00+01:00", end: "2026-12-05T16:30:00+01:00"),
+        Case(text: "Run half 5k Saturday", title: "Run half 5k", start: "2026-12-05", end: "2026-12-06"),
+        Case(text: "Conf call 11 ET tomorrow", title: "Conf call", start: "2026-12-05T11:00:00-05:00", end: "2026-12-05T12:00:00-05:00"),
+        Case(text: "Bootcamp week 3 tomorrow", title: "Bootcamp week 3", start: "2026-12-05", end: "2026-12-06"),
         // An hour before a day, and a place that ends right before one.
         Case(text: "Meeting 3 Thursday", title: "Meeting", start: "2026-12-10T15:00:00+01:00", end: "2026-12-10T16:00:00+01:00"),
         Case(
@@ -250,11 +265,14 @@ struct QuickAddRulesTests {
         // From the third doubts dev set (dev-doubts-3.jsonl).
         let trash = try Self.read("de", "Müll rausstellen jeden 2. Dienstag").get()
         #expect(trash.recurrence == ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] && trash.title == "Müll rausstellen")
+        let taxes = try Self.read("en", "Taxes quarterly on the 15th").get()
+        #expect(taxes.recurrence == ["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"] && taxes.title == "Taxes")
         let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()
         #expect(tutoring.start.description == "2026-12-08T16:00:00+01:00" && tutoring.end.description == "2026-12-08T17:00:00+01:00")
         for (lang, text, code) in [
             ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
             ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
+            ("de", "Urlaub KW 52", .vagueDate),
         ] {
             guard case .failure(let error) = try Self.read(lang, text) else {
                 Issue.record("\(text) was read")

@@ -234,6 +234,20 @@ struct QuickAddCollected {
                     de: "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, etwa 24.12.")
             }
             return (day, nil)
+        case .nthWeekdayOfMonth(let n, let weekday, let month):
+            for year in base.year...(base.year + 1) {
+                let day = Self.nthWeekday(n, weekday, from: QuickAddDate(year: year, month: month, day: 1))
+                if day >= base { return (day, nil) }
+            }
+            return (Self.nthWeekday(n, weekday, from: QuickAddDate(year: base.year + 2, month: month, day: 1)), nil)
+        case .weekdayOfIsoWeek(let week, let weekday):
+            for year in base.year...(base.year + 1) {
+                guard let day = QuickAddDate.isoWeekday(week: week, weekday: weekday, year: year) else { continue }
+                if day >= base { return (day, nil) }
+            }
+            throw error(
+                .invalidDate, "\"\(fragment)\" is no week of this or next year",
+                de: "„\(fragment)“ ist keine Woche dieses oder nächsten Jahres")
         case .offset(let days, let months, let from):
             let (day, _) = try resolve(from, today: today, base: base, fragment: fragment)
             return (day.adding(months: months).adding(days: days), nil)

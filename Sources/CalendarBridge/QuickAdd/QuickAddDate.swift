@@ -32,6 +32,19 @@ public struct QuickAddDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     public func adding(days: Int) -> QuickAddDate { QuickAddDate(dayNumber: dayNumber + days) }
 
+    /// The `weekday` (1 = Monday) of ISO week `week` of ISO year `year` (week 1 holds January 4), or nil when the
+    /// year has no such week (53 only in long years).
+    public static func isoWeekday(week: Int, weekday: Int, year: Int) -> QuickAddDate? {
+        let january4 = QuickAddDate(year: year, month: 1, day: 4)
+        let firstMonday = january4.adding(days: 1 - january4.weekday)
+        let day = firstMonday.adding(days: 7 * (week - 1) + weekday - 1)
+        let nextFirstMonday: QuickAddDate = {
+            let next4 = QuickAddDate(year: year + 1, month: 1, day: 4)
+            return next4.adding(days: 1 - next4.weekday)
+        }()
+        return week >= 1 && day.adding(days: 1 - weekday) < nextFirstMonday ? day : nil
+    }
+
     /// The same day `months` months later, clamped to the last day of a shorter month.
     public func adding(months: Int) -> QuickAddDate {
         let index = year * 12 + (month - 1) + months

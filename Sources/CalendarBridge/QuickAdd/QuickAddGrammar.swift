@@ -23,6 +23,10 @@ enum QuickAddDateSpec: Sendable, Equatable {
     /// A named holiday's next day on or after today ("on Christmas Eve", "bis Heiligabend").
     case holiday(QuickAddHoliday)
     indirect case range(QuickAddDateSpec, QuickAddDateSpec)
+    /// The n-th (1-4, -1 last) weekday of a named month (1-12), the next one on or after today: "first Monday in January".
+    case nthWeekdayOfMonth(Int, weekday: Int, month: Int)
+    /// A weekday (1-7) of an ISO week (1-53), the next such day: "KW 51 Mittwoch", "Wednesday CW 51".
+    case weekdayOfIsoWeek(week: Int, weekday: Int)
     /// Days and months after a day: "a week from Friday", "2 weeks from today".
     indirect case offset(days: Int, months: Int, from: QuickAddDateSpec)
 }
@@ -215,6 +219,16 @@ struct QuickAddGrammar {
         }
         guard case .weekday(let w)? = meaning(k) else { return nil }
         var end = next(k)
+        // "First Monday in January", "der erste Montag im Mai": that day of the named month, the next one.
+        if !repeats, !monthly {
+            switch meaning(end) {
+            case .inRelative?, .inRelativeOrLocation?, .of?, .location?:
+                if case .month(let month)? = meaning(next(end)) {
+                    return QuickAddMatch(end: next(next(end)), element: .date(.nthWeekdayOfMonth(n, weekday: w, month: month)))
+                }
+            default: break
+            }
+        }
         if case .monthlyMarker(let every)? = meaning(end) {
             repeats = repeats || every
             end = next(end)
@@ -262,6 +276,8 @@ struct QuickAddGrammar {
         if let relative = matchRelativeTime(at: i) { return relative }
         if let date = matchDate(at: i) { return date }
         if case .calendarWeek? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
+        // "Urlaub KW 52": a week, no one day.
+        if case .isoWeek? = meaning(i), isoWeekNumber(at: i) != nil { return QuickAddMatch(end: next(i) + 1, element: .vague) }
         // "Umbau Küche Ende August", "Road trip end of August": without "by"/"bis" it names no one day.
         if case .endOf? = meaning(i), case .month? = meaning(next(i)) { return QuickAddMatch(end: next(next(i)), element: .vague) }
         if let time = matchTime(at: i) { return time }
@@ -429,6 +445,19 @@ struct QuickAddGrammar {
         return (value(j), j + 1)
     }
 
+    /// "KW 51", "CW51", "week 51": an ISO week number 1-53 (a bare "week" needs its number spaced: "week 3" of a course is
+    /// a word of the title unless a weekday goes with it, which the callers check).
+    func isoWeekNumber(at k: Int) -> (week: Int, end: Int)? {
+        switch meaning(k) {
+        case .isoWeek?, .unit(.week)?: break
+        default: return nil
+        }
+        let n = next(k)
+        guard isNumber(n), tokens[n].digits <= 2, (1...53).contains(value(n)) else { return nil }
+        if case .unit(.week)? = meaning(k), tokens[k].text != "week" { return nil }
+        return (value(n), n + 1)
+    }
+
     /// A whole amount: digits or a number word.
     func amount(at k: Int) -> (value: Int, end: Int)? {
         if isNumber(k), value(k) <= 100_000 { return (value(k), k + 1) }
@@ -548,10 +577,20 @@ struct QuickAddGrammar {
         case .weekday(let w)?:
             // "Tuesday next week", "Dienstag nächster Woche".
             if case .calendarWeek(let weeks)? = meaning(next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), next(next(j))) }
+            // "Mittwoch KW 51", "Wednesday week 51".
+            if let (week, end) = isoWeekNumber(at: next(j)) { return (.weekdayOfIsoWeek(week: week, weekday: w), end) }
             // "Friday after next".
             if case .afterNext? = meaning(next(j)) { return (.weekdayAfterNext(w), next(next(j))) }
             guard weekdayIsAllowed(at: j) else { return nil }
             return (.weekday(w, next: false), next(j))
+        case .isoWeek?, .unit(.week)?:
+            // "KW 51 Mittwoch", "CW 51, Wed", "week 51 Wednesday".
+            guard let (week, k) = isoWeekNumber(at: j) else { return nil }
+            var day = k
+            if isSymbol(day, ",") { day += 1 }
+            if case .onDate? = meaning(day) { day = next(day) }
+            guard case .weekday(let w)? = meaning(day) else { return nil }
+            return (.weekdayOfIsoWeek(week: week, weekday: w), next(day))
         case .calendarWeek(let weeks)?:
             // "next week Tuesday", "next week on Tuesday", "nächste Woche Dienstag".
             var k = next(j)
@@ -692,6 +731,11 @@ struct QuickAddGrammar {
             return QuickAddTimePoint(hour: h, minute: m, pm: nil, hasMinutes: true, explicit: true, end: next(j))
         }
         if case .clockOffset(let offset)? = meaning(j) { return clockPhrase(at: j, offset: offset) }
+        // "half 3": half past three, as the British say it ("half 2 hours", "half 5k" are amounts).
+        if case .half? = meaning(j), let point = clockPhrase(at: j, offset: 30), !attached(point.end), !isOrdinaryWord(at: point.end) {
+            if case .unit? = meaning(point.end) { return nil }
+            return point
+        }
         if prefixed, let point = hourWord(at: j) { return point }
         if prefixed, let point = militaryTime(at: j) { return point }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
@@ -900,8 +944,10 @@ struct QuickAddGrammar {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
                 guard isDay(at: end) || isDay(endingAt: i) else { return nil }
+            } else if first.hour <= 23, case .zone? = meaning(end), !isPlaceWord(at: end) {
+                // "Conf call 11 ET tomorrow", "Call 15 CET": a zone after it makes a lone hour a time.
             } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end),
-                end >= count || !(tokens[end].kind == .word && meanings[end] == nil)
+                end >= count || !(tokens[end].kind == .word && meanings[end] == nil), !isUnit(j - 1)
             {
                 // "Brunch Sunday 11", "Call tomorrow 9", "Zahnarzt Freitag 9", "Poker at Dave's 8 Friday", "Tennis 7
                 // Sunday morning": an hour right after or before a day, as calendar apps read it. "Friday 2 tickets"
@@ -953,6 +999,12 @@ struct QuickAddGrammar {
         case .weekday?: weekdayIsAllowed(at: k)
         default: false
         }
+    }
+
+    /// Is the word at `k` a unit of time ("Bootcamp week 3 tomorrow": the number is the week's)?
+    func isUnit(_ k: Int) -> Bool {
+        if case .unit? = meaning(k) { return true }
+        return false
     }
 
     /// Does a part of the day ("morning", "abends") start at `k`?

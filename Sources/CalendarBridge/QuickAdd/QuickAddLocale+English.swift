@@ -139,6 +139,8 @@ extension QuickAddLocale {
             ("daily", .frequency(.daily, interval: 1)), ("weekly", .frequency(.weekly, interval: 1)),
             ("monthly", .frequency(.monthly, interval: 1)), ("yearly", .frequency(.yearly, interval: 1)),
             ("annually", .frequency(.yearly, interval: 1)), ("fortnightly", .frequency(.weekly, interval: 2)),
+            ("quarterly", .frequency(.monthly, interval: 3)), ("semiannually", .frequency(.monthly, interval: 6)),
+            ("semi-annually", .frequency(.monthly, interval: 6)), ("biannually", .frequency(.monthly, interval: 6)),
             ("weekday", .workdays(plural: false)), ("workday", .workdays(plural: false)),
             ("weekdays", .workdays(plural: true)), ("workdays", .workdays(plural: true)), ("m-f", .workdays(plural: true)),
             ("times", .times), ("time", .times), ("and", .and), ("&", .and), ("or", .or),
@@ -195,6 +197,7 @@ extension QuickAddLocale {
         table += each(["hour", "hours", "hr", "hrs", "h"], .unit(.hour))
         table += each(["day", "days"], .unit(.day))
         table += each(["week", "weeks", "wk", "wks"], .unit(.week))
+        table += each(["cw"], .isoWeek)
         table += each(["month", "months"], .unit(.month))
         table += each(["year", "years"], .unit(.year))
         let numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]

@@ -127,6 +127,8 @@ extension QuickAddLocale {
             ("täglich", .frequency(.daily, interval: 1)), ("taeglich", .frequency(.daily, interval: 1)),
             ("wöchentlich", .frequency(.weekly, interval: 1)), ("woechentlich", .frequency(.weekly, interval: 1)),
             ("zweiwöchentlich", .frequency(.weekly, interval: 2)),
+            ("vierteljährlich", .frequency(.monthly, interval: 3)), ("quartalsweise", .frequency(.monthly, interval: 3)),
+            ("halbjährlich", .frequency(.monthly, interval: 6)),
             ("monatlich", .frequency(.monthly, interval: 1)), ("jährlich", .frequency(.yearly, interval: 1)),
             ("jaehrlich", .frequency(.yearly, interval: 1)),
             ("werktag", .workdays(plural: false)), ("arbeitstag", .workdays(plural: false)),
@@ -199,13 +201,17 @@ extension QuickAddLocale {
         table += each(["stunde", "stunden", "std", "std.", "h"], .unit(.hour))
         table += each(["tag", "tage", "tagen"], .unit(.day))
         table += each(["woche", "wochen"], .unit(.week))
+        table += each(["kw", "kalenderwoche"], .isoWeek)
         table += each(["monat", "monate", "monaten"], .unit(.month))
         table += each(["jahr", "jahre", "jahren"], .unit(.year))
         let numbers = ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"]
         for (index, word) in numbers.enumerated() { table.append((word, .number(index + 1))) }
         table += each(["ein", "eine", "einer", "einen"], .number(1))
-        let ordinals = ["ersten", "zweiten", "dritten", "vierten"]
-        for (index, word) in ordinals.enumerated() { table.append((word, .ordinal(index + 1))) }
+        let ordinals = [
+            ["ersten", "erster", "erste"], ["zweiten", "zweiter", "zweite"], ["dritten", "dritter", "dritte"],
+            ["vierten", "vierter", "vierte"],
+        ]
+        for (index, words) in ordinals.enumerated() { table += each(words, .ordinal(index + 1)) }
         return table + germanHolidays
     }()
 }

@@ -102,6 +102,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     /// "this week" (0), "next week" (1), "nächste Woche": with a weekday, that weekday of that calendar week
     /// (Monday to Sunday); alone, no one day (refused).
     case calendarWeek(Int)
+    /// "KW", "CW", "wk": an ISO week number follows ("KW 51 Mittwoch"); English "week" before a number does too.
+    case isoWeek
     /// A span that names no one day ("this weekend", "next month", "am Wochenende"): refused unless a day is given.
     case vagueDate
     /// "last" in "the last Friday of the month": the ordinal -1.

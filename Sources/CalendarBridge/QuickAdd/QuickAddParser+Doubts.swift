@@ -49,9 +49,9 @@ extension QuickAddParser {
             case .number:
                 if touchesConsumed(index) {
                     addSplitWord(index)
-                } else if token.digits <= 2, token.value <= 24, !grammar.isCode(at: index),
+                } else if token.digits <= 2, token.value <= 24, !grammar.isCode(at: index), !grammar.isUnit(index - 1),
                     !(grammar.attached(index + 1) && (grammar.isSymbol(index + 1, ".") || grammar.isSymbol(index + 1, ","))),
-                    !grammar.isOrdinaryWord(at: index + 1), saysWhen(index - 1) || saysWhen(index + 1)
+                    !grammar.isOrdinaryWord(at: index + 1) || grammar.isDay(endingAt: index), saysWhen(index - 1) || saysWhen(index + 1)
                 {
                     // "Dentist Tuesday 2", "Vorstellungsgespräch Donnerstag 9": an hour or a day, or part of the title?
                     let word = grammar.text(index, index + 1)
