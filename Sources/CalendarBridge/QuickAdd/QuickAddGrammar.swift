@@ -292,6 +292,9 @@ struct QuickAddGrammar {
         guard isNumber(i) else { return false }
         // A phrase of the locale that starts with digits ("14-tägig") is that phrase.
         if lengths[i] > 1, meanings[i] != nil { return false }
+        // "1:1", "3:2": a ratio or a score (minutes have two digits), neither number an hour.
+        if i >= 2, attached(i), isSymbol(i - 1, ":"), attached(i - 1), isNumber(i - 2), tokens[i].digits == 1 { return true }
+        if isSymbol(i + 1, ":"), attached(i + 1), isNumber(i + 2), attached(i + 2), tokens[i + 2].digits == 1 { return true }
         if i > 0, attached(i) {
             let before = tokens[i - 1]
             if before.kind == .word || (before.kind == .symbol && (before.text == "#" || before.text == "_")) { return true }
@@ -967,6 +970,10 @@ struct QuickAddGrammar {
         } else if case .zone(let id)? = meaning(end), !isPlaceWord(at: end) {
             zone = id
             end = next(end)
+        } else if isSymbol(end, "("), case .zone(let id)? = meaning(end + 1), isSymbol(next(end + 1), ")") {
+            // "2pm - 3pm (EST)", as calendar invitations write it.
+            zone = id
+            end = next(end + 1) + 1
         }
         return QuickAddMatch(end: end, element: .time(first, second, zone: zone, prefixed: prefix != nil))
     }

@@ -130,7 +130,7 @@ extension QuickAddLocale {
             ("end of month", .endOfMonth), ("end of the month", .endOfMonth), ("month end", .endOfMonth), ("end of", .endOf),
             ("eod", .partOfDay(.endOfDay)), ("close of business", .partOfDay(.endOfDay)), ("cob", .partOfDay(.endOfDay)),
             ("by", .deadline), ("due", .deadline), ("due on", .deadline), ("due by", .deadline),
-            ("no later than", .deadline),
+            ("no later than", .deadline), ("before", .deadline), ("b4", .deadline),
             ("-", .rangeTo), ("to", .rangeTo), ("through", .rangeTo), ("thru", .rangeTo),
             ("until", .untilOrTo), ("till", .untilOrTo), ("til", .untilOrTo),
             ("from", .from), ("between", .between), ("on", .onDate), ("at", .at), ("@", .at),
