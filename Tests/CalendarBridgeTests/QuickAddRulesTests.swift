@@ -237,6 +237,49 @@ struct QuickAddRulesTests {
         Case(text: "Run half 5k Saturday", title: "Run half 5k", start: "2026-12-05", end: "2026-12-06"),
         Case(text: "Conf call 11 ET tomorrow", title: "Conf call", start: "2026-12-05T11:00:00-05:00", end: "2026-12-05T12:00:00-05:00"),
         Case(text: "Bootcamp week 3 tomorrow", title: "Bootcamp week 3", start: "2026-12-05", end: "2026-12-06"),
+        // From the fourth doubts dev set (dev-doubts-4.jsonl): weak weekdays after a time's letter or a zone or part of
+        // the day of several words, 24-hour times without "at", the only order a slash date has, lower-case "pt"
+        // before a word, an hour right after a day before a singular word, a comma that joins two parts of the title.
+        Case(
+            text: "night shift 7p-7a sat", title: "night shift", start: "2026-12-05T19:00:00+01:00", end: "2026-12-06T07:00:00+01:00"),
+        Case(
+            text: "Call home 7pm London time sat", title: "Call home", start: "2026-12-05T19:00:00+00:00",
+            end: "2026-12-05T20:00:00+00:00"),
+        Case(
+            lang: "de", text: "Laufen gehen in der Frueh Sa", title: "Laufen gehen", start: "2026-12-05T08:00:00+01:00",
+            end: "2026-12-05T09:00:00+01:00"),
+        Case(
+            text: "Charge nurse mtg 0730 thurs", title: "Charge nurse mtg", start: "2026-12-10T07:30:00+01:00",
+            end: "2026-12-10T08:30:00+01:00"),
+        Case(
+            text: "BLS recert class Jan 14 0800-1200 @ St. Luke's", title: "BLS recert class", start: "2027-01-14T08:00:00+01:00",
+            end: "2027-01-14T12:00:00+01:00", location: "St. Luke's"),
+        Case(
+            text: "Call 555-0123 tomorrow 10am", title: "Call 555-0123", start: "2026-12-05T10:00:00+01:00",
+            end: "2026-12-05T11:00:00+01:00"),
+        Case(
+            text: "Flight DL 1422 Wednesday 4:50pm", title: "Flight DL 1422", start: "2026-12-09T16:50:00+01:00",
+            end: "2026-12-09T17:50:00+01:00"),
+        Case(text: "Calc quiz ch. 7 friday", title: "Calc quiz ch. 7", start: "2026-12-04", end: "2026-12-05"),
+        Case(
+            text: "Reading group ch. 5-7 Wednesday 6pm", title: "Reading group ch. 5-7", start: "2026-12-09T18:00:00+01:00",
+            end: "2026-12-09T19:00:00+01:00"),
+        Case(text: "Eurostar 8:01 GMT 22/12", title: "Eurostar", start: "2026-12-22T08:01:00+00:00", end: "2026-12-22T09:01:00+00:00"),
+        Case(text: "tmr 6a run w/ Jess", title: "run w/ Jess", start: "2026-12-05T06:00:00+01:00", end: "2026-12-05T07:00:00+01:00"),
+        Case(text: "tmrw 3 dentist", title: "dentist", start: "2026-12-05T15:00:00+01:00", end: "2026-12-05T16:00:00+01:00"),
+        Case(text: "sat 3 kids party", title: "3 kids party", start: "2026-12-05", end: "2026-12-06"),
+        Case(
+            lang: "de", text: "Schiri-Lehrgang 3 Tage ab 9.1.", title: "Schiri-Lehrgang", start: "2027-01-09", end: "2027-01-12"),
+        Case(
+            lang: "de", text: "Arbeitseinsatz Sa 9-13 Uhr, Handschuhe mitbringen", title: "Arbeitseinsatz, Handschuhe mitbringen",
+            start: "2026-12-05T09:00:00+01:00", end: "2026-12-05T13:00:00+01:00"),
+        Case(
+            text: "Invitation: Q4 planning @ Thu Dec 10, 2026 2pm - 3pm (EST)", title: "Invitation: Q4 planning",
+            start: "2026-12-10T14:00:00-05:00", end: "2026-12-10T15:00:00-05:00"),
+        Case(
+            text: "Updated invitation: 1:1 Tue 10:30-11", title: "Updated invitation: 1:1", start: "2026-12-08T10:30:00+01:00",
+            end: "2026-12-08T11:00:00+01:00"),
+        Case(text: "Renew license before Jan 31", title: "Renew license", start: "2027-01-31", end: "2027-02-01"),
         // An hour before a day, and a place that ends right before one.
         Case(text: "Meeting 3 Thursday", title: "Meeting", start: "2026-12-10T15:00:00+01:00", end: "2026-12-10T16:00:00+01:00"),
         Case(
@@ -265,12 +308,18 @@ struct QuickAddRulesTests {
         // From the third doubts dev set (dev-doubts-3.jsonl).
         let trash = try Self.read("de", "Müll rausstellen jeden 2. Dienstag").get()
         #expect(trash.recurrence == ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"] && trash.title == "Müll rausstellen")
+        let shots = try Self.read("en", "Allergy shots every mon 5:30pm x8").get()
+        #expect(shots.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=8"] && shots.title == "Allergy shots")
+        let physio = try Self.read("en", "8:45 pt appt mon").get()
+        #expect(physio.title == "pt appt" && physio.timeZone == "Europe/Berlin")
         let taxes = try Self.read("en", "Taxes quarterly on the 15th").get()
         #expect(taxes.recurrence == ["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"] && taxes.title == "Taxes")
         let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()
         #expect(tutoring.start.description == "2026-12-08T16:00:00+01:00" && tutoring.end.description == "2026-12-08T17:00:00+01:00")
         for (lang, text, code) in [
             ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
+            ("en", "BBQ 4th of July weekend", .vagueDate),
+            ("en", "Meds 8a/8p daily", .conflict), ("de", "Zahnarzt Mo oder Di 9 Uhr", .conflict),
             ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
             ("de", "Urlaub KW 52", .vagueDate),
         ] {

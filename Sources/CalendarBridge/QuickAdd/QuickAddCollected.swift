@@ -614,7 +614,10 @@ struct QuickAddCollected {
             if let time {
                 let byDefault: Bool
                 (startMinutes, endMinutes, byDefault) = try clock(time.first, time.second, prefixed: time.prefixed, fragment: time.fragment)
-                if byDefault { hourByDefault = (time.first.hour, time.fragment) }
+                // "Garage sale 8-1", "8:30-4:30", "8 bis 12": a morning start whose range runs to noon or into the afternoon
+                // is a day's block; read in the evening it would run past midnight, so the rule's reading is sure.
+                let dayBlock = startMinutes < 12 * 60 && (endMinutes.map { $0 >= 12 * 60 && $0 <= 17 * 60 } ?? false)
+                if byDefault, !dayBlock { hourByDefault = (time.first.hour, time.fragment) }
             } else {
                 (startMinutes, endMinutes) = (partOfDay!.part.hour * 60 + partOfDay!.part.minute, nil)
             }

@@ -117,6 +117,8 @@ struct QuickAddGrammar {
     var streetSuffixes: [String] = []
     /// Nouns whose number is part of the title (`QuickAddLocale.numberedWords`).
     var numberedWords: Set<String> = []
+    /// Endings of counted nouns (`QuickAddLocale.countNounEndings`).
+    var countNounEndings: [String] = []
     /// Articles that make "in" a direction (`QuickAddLocale.directionArticles`).
     var directionArticles: Set<String> = []
 
@@ -297,7 +299,7 @@ struct QuickAddGrammar {
         if isSymbol(i + 1, ":"), attached(i + 1), isNumber(i + 2), attached(i + 2), tokens[i + 2].digits == 1 { return true }
         if i > 0, attached(i) {
             let before = tokens[i - 1]
-            if before.kind == .word || (before.kind == .symbol && (before.text == "#" || before.text == "_")) { return true }
+            if before.kind == .word || (before.kind == .symbol && ["#", "_", "$", "€", "£"].contains(before.text)) { return true }
             if before.kind == .symbol, before.text == ".", i > 1, attached(i - 1), tokens[i - 2].kind == .number { return true }
         }
         if isSymbol(i + 1, "-"), attached(i + 1), attached(i + 2), i + 2 < count, tokens[i + 2].kind == .word {
@@ -307,7 +309,11 @@ struct QuickAddGrammar {
             }
         }
         // "chapter 12", "Room 4", "Gleis 3": the number of one of a series or a place ("Flight 6:05 am" is a time).
-        if i > 0, !attached(i), tokens[i - 1].kind == .word, meanings[i - 1] == nil, numberedWords.contains(tokens[i - 1].text) {
+        // "ch. 5-7": the end of a range of numbered things.
+        if i >= 2, isSymbol(i - 1, "-"), attached(i - 1), attached(i), isNumber(i - 2), isCode(at: i - 2) { return true }
+        // "ch. 7": with the abbreviation's dot.
+        let noun = i > 1 && isSymbol(i - 1, ".") && attached(i - 1) ? i - 2 : i - 1
+        if noun >= 0, !attached(i), tokens[noun].kind == .word, meanings[noun] == nil, numberedWords.contains(tokens[noun].text) {
             return !hasClockMark(after: i)
         }
         return isHouseNumber(at: i)
@@ -442,7 +448,9 @@ struct QuickAddGrammar {
     func year(at k: Int) -> (year: Int, end: Int)? {
         var j = k
         if isSymbol(j, ",") { j += 1 }
-        guard isNumber(j), tokens[j].digits == 4 else { return nil }
+        guard isNumber(j), tokens[j].digits == 4, value(j) >= 1000 else { return nil }
+        // "Jan 14 0800-1200": a range of clock times, not a year.
+        if isSymbol(j + 1, "-"), attached(j + 1), isNumber(j + 2), tokens[j + 2].digits == 4 { return nil }
         // "Dec 5 2026:..." would be odd; a four-digit number followed by ':' is not a year.
         if isSymbol(j + 1, ":") && attached(j + 1) { return nil }
         return (value(j), j + 1)
@@ -477,11 +485,14 @@ struct QuickAddGrammar {
 
     func weekdayIsAllowed(at j: Int) -> Bool {
         guard weakWords.contains(tokens[j].text) else { return true }
+        // "7p-7a sat", "7pm London time sat", "in der Frueh Sa": right after a time's letter or a phrase of several words.
+        if endsClockOrZone(j), !isOrdinaryWord(at: next(j)) { return true }
         if j > 0 {
             if tokens[j - 1].kind == .symbol && tokens[j - 1].text == "," { return true }
             switch meanings[j - 1] {
             // "8 am Sat", "10 Uhr Sa": right after a time's am/pm or "Uhr" too.
-            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .deadline?, .meridiem?, .oclock?:
+            case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .or?, .deadline?, .meridiem?,
+                .oclock?:
                 return true
             // "8:15 Sat w/ parents", "Shift 2-10 sat", "7:30 Sa", "18 Uhr MEZ Do": right after a time, unless a word
             // of the title follows ("2 sat phones").
@@ -507,6 +518,8 @@ struct QuickAddGrammar {
         if isSymbol(after, ","), dateAtom(at: after + 1, prefixed: true) != nil { return true }
         // "Di und Do": two weekdays joined by "and" (read as two dates, which the text must settle).
         if case .and? = meaning(after), weekdayNumber(next(after)) != nil { return true }
+        // "Mo oder Di": two weekdays to choose from (refused as two dates).
+        if case .or? = meaning(after), weekdayNumber(next(after)) != nil { return true }
         // "Sat morning", "Sun evening": right before a part of the day.
         if case .partOfDay? = meaning(after) { return true }
         // "Sat Jan 9": right before a month and its day (the weekday must agree with the date).
@@ -517,6 +530,19 @@ struct QuickAddGrammar {
             return point.hasMinutes || point.explicit
         }
         return isNumber(after) || matchTime(at: after) != nil
+    }
+
+    /// Does a time's letter ("7a", "7p") or a phrase of several words for a zone or a part of the day ("London time",
+    /// "in der Frueh") end right before `j`?
+    func endsClockOrZone(_ j: Int) -> Bool {
+        if j >= 2, attached(j - 1), isNumber(j - 2), tokens[j - 1].text == "a" || tokens[j - 1].text == "p" { return true }
+        for t in max(0, j - 4)..<j where next(t) == j {
+            switch meanings[t] {
+            case .zone?, .partOfDay?: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// One date without a range: "tomorrow", "next Friday", "Dec 5th, 2026", "5.12.", "12/5", "the 15th".
@@ -534,6 +560,13 @@ struct QuickAddGrammar {
             case "y", "j": return (.relativeMonths(n * 12), j + 3)
             default: break
             }
+        }
+        // "3 Tage ab 9.1.", "2 weeks starting Monday": that many days from the day on, a span.
+        if let (n, unitEnd) = amount(at: j), (1...366).contains(n), case .unit(let unit)? = meaning(unitEnd),
+            unit == .day || unit == .week, case .starting? = meaning(next(unitEnd)),
+            let (first, end) = dateAtom(at: next(next(unitEnd)), prefixed: true)
+        {
+            return (.range(first, .offset(days: (unit == .week ? 7 : 1) * n - 1, months: 0, from: first)), end)
         }
         // "a week from Friday", "2 weeks from today", "3 days from tomorrow": that long after the day.
         if let (n, unitEnd) = amount(at: j), n <= 10_000, case .unit(let unit)? = meaning(unitEnd), case .from? = meaning(next(unitEnd)),
@@ -642,10 +675,9 @@ struct QuickAddGrammar {
             // "24/7" is always a phrase; a day-month pair that is no date in either order is not a date.
             if year == nil, first == 24, second == 7 { return nil }
             if year == nil, first > 12, second > 12 { return nil }
-            switch dateOrder {
-            case .mdy: return (.absolute(year: year, month: first, day: second), end)
-            case .dmy: return (.absolute(year: year, month: second, day: first), end)
-            }
+            // "22/12" in a month-first text, "5/13" in a day-first one: the only order that is a date.
+            let monthFirst = dateOrder == .mdy ? !(first > 12 && second <= 12) : (second > 12 && first <= 12)
+            return (.absolute(year: year, month: monthFirst ? first : second, day: monthFirst ? second : first), end)
         }
         // Dotted 5.12. or 5.12.2026, always day first.
         if isSymbol(j + 1, "."), attached(j + 1), isNumber(j + 2), attached(j + 2), tokens[j + 2].digits <= 2,
@@ -740,7 +772,7 @@ struct QuickAddGrammar {
             return point
         }
         if prefixed, let point = hourWord(at: j) { return point }
-        if prefixed, let point = militaryTime(at: j) { return point }
+        if let point = militaryTime(at: j, prefixed: prefixed) { return point }
         guard isNumber(j), tokens[j].digits <= 2 else { return nil }
         // "12 noon", "12 midnight": the number only repeats the named time.
         if value(j) == 12, case .namedTime(let h, let m)? = meaning(j + 1), h == 12 || h == 0 {
@@ -806,9 +838,10 @@ struct QuickAddGrammar {
             // attached after it. A lone "a" needs minutes, "at" or a range's dash after it ("9a-10a"; "Room 3a" stays
             // a room).
             if k < count, attached(k), tokens[k].kind == .word, tokens[k].text == "p" || tokens[k].text == "a",
-                tokens[k].text == "p" || point.hasMinutes || prefixed || (isSymbol(k + 1, "-") && attached(k + 1) && isNumber(k + 2)),
+                tokens[k].text == "p" || point.hasMinutes || prefixed || isDay(endingAt: j)
+                    || ((isSymbol(k + 1, "-") || isSymbol(k + 1, "/")) && attached(k + 1) && isNumber(k + 2)),
                 !(k + 1 < count && attached(k + 1) && tokens[k + 1].kind != .symbol),
-                !isOrdinaryWord(at: k + 1)
+                !isOrdinaryWord(at: k + 1) || isDay(endingAt: j)
             {
                 point.pm = tokens[k].text == "p"
                 k += 1
@@ -822,10 +855,20 @@ struct QuickAddGrammar {
 
     /// "at 0900", "at 1330", "um 0830 Uhr": four digits right after "at"/"um" are a 24-hour clock time (hours 00-23,
     /// minutes 00-59). After other words they stay a number ("by 2027" is a year).
-    func militaryTime(at j: Int) -> QuickAddTimePoint? {
-        guard j > 0, isNumber(j), tokens[j].digits == 4, value(j) / 100 <= 23, value(j) % 100 <= 59 else { return nil }
+    func militaryTime(at j: Int, prefixed: Bool) -> QuickAddTimePoint? {
+        guard j > 0, isNumber(j), tokens[j].digits == 4, value(j) / 100 <= 23, value(j) % 100 <= 59, !isCode(at: j) else { return nil }
         switch meanings[j - 1] {
         case .at?, .atTime?: break
+        // "0730 thurs", "wed 1430", "0800-1200": with a leading zero (no year has one), right after a day, or in a range
+        // of two such numbers it is a clock time too ("by 2027" stays a year; "555-0142", "0221 123456", "DL 1422
+        // Wednesday" are phone and flight numbers).
+        case .rangeTo? where prefixed && j >= 2 && isNumber(j - 2) && tokens[j - 2].digits == 4: break
+        case _
+        where attached(j) || isNumber(j + 1)
+            || (isSymbol(j + 1, "-") && attached(j + 1) && !(isNumber(j + 2) && tokens[j + 2].digits == 4)):
+            return nil
+        case _ where value(j) < 1000 || isDay(endingAt: j): break
+        case _ where isSymbol(j + 1, "-") && attached(j + 1) && isNumber(j + 2) && tokens[j + 2].digits == 4: break
         default: return nil
         }
         var k = j + 1
@@ -929,6 +972,12 @@ struct QuickAddGrammar {
         if approximate, first.isBare, first.end < count, tokens[first.end].kind == .word, meanings[first.end] == nil { return nil }
         // "at 3:30 or 4", "um 14 oder 15 Uhr": a time, "or" and another time are a choice, not one event ("3 or 4
         // chairs" is a count: a bare number needs "at"/"um" before it, and the second none of an ordinary word after).
+        // "Meds 8a/8p daily": two clock times joined by a slash are two times, not one event.
+        if !first.isBare, isSymbol(first.end, "/"), attached(first.end), let other = timePoint(at: first.end + 1, prefixed: true),
+            !other.isBare
+        {
+            return QuickAddMatch(end: other.end, element: .alternativeTimes)
+        }
         if case .or? = meaning(first.end), prefix != nil || !first.isBare || isDay(endingAt: j),
             let other = timePoint(at: next(first.end), prefixed: true), !(other.isBare && isOrdinaryWord(at: other.end))
         {
@@ -949,8 +998,9 @@ struct QuickAddGrammar {
                 guard isDay(at: end) || isDay(endingAt: i) else { return nil }
             } else if first.hour <= 23, case .zone? = meaning(end), !isPlaceWord(at: end) {
                 // "Conf call 11 ET tomorrow", "Call 15 CET": a zone after it makes a lone hour a time.
-            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end),
-                end >= count || !(tokens[end].kind == .word && meanings[end] == nil), !isUnit(j - 1)
+            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end), !isUnit(j - 1),
+                end >= count || !(tokens[end].kind == .word && meanings[end] == nil)
+                    || (isDay(endingAt: i) && first.hour >= 2 && namesNoCount(end))
             {
                 // "Brunch Sunday 11", "Call tomorrow 9", "Zahnarzt Freitag 9", "Poker at Dave's 8 Friday", "Tennis 7
                 // Sunday morning": an hour right after or before a day, as calendar apps read it. "Friday 2 tickets"
@@ -993,9 +1043,12 @@ struct QuickAddGrammar {
     static let weakZoneWords: Set<String> = ["eastern", "central", "mountain", "pacific"]
 
     func isPlaceWord(at k: Int) -> Bool {
-        guard lengths[k] == 1, Self.weakZoneWords.contains(tokens[k].text) else { return false }
         let after = next(k)
-        return after < count && tokens[after].kind == .word && meanings[after] == nil
+        let wordFollows = after < count && tokens[after].kind == .word && meanings[after] == nil
+        // "8:45 pt appt": a short abbreviation written in lower case before a word of the title is that word's.
+        if lengths[k] == 1, tokens[k].text.count <= 3, !isCapitalized(k), wordFollows { return true }
+        guard lengths[k] == 1, Self.weakZoneWords.contains(tokens[k].text) else { return false }
+        return wordFollows
     }
 
     /// Does a day word ("tomorrow", "Wednesday", "next Monday", "morgen") start at `k`?
@@ -1006,6 +1059,14 @@ struct QuickAddGrammar {
         case .weekday?: weekdayIsAllowed(at: k)
         default: false
         }
+    }
+
+    /// Is the word at `k` no noun of a count: in a language whose counted nouns end alike (English "2 tickets"), a word
+    /// without such an ending ("tmrw 3 dentist": the hour). False where plurals have no one ending (German).
+    func namesNoCount(_ k: Int) -> Bool {
+        guard !countNounEndings.isEmpty, k < count, tokens[k].kind == .word else { return false }
+        let word = tokens[k].text
+        return !countNounEndings.contains { word.hasSuffix($0) }
     }
 
     /// Is the word at `k` a unit of time ("Bootcamp week 3 tomorrow": the number is the week's)?
@@ -1387,6 +1448,10 @@ struct QuickAddGrammar {
 
     /// "5 times", "5x", "5-mal".
     func repeatCount(at k: Int) -> (Int, Int)? {
+        // "x8" after a rule, as a prescription writes it.
+        if k < count, tokens[k].text == "x", isNumber(k + 1), attached(k + 1), value(k + 1) <= 999, !attached(k + 2) {
+            return (value(k + 1), k + 2)
+        }
         guard let (n, end) = amount(at: k) else { return nil }
         var j = end
         if isSymbol(j, "-"), attached(j) { j += 1 }

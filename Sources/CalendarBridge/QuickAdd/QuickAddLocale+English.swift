@@ -67,7 +67,8 @@ extension QuickAddLocale {
             "door", "suite", "apt", "apartment", "box", "locker", "court", "field", "pitch", "grade", "cohort", "batch",
             "ticket", "case", "order", "invoice", "issue", "game", "match", "act", "scene", "lab", "lecture", "hole", "route",
             "pier", "dock", "booth", "aisle", "lot",
-        ]
+        ],
+        countNounEndings: ["s", "ren", "people", "men", "sheep", "fish"]
     )
 
     /// The United States' holidays (and a few widely kept days), as calendar apps' holiday calendars list them.
@@ -95,7 +96,10 @@ extension QuickAddLocale {
         (["christmas eve", "xmas eve"], .fixed(12, 24, partyOnTheDay: true)),
         (["christmas", "christmas day", "xmas"], .fixed(12, 25)),
         (
-            ["easter weekend", "memorial day weekend", "labor day weekend", "thanksgiving weekend", "christmas break", "the holidays"],
+            [
+                "easter weekend", "memorial day weekend", "labor day weekend", "thanksgiving weekend", "christmas break", "the holidays",
+                "4th of july weekend", "fourth of july weekend", "july 4th weekend", "independence day weekend",
+            ],
             .severalDays
         ),
     ])

@@ -51,6 +51,9 @@ public struct QuickAddLocale: Sendable {
     /// Articles that make a place's preposition a direction, a part of the title (German "Auto in die Werkstatt" says
     /// where the car goes; "in der Werkstatt" is where the event is).
     public var directionArticles: Set<String>
+    /// Endings of the nouns counts are made of ("2 tickets"): right after a day, a number before a word without one is
+    /// an hour ("tmrw 3 dentist"). Empty where plurals have no one ending (German): such a number stays a doubt.
+    public var countNounEndings: [String]
 
     public init(
         identifier: String,
@@ -69,8 +72,10 @@ public struct QuickAddLocale: Sendable {
         streetWords: Set<String> = [],
         streetSuffixes: [String] = [],
         numberedWords: Set<String> = [],
-        directionArticles: Set<String> = []
+        directionArticles: Set<String> = [],
+        countNounEndings: [String] = []
     ) {
+        self.countNounEndings = countNounEndings
         self.directionArticles = directionArticles
         self.numberedWords = numberedWords
         self.streetWords = streetWords

@@ -246,6 +246,7 @@ public struct QuickAddParser: Sendable {
         grammar.streetSuffixes = options.locale.streetSuffixes
         grammar.numberedWords = options.locale.numberedWords
         grammar.directionArticles = options.locale.directionArticles
+        grammar.countNounEndings = options.locale.countNounEndings
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
@@ -321,7 +322,11 @@ public struct QuickAddParser: Sendable {
         func isSeparator(_ index: Int) -> Bool { tokens[index].kind == .symbol && separators.contains(tokens[index].text) }
         var kept: [Int] = []
         for index in tokens.indices where !consumed[index] {
-            if isSeparator(index) && (index == 0 || consumed[index - 1]) { continue }
+            if isSeparator(index) && (index == 0 || consumed[index - 1]) {
+                // "Sa 9-13 Uhr, Handschuhe mitbringen": a comma between two parts of the title still joins them.
+                if tokens[index].text == ",", !kept.isEmpty, index + 1 < tokens.count, !consumed[index + 1] { kept.append(index) }
+                continue
+            }
             kept.append(index)
         }
         while let first = kept.first, isSeparator(first), tokens[first].text != "(" { kept.removeFirst() }
@@ -333,7 +338,8 @@ public struct QuickAddParser: Sendable {
         var title = ""
         var previous = -2
         for index in kept {
-            if !title.isEmpty && (previous != index - 1 || tokens[index].spaceBefore) { title += " " }
+            let joined = tokens[index].text == "," && previous != index - 1
+            if !title.isEmpty && !joined && (previous != index - 1 || tokens[index].spaceBefore) { title += " " }
             title += grammar.text(index, index + 1)
             previous = index
         }
