@@ -37,7 +37,7 @@ package enum QuickAddBenchCommand: Command {
     /// Phrases written to develop the doubts and find silent mistakes (Fixtures/quickadd/README.md): read while fixing.
     static let developmentParts: [(name: String, label: String)] = [
         ("dev-doubts", "doubts dev set"), ("dev-doubts-2", "doubts dev set 2"), ("dev-doubts-3", "doubts dev set 3"),
-        ("dev-doubts-4", "doubts dev set 4"),
+        ("dev-doubts-4", "doubts dev set 4"), ("dev-doubts-5", "doubts dev set 5"),
     ]
 
     /// Once held out, now spent: their misses were read and fixed on 2026-12-06 (docs/quick-add.md), so their

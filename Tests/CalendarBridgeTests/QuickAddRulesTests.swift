@@ -280,6 +280,19 @@ struct QuickAddRulesTests {
             text: "Updated invitation: 1:1 Tue 10:30-11", title: "Updated invitation: 1:1", start: "2026-12-08T10:30:00+01:00",
             end: "2026-12-08T11:00:00+01:00"),
         Case(text: "Renew license before Jan 31", title: "Renew license", start: "2027-01-31", end: "2027-02-01"),
+        // From the fifth doubts dev set (dev-doubts-5.jsonl): weak weekdays after "midnight" or "ganztägig", a range of
+        // hours after a repeat's phrase, "bis 20 Uhr" as a deadline's time, "Früh-" compounds, a year written once.
+        Case(
+            text: "Late shift 4pm-midnight Sat", title: "Late shift", start: "2026-12-05T16:00:00+01:00", end: "2026-12-06T00:00:00+01:00"),
+        Case(lang: "de", text: "Inventur ganztägig Sa", title: "Inventur", start: "2026-12-05", end: "2026-12-06"),
+        Case(
+            lang: "de", text: "Abholung Paket Packstation 104 heute bis 20 Uhr", title: "Abholung Paket Packstation 104",
+            start: "2026-12-04T20:00:00+01:00", end: "2026-12-04T21:00:00+01:00"),
+        Case(
+            lang: "de", text: "Frühdienst morgen ab 6", title: "Frühdienst", start: "2026-12-05T06:00:00+01:00",
+            end: "2026-12-05T07:00:00+01:00"),
+        Case(lang: "de", text: "Kurztrip Amsterdam 27.3.-29.3.2027", title: "Kurztrip Amsterdam", start: "2027-03-27", end: "2027-03-30"),
+        Case(lang: "de", text: "Urlaub 28.12.-2.1.2027", title: "Urlaub", start: "2026-12-28", end: "2027-01-03"),
         // An hour before a day, and a place that ends right before one.
         Case(text: "Meeting 3 Thursday", title: "Meeting", start: "2026-12-10T15:00:00+01:00", end: "2026-12-10T16:00:00+01:00"),
         Case(
@@ -312,6 +325,9 @@ struct QuickAddRulesTests {
         #expect(shots.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=8"] && shots.title == "Allergy shots")
         let physio = try Self.read("en", "8:45 pt appt mon").get()
         #expect(physio.title == "pt appt" && physio.timeZone == "Europe/Berlin")
+        let volunteer = try Self.read("en", "Volunteer at the food bank on the second Saturday of every month 9-12").get()
+        #expect(volunteer.start.description == "2026-12-12T09:00:00+01:00" && volunteer.end.description == "2026-12-12T12:00:00+01:00")
+        #expect(volunteer.recurrence == ["RRULE:FREQ=MONTHLY;BYDAY=2SA"], "\(volunteer.recurrence)")
         let taxes = try Self.read("en", "Taxes quarterly on the 15th").get()
         #expect(taxes.recurrence == ["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"] && taxes.title == "Taxes")
         let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()

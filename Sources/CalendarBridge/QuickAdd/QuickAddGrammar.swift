@@ -492,7 +492,7 @@ struct QuickAddGrammar {
             switch meanings[j - 1] {
             // "8 am Sat", "10 Uhr Sa": right after a time's am/pm or "Uhr" too.
             case .onDate?, .next?, .this?, .every?, .from?, .starting?, .untilOrTo?, .rangeTo?, .and?, .or?, .deadline?, .meridiem?,
-                .oclock?:
+                .oclock?, .namedTime?, .allDay?:
                 return true
             // "8:15 Sat w/ parents", "Shift 2-10 sat", "7:30 Sa", "18 Uhr MEZ Do": right after a time, unless a word
             // of the title follows ("2 sat phones").
@@ -538,7 +538,7 @@ struct QuickAddGrammar {
         if j >= 2, attached(j - 1), isNumber(j - 2), tokens[j - 1].text == "a" || tokens[j - 1].text == "p" { return true }
         for t in max(0, j - 4)..<j where next(t) == j {
             switch meanings[t] {
-            case .zone?, .partOfDay?: return true
+            case .zone?, .partOfDay?, .namedTime?, .allDay?: return true
             default: continue
             }
         }
@@ -737,6 +737,10 @@ struct QuickAddGrammar {
             let k = next(end)
             if let (second, secondEnd) = dateAtom(at: k, prefixed: true), second != first {
                 if case .dayOfMonth = second {
+                } else if case .absolute(nil, let m1, let d1) = first, case .absolute(let y2?, let m2, let d2) = second {
+                    // "27.3.-29.3.2027", "Dec 28 - Jan 2, 2027": the year written once is the range's end's.
+                    let y1 = (m1, d1) > (m2, d2) ? y2 - 1 : y2
+                    return QuickAddMatch(end: secondEnd, element: .date(.range(.absolute(year: y1, month: m1, day: d1), second)))
                 } else {
                     return QuickAddMatch(end: secondEnd, element: .date(.range(first, second)))
                 }
@@ -951,6 +955,10 @@ struct QuickAddGrammar {
         case .at?, .atTime?, .from?, .between?, .starting?, .deadline?, .approximately?:
             prefix = meaning(i)
             j = next(i)
+        case .untilOrTo? where timePoint(at: next(i), prefixed: true).map({ !$0.isBare }) ?? false:
+            // "heute bis 20 Uhr", "until 5pm": a time it ends by, read as "by 5pm" is.
+            prefix = .deadline
+            j = next(i)
         default:
             // "so um 7", "so gegen 3": German for about, before "um"/"gegen"; not first in the text, where "So um 10"
             // may as well be Sunday (it stays what it was: a word, the weekday only before a clock time).
@@ -1090,8 +1098,16 @@ struct QuickAddGrammar {
         if k >= 2, isSymbol(k - 1, "."), attached(k - 1), next(k - 2) == k, case .weekday? = meaning(k - 2) { return true }
         switch meaning(k - 1) {
         case .relativeDay?, .weekday?: return true
-        default: return false
+        default: break
         }
+        // "on the second Saturday of every month 9-12", "weekdays 9-5", "daily 9": the end of a repeat's phrase.
+        for t in max(0, k - 4)..<k where next(t) == k {
+            switch meanings[t] {
+            case .monthlyMarker?, .weekdays?, .workdays?, .frequency?: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     // MARK: durations

@@ -34,7 +34,8 @@ extension QuickAddLocale {
             "bus", "linie", "flug", "ausgang", "terminal", "block", "klasse", "stufe", "level", "sprint", "version", "release",
             "ticket", "bauabschnitt", "wohnung", "whg", "station", "zug",
         ],
-        directionArticles: ["die", "das", "den", "ein", "eine", "einen"]
+        directionArticles: ["die", "das", "den", "ein", "eine", "einen"],
+        kindPrefixes: [("früh", .morning), ("frueh", .morning), ("spät", .evening), ("spaet", .evening), ("nacht", .evening)]
     )
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"

@@ -54,6 +54,9 @@ public struct QuickAddLocale: Sendable {
     /// Endings of the nouns counts are made of ("2 tickets"): right after a day, a number before a word without one is
     /// an hour ("tmrw 3 dentist"). Empty where plurals have no one ending (German): such a number stays a doubt.
     public var countNounEndings: [String]
+    /// First parts of compound words that say which half of the day a bare hour is in (German "Frühdienst",
+    /// "Frühschicht": morning; "Spätdienst", "Nachtschicht": evening).
+    public var kindPrefixes: [(String, QuickAddPartOfDay)]
 
     public init(
         identifier: String,
@@ -73,8 +76,10 @@ public struct QuickAddLocale: Sendable {
         streetSuffixes: [String] = [],
         numberedWords: Set<String> = [],
         directionArticles: Set<String> = [],
-        countNounEndings: [String] = []
+        countNounEndings: [String] = [],
+        kindPrefixes: [(String, QuickAddPartOfDay)] = []
     ) {
+        self.kindPrefixes = kindPrefixes
         self.countNounEndings = countNounEndings
         self.directionArticles = directionArticles
         self.numberedWords = numberedWords
@@ -95,10 +100,11 @@ public struct QuickAddLocale: Sendable {
         self.defaultDateOrder = defaultDateOrder
     }
 
-    /// The half of the day a title word names (`kindHints`, else `kindSuffixes` on a longer word), or nil.
+    /// The half of the day a title word names (`kindHints`, else `kindSuffixes` or `kindPrefixes` on a longer word), or nil.
     func kindHint(for word: String) -> QuickAddPartOfDay? {
         if let hint = kindHints[word] { return hint }
         for (suffix, hint) in kindSuffixes where word.count > suffix.count + 2 && word.hasSuffix(suffix) { return hint }
+        for (prefix, hint) in kindPrefixes where word.count > prefix.count + 3 && word.hasPrefix(prefix) { return hint }
         return nil
     }
 

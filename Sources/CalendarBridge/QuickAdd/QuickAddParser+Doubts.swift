@@ -47,7 +47,18 @@ extension QuickAddParser {
             case .symbol:
                 continue
             case .number:
-                if touchesConsumed(index) {
+                if collected.time == nil, token.digits <= 2, token.value <= 24, grammar.isSymbol(index + 1, "-"),
+                    grammar.attached(index + 1),
+                    grammar.attached(index + 2), grammar.isNumber(index + 2), tokens[index + 2].digits <= 2, tokens[index + 2].value <= 24,
+                    !grammar.isCode(at: index), !(index > 0 && grammar.attached(index) && grammar.isSymbol(index - 1, "-")),
+                    Self.isPlausibleSpan(from: token.value, to: tokens[index + 2].value)
+                {
+                    // "Workshop 10-2 in room 3B fri": a range of hours the grammar did not take, and the event has no time.
+                    let range = grammar.text(index, index + 3)
+                    add(
+                        .numberInTitle, "\"\(range)\" stayed in the title; if it is a time, write \(range)pm or from \(range)",
+                        "„\(range)“ blieb im Titel; ist es eine Uhrzeit, schreib \(range) Uhr")
+                } else if touchesConsumed(index) {
                     addSplitWord(index)
                 } else if token.digits <= 2, token.value <= 24, !grammar.isCode(at: index), !grammar.isUnit(index - 1),
                     !(grammar.attached(index + 1) && (grammar.isSymbol(index + 1, ".") || grammar.isSymbol(index + 1, ","))),
@@ -121,6 +132,13 @@ extension QuickAddParser {
                 "„\(fragment)“ ist erst vor Kurzem vorbei und wurde als nächstes Jahr gelesen; gib das Jahr an, wenn das gemeint ist")
         }
         return doubts
+    }
+
+    /// Two hours on a 12-hour clock that make an event of one to nine hours read as a range ("10-2", "9-5", "5-7");
+    /// scores such as "3-2" (eleven hours) or "4-0" do not.
+    static func isPlausibleSpan(from first: Int, to second: Int) -> Bool {
+        guard (1...12).contains(first), (1...12).contains(second) else { return false }
+        return (1...9).contains((second - first + 12) % 12)
     }
 
     /// A zone of the United States, where numeric dates are written month first: there "11/2" is November 2
