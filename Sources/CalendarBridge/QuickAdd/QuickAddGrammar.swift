@@ -1416,12 +1416,26 @@ struct QuickAddGrammar {
             // "Tue/Thu 6pm", "Mon, Wed and Fri at 4", "Mo/Mi 18 Uhr": weekdays joined by a slash, plus or comma are a
             // weekly series on those days, as schedules are written without "every". Two joined only by "and"
             // stay two dates (refused: one event over both days is as likely).
-            guard let (days, end) = weekdayList(at: i), days.count > 1,
+            if let (days, end) = weekdayList(at: i), days.count > 1,
                 (i..<end).contains(where: { isSymbol($0, "/") || isSymbol($0, ",") || isSymbol($0, "+") })
-            else { return nil }
+            {
+                part.frequency = .weekly
+                part.byDay = days
+                return QuickAddMatch(end: end, element: .recurrence(part))
+            }
+            // "Yoga 6:30pm Mon Wed Fri": three or more weekdays one after another are a weekly series too, unless they are
+            // days in a row ("Nights Fri Sat Sun": this weekend's, or every one? refused as several dates).
+            var run: [Int] = []
+            var k = i
+            while let day = weekdayNumber(k), !run.contains(day) {
+                run.append(day)
+                k = next(k)
+            }
+            let inARow = zip(run, run.dropFirst()).allSatisfy { $1 == $0 % 7 + 1 }
+            guard run.count >= 3, !inARow else { return nil }
             part.frequency = .weekly
-            part.byDay = days
-            return QuickAddMatch(end: end, element: .recurrence(part))
+            part.byDay = run
+            return QuickAddMatch(end: k, element: .recurrence(part))
         case .onDate?:
             let j = next(i)
             if case .weekdays? = meaning(j), let (days, end) = weekdayList(at: j) {
