@@ -22,6 +22,7 @@ struct QuickAddDoubtsTests {
             ("Party Friday 13", "en", "numberInTitle"),
             ("Friday 2 tickets", "en", "numberInTitle"),
             ("Workshop 10-2 in room 3B fri", "en", "numberInTitle"),
+            ("Daily vitamin 8am for 30 days", "en", "longEvent"),
             ("morgen 9 zahnarzt", "de", "numberInTitle"),
             ("Meeting 14 Thursday", "en", "numberInTitle"),
             ("Vorstellungsgespräch Donnerstag 14", "de", "numberInTitle"),
@@ -52,7 +53,8 @@ struct QuickAddDoubtsTests {
             ("Meeting 3 Thursday", "en"),
             ("Brunch at Cafe Rose 11 Sunday", "en"), ("Frisör Sa. 9", "de"), ("Follow-up visit 2 weeks from today", "en"),
             ("Call mit Kunde 18 Uhr MEZ Do", "de"), ("Call Aunt May 11am Pacific Saturday", "en"), ("Bootcamp day 2 Friday 9am", "en"),
-            ("Garage sale Sat 8-1", "en"), ("Email coach re 3-2 loss tomorrow", "en"), ("Celebrate 4-0 win Friday night", "en"),
+            ("Garage sale Sat 8-1", "en"), ("Email coach re 3-2 loss tomorrow", "en"), ("Conference Dec 7 for 3 days", "en"),
+            ("Meeting 10am for 2 hours", "en"), ("Celebrate 4-0 win Friday night", "en"),
             ("Orientation 3/23 8:30-4:30", "en"), ("Platzwart Dienst Samstag 8 bis 12", "de"),
             ("Abgabe Projekt 2 am Freitag", "de"), ("Version 4.2 ausrollen am Montag", "de"), ("3 Flaschen Wein kaufen morgen", "de"),
             ("Team-Meeting um 10 Uhr in Raum 12", "de"), ("Flug nach Rom Montag 6:40", "de"), ("Geburtstag Oma 12.3.", "de"),
@@ -121,7 +123,7 @@ struct QuickAddDoubtsCorpusTests {
     /// The development sets are read while fixing (Fixtures/quickadd/README.md): every miss is listed here.
     @Test(
         "no wrong event without a word on the doubts development sets",
-        arguments: ["dev-doubts", "dev-doubts-2", "dev-doubts-3", "dev-doubts-4", "dev-doubts-5"])
+        arguments: ["dev-doubts", "dev-doubts-2", "dev-doubts-3", "dev-doubts-4", "dev-doubts-5", "dev-doubts-6"])
     func developmentSets(_ name: String) throws {
         let score = try Self.score(name)
         let silent = score.misses.filter { !$0.refused && !$0.flagged }

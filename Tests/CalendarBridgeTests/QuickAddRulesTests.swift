@@ -293,6 +293,27 @@ struct QuickAddRulesTests {
             end: "2026-12-05T07:00:00+01:00"),
         Case(lang: "de", text: "Kurztrip Amsterdam 27.3.-29.3.2027", title: "Kurztrip Amsterdam", start: "2027-03-27", end: "2027-03-30"),
         Case(lang: "de", text: "Urlaub 28.12.-2.1.2027", title: "Urlaub", start: "2026-12-28", end: "2027-01-03"),
+        // From the sixth doubts dev set (dev-doubts-6.jsonl): a range of hours after a written date, dotted times in a
+        // range with "Uhr", "So" before a range that ends in "Uhr", sizes, "check-in", Monday to Friday of a week.
+        Case(text: "Wine tasting 12/12 6-8", title: "Wine tasting", start: "2026-12-12T18:00:00+01:00", end: "2026-12-12T20:00:00+01:00"),
+        Case(
+            text: "Open house 15 Mar 2027 1-3", title: "Open house", start: "2027-03-15T13:00:00+01:00", end: "2027-03-15T15:00:00+01:00"),
+        Case(
+            text: "Landscaper coming Apr. 7th 8-10", title: "Landscaper coming", start: "2027-04-07T08:00:00+02:00",
+            end: "2027-04-07T10:00:00+02:00"),
+        Case(
+            lang: "de", text: "Sprechstunde Prof. Weber Do 13.15-14.45 Uhr", title: "Sprechstunde Prof. Weber",
+            start: "2026-12-10T13:15:00+01:00", end: "2026-12-10T14:45:00+01:00"),
+        Case(
+            lang: "de", text: "Flohmarkt So 8-14 Uhr", title: "Flohmarkt", start: "2026-12-06T08:00:00+01:00",
+            end: "2026-12-06T14:00:00+01:00"),
+        Case(text: "Replace furnace filter 16x25x1 sat", title: "Replace furnace filter 16x25x1", start: "2026-12-05", end: "2026-12-06"),
+        Case(text: "Quarterly check-in 2 weeks from Monday", title: "Quarterly check-in", start: "2026-12-21", end: "2026-12-22"),
+        Case(lang: "de", text: "Klassenfahrt Mo-Fr nächste Woche", title: "Klassenfahrt", start: "2026-12-07", end: "2026-12-12"),
+        Case(lang: "de", text: "Version 3.10.1-2 Freitag", title: "Version 3.10.1-2", start: "2026-12-04", end: "2026-12-05"),
+        Case(
+            text: "Breakfast tomorrow morning 8", title: "Breakfast", start: "2026-12-05T08:00:00+01:00", end: "2026-12-05T09:00:00+01:00"),
+        Case(text: "Brunch Sunday afternoon", title: "Brunch", start: "2026-12-06T15:00:00+01:00", end: "2026-12-06T16:00:00+01:00"),
         // An hour before a day, and a place that ends right before one.
         Case(text: "Meeting 3 Thursday", title: "Meeting", start: "2026-12-10T15:00:00+01:00", end: "2026-12-10T16:00:00+01:00"),
         Case(
@@ -332,6 +353,10 @@ struct QuickAddRulesTests {
         #expect(yoga.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"] && yoga.title == "Yoga")
         let training = try Self.read("de", "Training Mo Mi Fr 18 Uhr").get()
         #expect(training.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"] && training.title == "Training")
+        let pottery = try Self.read("en", "Pottery class every Wed 6:30-8:30pm through Feb 24").get()
+        #expect(pottery.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=WE;UNTIL=20270224T225959Z"], "\(pottery.recurrence)")
+        let lunch = try Self.read("en", "Lunch & learn 2nd Wed monthly noon").get()
+        #expect(lunch.recurrence == ["RRULE:FREQ=MONTHLY;BYDAY=2WE"] && lunch.start.description == "2026-12-09T12:00:00+01:00")
         let taxes = try Self.read("en", "Taxes quarterly on the 15th").get()
         #expect(taxes.recurrence == ["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"] && taxes.title == "Taxes")
         let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()
@@ -339,6 +364,8 @@ struct QuickAddRulesTests {
         for (lang, text, code) in [
             ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
             ("en", "BBQ 4th of July weekend", .vagueDate),
+            ("en", "Road trip over Presidents Day weekend", .vagueDate), ("de", "Frühstück mit Tina heute abend 8 Uhr", .conflict),
+            ("en", "Dinner tomorrow morning", .conflict),
             ("en", "Meds 8a/8p daily", .conflict), ("de", "Zahnarzt Mo oder Di 9 Uhr", .conflict),
             ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
             ("de", "Urlaub KW 52", .vagueDate),

@@ -5,7 +5,7 @@
 /// next to the date, a word split by the date, a connecting word left without its date, an hour read by the
 /// default clock rule where both halves of the day are common, a numeric date that reads as another date in
 /// the other order, a date without a year that has just passed this year, a place that ends in a number that may
-/// be the hour, an amount of time left in the title.
+/// be the hour, an amount of time left in the title, a timed event made days long by "for N days".
 public struct QuickAddDoubt: Sendable, Equatable, Encodable, CustomStringConvertible {
     /// What kind of doubt; stable names, used in JSON.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -33,6 +33,9 @@ public struct QuickAddDoubt: Sendable, Equatable, Encodable, CustomStringConvert
         public static let numberInPlace = Code(rawValue: "numberInPlace")
         /// A number and a unit of time left in the title ("2 weeks from today"): a date or a duration not read.
         public static let amountInTitle = Code(rawValue: "amountInTitle")
+        /// An event with a clock time made a day or more long by "for N days" without a repeat ("Daily vitamin 8am for
+        /// 30 days"): one long event, or a series?
+        public static let longEvent = Code(rawValue: "longEvent")
     }
 
     public var code: Code

@@ -234,6 +234,10 @@ struct QuickAddGrammar {
         if case .monthlyMarker(let every)? = meaning(end) {
             repeats = repeats || every
             end = next(end)
+        } else if !repeats, case .frequency(.monthly, 1)? = meaning(end) {
+            // "2nd Wed monthly": the frequency after the day.
+            repeats = true
+            end = next(end)
         } else if !monthly && !(repeats && n != 2) {
             // "every first Monday", "every 3rd Thursday", "jeden letzten Freitag": the n-th weekday of every month (as
             // Todoist reads "every 3rd friday"); "every second Monday" keeps its meaning of every other week.
@@ -310,7 +314,12 @@ struct QuickAddGrammar {
         }
         // "chapter 12", "Room 4", "Gleis 3": the number of one of a series or a place ("Flight 6:05 am" is a time).
         // "ch. 5-7": the end of a range of numbered things.
-        if i >= 2, isSymbol(i - 1, "-"), attached(i - 1), attached(i), isNumber(i - 2), isCode(at: i - 2) { return true }
+        if i >= 2, isSymbol(i - 1, "-"), attached(i - 1), attached(i), isNumber(i - 2),
+            !(i >= 3 && attached(i - 2) && tokens[i - 3].kind == .symbol),
+            isCode(at: i - 2)
+        {
+            return true
+        }
         // "ch. 7": with the abbreviation's dot.
         let noun = i > 1 && isSymbol(i - 1, ".") && attached(i - 1) ? i - 2 : i - 1
         if noun >= 0, !attached(i), tokens[noun].kind == .word, meanings[noun] == nil, numberedWords.contains(tokens[noun].text) {
@@ -527,7 +536,10 @@ struct QuickAddGrammar {
         if clockOnlyWeakWords.contains(tokens[j].text) {
             // "So 18:30", "So 10 Uhr": a clock time right after it, not a count or an approximate hour.
             guard isNumber(after), let point = timePoint(at: after) else { return false }
-            return point.hasMinutes || point.explicit
+            if point.hasMinutes || point.explicit { return true }
+            // "So 8-14 Uhr": a range whose end has the mark.
+            guard isRangeSeparator(point.end), let end = timePoint(at: next(point.end), prefixed: true) else { return false }
+            return end.hasMinutes || end.explicit
         }
         return isNumber(after) || matchTime(at: after) != nil
     }
@@ -794,6 +806,12 @@ struct QuickAddGrammar {
             let marked: Bool
             switch meaning(k + 2) {
             case .meridiem?, .oclock?, .hourMark?: marked = true
+            // "13.15-14.45 Uhr": the range's end carries the mark.
+            case _ where isRangeSeparator(k + 2) && isNumber(k + 3) && isSymbol(k + 4, ".") && isNumber(k + 5) && tokens[k + 5].digits == 2:
+                switch meaning(k + 6) {
+                case .meridiem?, .oclock?: marked = true
+                default: marked = prefixed
+                }
             default: marked = prefixed && !(isSymbol(k + 2, ".") && attached(k + 2))
             }
             guard marked else { return nil }
@@ -1003,10 +1021,11 @@ struct QuickAddGrammar {
             if second != nil {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
-                guard isDay(at: end) || isDay(endingAt: i) else { return nil }
+                guard isDay(at: end) || isDay(endingAt: i) || isDate(endingAt: i) else { return nil }
             } else if first.hour <= 23, case .zone? = meaning(end), !isPlaceWord(at: end) {
                 // "Conf call 11 ET tomorrow", "Call 15 CET": a zone after it makes a lone hour a time.
-            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end), !isUnit(j - 1),
+            } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end) || partOfDayEnds(at: i), !isUnit(j - 1),
+                !attached(j),
                 end >= count || !(tokens[end].kind == .word && meanings[end] == nil)
                     || (isDay(endingAt: i) && first.hour >= 2 && namesNoCount(end))
             {
@@ -1069,6 +1088,16 @@ struct QuickAddGrammar {
         }
     }
 
+    /// Does the text name a repeat ("every", "daily", "Mondays", "weekdays")? Then "through <date>" ends the series.
+    var hasRepeatWord: Bool {
+        meanings.contains {
+            switch $0 {
+            case .every?, .frequency?, .weekdays?, .workdays(plural: true)?: true
+            default: false
+            }
+        }
+    }
+
     /// Is the word at `k` no noun of a count: in a language whose counted nouns end alike (English "2 tickets"), a word
     /// without such an ending ("tmrw 3 dentist": the hour). False where plurals have no one ending (German).
     func namesNoCount(_ k: Int) -> Bool {
@@ -1080,6 +1109,34 @@ struct QuickAddGrammar {
     /// Is the word at `k` a unit of time ("Bootcamp week 3 tomorrow": the number is the week's)?
     func isUnit(_ k: Int) -> Bool {
         if case .unit? = meaning(k) { return true }
+        return false
+    }
+
+    /// Does a written date end right before `k`: "12/12", "Apr. 7th", "15 Mar 2027", "Dec 5", "5.12."? ("Wine tasting 12/12
+    /// 6-8": a range of hours after it is a time range.)
+    func isDate(endingAt k: Int) -> Bool {
+        guard k >= 2 else { return false }
+        var last = k - 1
+        if case .ordinalSuffix? = meaning(last), attached(last) { last -= 1 }
+        if isSymbol(last, "."), attached(last) { last -= 1 }
+        guard isNumber(last) else { return false }
+        if tokens[last].digits == 4, last >= 1, case .month? = meanings[last - 1] { return true }
+        if tokens[last].digits == 4, last >= 2, case .month? = meanings[last - 2] { return true }
+        if tokens[last].digits == 4, last >= 2, isSymbol(last - 1, ","), isNumber(last - 2) { return true }
+        if last >= 2, attached(last), isSymbol(last - 1, "/") || isSymbol(last - 1, "."), attached(last - 1), isNumber(last - 2) {
+            return true
+        }
+        for t in max(0, last - 3)..<last where next(t) == last {
+            if case .month? = meanings[t] { return true }
+        }
+        return false
+    }
+
+    /// Does a part of the day ("tomorrow morning", "abends") end right before `k`?
+    func partOfDayEnds(at k: Int) -> Bool {
+        for t in max(0, k - 4)..<k where next(t) == k {
+            if case .partOfDay? = meanings[t] { return true }
+        }
         return false
     }
 
@@ -1409,6 +1466,11 @@ struct QuickAddGrammar {
             part.byDay = days
             return QuickAddMatch(end: end, element: .recurrence(part))
         case .workdays(plural: true)?:
+            // "Klassenfahrt Mo-Fr nächste Woche", "weekdays next week": Monday to Friday of that week, one event.
+            if case .calendarWeek(let weeks)? = meaning(next(i)) {
+                let span = QuickAddDateSpec.range(.weekdayOfWeek(1, weeksAhead: weeks), .weekdayOfWeek(5, weeksAhead: weeks))
+                return QuickAddMatch(end: next(next(i)), element: .date(span))
+            }
             part.frequency = .weekly
             part.byDay = [1, 2, 3, 4, 5]
             return QuickAddMatch(end: next(i), element: .recurrence(part))
@@ -1449,6 +1511,13 @@ struct QuickAddGrammar {
                 return QuickAddMatch(end: next(j), element: .recurrence(part))
             }
             return nil
+        case .rangeTo? where tokens[i].kind == .word && hasRepeatWord:
+            // "every Wed 6:30pm through Feb 24": with a repeat, "through"/"thru" ends the series as "until" does.
+            var j = next(i)
+            if case .the? = meaning(j) { j = next(j) }
+            guard let (spec, end) = dateAtom(at: j, prefixed: true) else { return nil }
+            part.until = spec
+            return QuickAddMatch(end: end, element: .recurrence(part))
         case .untilOrTo?:
             var j = next(i)
             // "until" marks what follows as a date as "on" does: "bis zum 20." is the 20th.
@@ -1479,13 +1548,17 @@ struct QuickAddGrammar {
     /// "5 times", "5x", "5-mal".
     func repeatCount(at k: Int) -> (Int, Int)? {
         // "x8" after a rule, as a prescription writes it.
-        if k < count, tokens[k].text == "x", isNumber(k + 1), attached(k + 1), value(k + 1) <= 999, !attached(k + 2) {
+        if k < count, tokens[k].text == "x", isNumber(k + 1), attached(k + 1), value(k + 1) <= 999, !attached(k + 2),
+            !(k > 0 && attached(k) && isNumber(k - 1))
+        {
             return (value(k + 1), k + 2)
         }
         guard let (n, end) = amount(at: k) else { return nil }
         var j = end
         if isSymbol(j, "-"), attached(j) { j += 1 }
         guard case .times? = meaning(j) else { return nil }
+        // "16x25x1": a size, not a count.
+        if attached(next(j)), isNumber(next(j)) { return nil }
         return (n, next(j))
     }
 

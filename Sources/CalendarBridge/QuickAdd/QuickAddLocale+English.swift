@@ -99,6 +99,9 @@ extension QuickAddLocale {
             [
                 "easter weekend", "memorial day weekend", "labor day weekend", "thanksgiving weekend", "christmas break", "the holidays",
                 "4th of july weekend", "fourth of july weekend", "july 4th weekend", "independence day weekend",
+                "presidents day weekend", "presidents' day weekend", "president's day weekend", "mlk weekend",
+                "mlk day weekend", "columbus day weekend", "veterans day weekend", "new year's weekend", "spring break",
+                "winter break", "summer break",
             ],
             .severalDays
         ),

@@ -126,6 +126,15 @@ extension QuickAddParser {
                 .dateOrder, "\"\(fragment)\" is another date in the other day/month order; write the month's name or use --date-order",
                 "„\(fragment)“ ist in der anderen Reihenfolge von Tag und Monat ein anderes Datum; schreib den Monat aus")
         }
+        if collected.time != nil, !collected.hasFrequency, let duration = collected.duration,
+            duration.seconds >= 86_400 || duration.wholeDays != nil
+        {
+            // "Daily vitamin 8am for 30 days": one event of 30 days, or every day for 30 days?
+            add(
+                .longEvent,
+                "\"\(duration.fragment)\" makes one event that long; for a series write every day ... \(duration.fragment)",
+                "„\(duration.fragment)“ macht einen Termin dieser Länge; für eine Serie schreib täglich ... \(duration.fragment)")
+        }
         if let fragment = collected.recentlyPassed {
             add(
                 .nextYear, "\"\(fragment)\" passed only days ago, so it was read as next year's; add the year if that is meant",

@@ -137,6 +137,16 @@ public struct QuickAddParser: Sendable {
         for index in tokens.indices where !consumed[index] && tokens[index].kind == .word && meanings[index] == nil {
             if let hint = options.locale.kindHint(for: tokens[index].text) {
                 collected.kindHint = hint
+                if let (part, fragment) = collected.partOfDay, (hint.hour < 12 && part.hour >= 17) || (hint.hour >= 17 && part.hour < 12) {
+                    // "Frühstück heute Abend", "Dinner tomorrow morning": the kind of event and the part of the day disagree.
+                    let word = grammar.text(index, index + 1)
+                    throw QuickAddError(
+                        .conflict,
+                        options.locale.identifier == "de"
+                            ? "„\(word)“ und „\(fragment)“ passen nicht zusammen; gib die Uhrzeit an"
+                            : "\"\(word)\" and \"\(fragment)\" name different parts of the day; give the time",
+                        example: options.locale.example, language: options.locale.identifier)
+                }
                 break
             }
         }
@@ -226,6 +236,15 @@ public struct QuickAddParser: Sendable {
                     break
                 }
             }
+        }
+        // "check-in", "drop-off", "pre-Christmas": the second part of a word joined by a dash is that word's, not a
+        // preposition or a day of its own (a phrase that begins with the first part, "all-day", "Mo-Fr", keeps its meaning).
+        for index in tokens.indices.dropFirst(2)
+        where tokens[index].kind == .word && tokens[index - 1].text == "-" && !tokens[index - 1].spaceBefore
+            && !tokens[index].spaceBefore && tokens[index - 2].kind == .word && meanings[index - 2] == nil
+        {
+            meanings[index] = nil
+            lengths[index] = 1
         }
         var compounds: [Int: Bool] = [:]
         if !options.locale.holidayCompounds.isEmpty {
