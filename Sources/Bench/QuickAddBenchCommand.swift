@@ -28,23 +28,23 @@ package enum QuickAddBenchCommand: Command {
         program: "calbridge-bench"
     )
 
-    /// The held-out parts (only run, never read while fixing the parser), oldest first, with their labels: the
-    /// fourth and fifth were written by sessions that read neither the parser nor the other held-out sets.
-    static let heldOutParts: [(name: String, label: String)] = [
-        ("heldout-2026-12-06", "held-out 2026-12-06 (fourth)"), ("heldout-2026-12-06b", "held-out 2026-12-06b (fifth)"),
-    ]
+    /// The held-out part (only run, never read while fixing the parser), with its label: written by a session that read
+    /// neither the parser nor the other held-out sets.
+    static let heldOutParts: [(name: String, label: String)] = [("heldout-2026-12-06c", "held-out 2026-12-06c (sixth)")]
 
     /// Phrases written to develop the doubts and find silent mistakes (Fixtures/quickadd/README.md): read while fixing.
     static let developmentParts: [(name: String, label: String)] = [
         ("dev-doubts", "doubts dev set"), ("dev-doubts-2", "doubts dev set 2"), ("dev-doubts-3", "doubts dev set 3"),
         ("dev-doubts-4", "doubts dev set 4"), ("dev-doubts-5", "doubts dev set 5"),
+        ("dev-doubts-6", "doubts dev set 6"),
     ]
 
     /// Once held out, now spent: their misses were read and fixed on 2026-12-06 (docs/quick-add.md), so their
     /// rates say how well the fixes hold, not how well the parser reads phrases it has never seen.
     static let spentParts: [(name: String, label: String)] = [
         ("heldout", "spent held-out 1"), ("heldout-2026-12-05", "spent held-out 2026-12-05"),
-        ("heldout-2026-12-05b", "spent held-out 2026-12-05b"),
+        ("heldout-2026-12-05b", "spent held-out 2026-12-05b"), ("heldout-2026-12-06", "spent held-out 2026-12-06"),
+        ("heldout-2026-12-06b", "spent held-out 2026-12-06b"),
     ]
 
     struct Phrase {

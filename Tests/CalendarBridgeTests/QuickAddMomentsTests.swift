@@ -15,14 +15,16 @@ struct QuickAddMomentsTests {
     func labelled(_ name: String) throws {
         let score = try Self.score(name)
         #expect(score.total >= 450)
-        #expect(score.misses.isEmpty, Comment(rawValue: "\(score.right) of \(score.total) right:\n" + score.misses.map(\.description).joined(separator: "\n")))
+        #expect(
+            score.misses.isEmpty,
+            Comment(rawValue: "\(score.right) of \(score.total) right:\n" + score.misses.map(\.description).joined(separator: "\n")))
     }
 
     /// The goal (97%) is measured by `calbridge-bench quick-add`; these floors only catch a collapse. The
     /// held-out files are run, never read while fixing the parser: only their rates are reported, not which
-    /// phrases missed. `heldout-2026-12-06` and `heldout-2026-12-06b` were written by sessions that had read
-    /// neither the parser nor the other held-out sets (their rates before any change are in docs/quick-add.md).
-    @Test("the held-out parts stay above their floors", arguments: [("heldout-2026-12-06", 500, 0.80), ("heldout-2026-12-06b", 520, 0.80)])
+    /// phrases missed. `heldout-2026-12-06c` was written by a session that had read neither the parser nor the other
+    /// held-out sets (its first rate is in docs/quick-add.md).
+    @Test("the held-out part stays above its floor", arguments: [("heldout-2026-12-06c", 520, 0.80)])
     func heldOut(_ name: String, size: Int, floor: Double) throws {
         let score = try Self.score(name)
         #expect(score.total >= size)
@@ -32,11 +34,14 @@ struct QuickAddMomentsTests {
                 + "\(score.flaggedRight) right but flagged")
     }
 
-    /// The first three held-out sets are spent: their misses were read and fixed on 2026-12-06. What they still
+    /// The first five held-out sets are spent: their misses were read and fixed on 2026-12-06. What they still
     /// guard is the goal "no wrong event without a word": a miss there may be refused or flagged, never silent.
     @Test(
         "the spent held-out parts: no phrase-moment wrong without a word",
-        arguments: [("heldout", 270), ("heldout-2026-12-05", 450), ("heldout-2026-12-05b", 450)])
+        arguments: [
+            ("heldout", 270), ("heldout-2026-12-05", 450), ("heldout-2026-12-05b", 450), ("heldout-2026-12-06", 500),
+            ("heldout-2026-12-06b", 520),
+        ])
     func spent(_ name: String, size: Int) throws {
         let score = try Self.score(name)
         #expect(score.total >= size)
