@@ -148,9 +148,9 @@ struct QuickAddEndToEndTests {
         #expect(result.stdout.contains("corpus phrases"))
         #expect(result.stdout.contains("phrases/s"))
         for label in [
-            "English (hand-labelled)", "German (hand-labelled)", "held-out 2026-12-06b (fifth) English",
-            "held-out 2026-12-06b (fifth) German",
-            "held-out 2026-12-06 (fourth) ", "spent held-out 1 ",
+            "English (hand-labelled)", "German (hand-labelled)", "held-out 2026-12-06c (sixth) English",
+            "held-out 2026-12-06c (sixth) German", "held-out 2026-12-06c (sixth) ", "spent held-out 2026-12-06b ",
+            "spent held-out 1 ", "doubts dev set 6 ",
         ] {
             #expect(result.stdout.contains("exact: \(label)"), "\(result.stdout)")
         }
