@@ -312,6 +312,10 @@ struct QuickAddRulesTests {
         Case(lang: "de", text: "Klassenfahrt Mo-Fr nächste Woche", title: "Klassenfahrt", start: "2026-12-07", end: "2026-12-12"),
         Case(lang: "de", text: "Version 3.10.1-2 Freitag", title: "Version 3.10.1-2", start: "2026-12-04", end: "2026-12-05"),
         Case(
+            lang: "de", text: "Nachtdienst Fr 21:45 bis Sa 6:15", title: "Nachtdienst", start: "2026-12-04T21:45:00+01:00",
+            end: "2026-12-05T06:15:00+01:00"),
+        Case(text: "Party Fri 10pm to Sat 2am", title: "Party", start: "2026-12-04T22:00:00+01:00", end: "2026-12-05T02:00:00+01:00"),
+        Case(
             text: "Breakfast tomorrow morning 8", title: "Breakfast", start: "2026-12-05T08:00:00+01:00", end: "2026-12-05T09:00:00+01:00"),
         Case(text: "Brunch Sunday afternoon", title: "Brunch", start: "2026-12-06T15:00:00+01:00", end: "2026-12-06T16:00:00+01:00"),
         // An hour before a day, and a place that ends right before one.
@@ -365,7 +369,8 @@ struct QuickAddRulesTests {
             ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
             ("en", "BBQ 4th of July weekend", .vagueDate),
             ("en", "Road trip over Presidents Day weekend", .vagueDate), ("de", "Frühstück mit Tina heute abend 8 Uhr", .conflict),
-            ("en", "Dinner tomorrow morning", .conflict),
+            ("en", "Dinner tomorrow morning", .conflict), ("de", "Nachtdienst Fr 8:00 bis Sa 10:00", .conflict),
+            ("en", "Party Fri 10pm to Sat 11", .conflict),
             ("en", "Meds 8a/8p daily", .conflict), ("de", "Zahnarzt Mo oder Di 9 Uhr", .conflict),
             ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
             ("de", "Urlaub KW 52", .vagueDate),

@@ -47,6 +47,12 @@ struct QuickAddTimePoint: Sendable, Equatable {
 
     /// A lone hour with nothing that says it is a time.
     var isBare: Bool { pm == nil && !hasMinutes && !explicit && !marked }
+    /// Minutes after midnight where the text settles them (am/pm, or an hour only a 24-hour clock has); else nil.
+    var clockMinutes: Int? {
+        if let pm { return ((hour % 12) + (pm ? 12 : 0)) * 60 + minute }
+        if explicit || hour > 12 || leadingZero { return hour * 60 + minute }
+        return nil
+    }
 }
 
 /// One piece of a repeat rule; several pieces ("every Monday", "until Dec 1", "5 times") merge.
@@ -1014,6 +1020,15 @@ struct QuickAddGrammar {
         let separates: Bool
         if case .between? = prefix, case .and? = meaning(end) { separates = true } else { separates = isRangeSeparator(end) }
         if separates, let point = timePoint(at: next(end), prefixed: true) {
+            second = point
+            end = point.end
+        } else if separates, j > 0, let firstDay = weekdayNumber(j - 1), let endDay = weekdayNumber(next(end)), endDay == firstDay % 7 + 1,
+            let point = timePoint(at: next(next(end)), prefixed: true), let from = first.clockMinutes,
+            (point.clockMinutes ?? ((point.hour % 12 + 12) * 60 + point.minute)) < from
+        {
+            // "Nachtdienst Fr 21:45 bis Sa 6:15", "Fri 10pm to Sat 2am": a range that ends on the next day, named, read
+            // as the clock range that crosses midnight: the start is settled and even the end's later reading is before
+            // it ("Fr 8:00 bis Sa 10:00", longer than a day, and "Fri 10pm to Sat 11" stay refused).
             second = point
             end = point.end
         }
