@@ -318,7 +318,6 @@ struct QuickAddGrammar {
             default: break
             }
         }
-        // "chapter 12", "Room 4", "Gleis 3": the number of one of a series or a place ("Flight 6:05 am" is a time).
         // "ch. 5-7": the end of a range of numbered things.
         if i >= 2, isSymbol(i - 1, "-"), attached(i - 1), attached(i), isNumber(i - 2),
             !(i >= 3 && attached(i - 2) && tokens[i - 3].kind == .symbol),
@@ -326,7 +325,7 @@ struct QuickAddGrammar {
         {
             return true
         }
-        // "ch. 7": with the abbreviation's dot.
+        // "chapter 12", "Room 4", "Gleis 3", "ch. 7": the number of one of a series or a place ("Flight 6:05 am" is a time).
         let noun = i > 1 && isSymbol(i - 1, ".") && attached(i - 1) ? i - 2 : i - 1
         if noun >= 0, !attached(i), tokens[noun].kind == .word, meanings[noun] == nil, numberedWords.contains(tokens[noun].text) {
             return !hasClockMark(after: i)
@@ -882,7 +881,8 @@ struct QuickAddGrammar {
     }
 
     /// "at 0900", "at 1330", "um 0830 Uhr": four digits right after "at"/"um" are a 24-hour clock time (hours 00-23,
-    /// minutes 00-59). After other words they stay a number ("by 2027" is a year).
+    /// minutes 00-59); so are four digits with a leading zero, right after a day or in a range of two ("0730 thurs",
+    /// "wed 1430", "0800-1200"). Elsewhere they stay a number ("by 2027" is a year).
     func militaryTime(at j: Int, prefixed: Bool) -> QuickAddTimePoint? {
         guard j > 0, isNumber(j), tokens[j].digits == 4, value(j) / 100 <= 23, value(j) % 100 <= 59, !isCode(at: j) else { return nil }
         switch meanings[j - 1] {
@@ -1155,13 +1155,8 @@ struct QuickAddGrammar {
         return false
     }
 
-    /// Does a part of the day ("morning", "abends") start at `k`?
-    func isPartOfDay(_ k: Int) -> Bool {
-        if case .partOfDay? = meaning(k) { return true }
-        return false
-    }
-
-    /// Does a one-word day ("tomorrow", "Friday") end right before `k`?
+    /// Does a one-word day ("tomorrow", "Friday", "Sa.", the last of "Tu/Th") or a repeat's phrase ("of every month",
+    /// "weekdays", "daily") end right before `k`?
     func isDay(endingAt k: Int) -> Bool {
         guard k > 0, lengths[k - 1] == 1 else { return false }
         // "Tu/Th 4-5": the last of a slash list of letter weekdays.
