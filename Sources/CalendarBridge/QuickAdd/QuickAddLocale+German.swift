@@ -25,8 +25,9 @@ extension QuickAddLocale {
         clockOnlyWeakWords: ["so"],
         kindSuffixes: [("abend", .evening), ("frühstück", .morning), ("fruehstück", .morning), ("fruehstueck", .morning)],
         titlePartWords: ["abend"],
-        streetWords: ["straße", "strasse", "str", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer"],
-        streetSuffixes: ["straße", "strasse", "str", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer"],
+        // The same words end compounds: "Hauptstraße 5", "Bahnhofstr. 12", "Lindenweg 3".
+        streetWords: Set(germanStreetWords),
+        streetSuffixes: germanStreetWords,
         // Not "Gruppe" or "Kurs": "Kurs 7 morgen" may give the hour.
         numberedWords: [
             "kapitel", "lektion", "folge", "teil", "seite", "seiten", "raum", "zimmer", "gleis", "tor", "gate", "haus", "etage",
@@ -37,6 +38,9 @@ extension QuickAddLocale {
         directionArticles: ["die", "das", "den", "ein", "eine", "einen"],
         kindPrefixes: [("früh", .morning), ("frueh", .morning), ("spät", .evening), ("spaet", .evening), ("nacht", .evening)]
     )
+
+    /// Words that end a street's name, alone ("Berliner Straße 5") or as the last part of a compound ("Hauptstr. 12").
+    static let germanStreetWords = ["straße", "strasse", "str", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer"]
 
     /// The beginnings of compounds that name a holiday: every one-word name, alone and with the linking "s"
     /// ("Silvesterparty", "Muttertagsbrunch"), and the stems of the names of several days ("Weihnachtsfeier",
