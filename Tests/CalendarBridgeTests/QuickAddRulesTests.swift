@@ -316,6 +316,13 @@ struct QuickAddRulesTests {
             end: "2026-12-05T06:15:00+01:00"),
         Case(text: "Party Fri 10pm to Sat 2am", title: "Party", start: "2026-12-04T22:00:00+01:00", end: "2026-12-05T02:00:00+01:00"),
         Case(
+            text: "Dinner 7 at Luigi's", title: "Dinner", start: "2026-12-04T19:00:00+01:00", end: "2026-12-04T20:00:00+01:00",
+            location: "Luigi's"),
+        Case(
+            lang: "de", text: "Abendessen 7 im Ristorante", title: "Abendessen", start: "2026-12-04T19:00:00+01:00",
+            end: "2026-12-04T20:00:00+01:00", location: "Ristorante"),
+        Case(text: "Dinner for 4 at Luigi's Friday", title: "Dinner for 4", start: "2026-12-04", end: "2026-12-05", location: "Luigi's"),
+        Case(
             text: "Breakfast tomorrow morning 8", title: "Breakfast", start: "2026-12-05T08:00:00+01:00", end: "2026-12-05T09:00:00+01:00"),
         Case(text: "Brunch Sunday afternoon", title: "Brunch", start: "2026-12-06T15:00:00+01:00", end: "2026-12-06T16:00:00+01:00"),
         // An hour before a day, and a place that ends right before one.

@@ -125,6 +125,8 @@ struct QuickAddGrammar {
     var numberedWords: Set<String> = []
     /// Endings of counted nouns (`QuickAddLocale.countNounEndings`).
     var countNounEndings: [String] = []
+    /// Does a word of the text name a kind of event in one half of the day ("Dinner", "Frühstück")?
+    var hasKindWord = false
     /// Articles that make "in" a direction (`QuickAddLocale.directionArticles`).
     var directionArticles: Set<String> = []
 
@@ -1037,6 +1039,12 @@ struct QuickAddGrammar {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
                 guard isDay(at: end) || isDay(endingAt: i) || isDate(endingAt: i) else { return nil }
+            } else if hasKindWord, first.hour >= 1, first.hour <= 12, !attached(j), meaning(end) == .at || meaning(end) == .location,
+                !isUnit(j - 1),
+                !(j > 0 && (meanings[j - 1] == .forDuration || meanings[j - 1] == .at || tokens[j - 1].kind == .number))
+            {
+                // "Dinner 7 at Luigi's", "Abendessen 7 im Ristorante": a kind of event says the lone hour before its place
+                // is the time ("Dinner for 4 at Luigi's" is a count).
             } else if first.hour <= 23, case .zone? = meaning(end), !isPlaceWord(at: end) {
                 // "Conf call 11 ET tomorrow", "Call 15 CET": a zone after it makes a lone hour a time.
             } else if first.hour >= 1, first.hour <= 12, isDay(endingAt: i) || isDay(at: end) || partOfDayEnds(at: i), !isUnit(j - 1),

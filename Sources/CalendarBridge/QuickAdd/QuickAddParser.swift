@@ -266,6 +266,9 @@ public struct QuickAddParser: Sendable {
         grammar.numberedWords = options.locale.numberedWords
         grammar.directionArticles = options.locale.directionArticles
         grammar.countNounEndings = options.locale.countNounEndings
+        grammar.hasKindWord = tokens.indices.contains {
+            tokens[$0].kind == .word && meanings[$0] == nil && options.locale.kindHint(for: tokens[$0].text) != nil
+        }
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
     }
