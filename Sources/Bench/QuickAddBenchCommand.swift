@@ -28,9 +28,11 @@ package enum QuickAddBenchCommand: Command {
         program: "calbridge-bench"
     )
 
-    /// The held-out part (only run, never read while fixing the parser), with its label: written by a session that read
-    /// neither the parser nor the other held-out sets.
-    static let heldOutParts: [(name: String, label: String)] = [("heldout-2026-12-06c", "held-out 2026-12-06c (sixth)")]
+    /// The held-out parts (only run, never read while fixing the parser), with their labels: each written by a session
+    /// that read neither the parser nor the other held-out or development sets.
+    static let heldOutParts: [(name: String, label: String)] = [
+        ("heldout-2026-12-06c", "held-out 2026-12-06c (sixth)"), ("heldout-2026-12-06d", "held-out 2026-12-06d (seventh)"),
+    ]
 
     /// Phrases written to develop the doubts and find silent mistakes (Fixtures/quickadd/README.md): read while fixing.
     static let developmentParts: [(name: String, label: String)] = [
