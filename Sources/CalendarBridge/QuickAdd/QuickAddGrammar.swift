@@ -555,11 +555,18 @@ struct QuickAddGrammar {
     /// "in der Frueh") end right before `j`?
     func endsClockOrZone(_ j: Int) -> Bool {
         if j >= 2, attached(j - 1), isNumber(j - 2), tokens[j - 1].text == "a" || tokens[j - 1].text == "p" { return true }
-        for t in max(0, j - 4)..<j where next(t) == j {
-            switch meanings[t] {
-            case .zone?, .partOfDay?, .namedTime?, .allDay?: return true
-            default: continue
+        return phraseEnds(at: j) {
+            switch $0 {
+            case .zone, .partOfDay, .namedTime, .allDay: true
+            default: false
             }
+        }
+    }
+
+    /// Does a phrase of the locale whose meaning passes `test` end right before `k` (the longest are four words)?
+    func phraseEnds(at k: Int, _ test: (QuickAddMeaning) -> Bool) -> Bool {
+        for t in max(0, k - 4)..<k where next(t) == k {
+            if let meaning = meanings[t], test(meaning) { return true }
         }
         return false
     }
@@ -1149,18 +1156,18 @@ struct QuickAddGrammar {
         if last >= 2, attached(last), isSymbol(last - 1, "/") || isSymbol(last - 1, "."), attached(last - 1), isNumber(last - 2) {
             return true
         }
-        for t in max(0, last - 3)..<last where next(t) == last {
-            if case .month? = meanings[t] { return true }
+        return phraseEnds(at: last) {
+            if case .month = $0 { return true }
+            return false
         }
-        return false
     }
 
     /// Does a part of the day ("tomorrow morning", "abends") end right before `k`?
     func partOfDayEnds(at k: Int) -> Bool {
-        for t in max(0, k - 4)..<k where next(t) == k {
-            if case .partOfDay? = meanings[t] { return true }
+        phraseEnds(at: k) {
+            if case .partOfDay = $0 { return true }
+            return false
         }
-        return false
     }
 
     /// Does a one-word day ("tomorrow", "Friday", "Sa.", the last of "Tu/Th") or a repeat's phrase ("of every month",
@@ -1176,13 +1183,12 @@ struct QuickAddGrammar {
         default: break
         }
         // "on the second Saturday of every month 9-12", "weekdays 9-5", "daily 9": the end of a repeat's phrase.
-        for t in max(0, k - 4)..<k where next(t) == k {
-            switch meanings[t] {
-            case .monthlyMarker?, .weekdays?, .workdays?, .frequency?: return true
-            default: continue
+        return phraseEnds(at: k) {
+            switch $0 {
+            case .monthlyMarker, .weekdays, .workdays, .frequency: true
+            default: false
             }
         }
-        return false
     }
 
     // MARK: durations
