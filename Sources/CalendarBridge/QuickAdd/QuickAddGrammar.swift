@@ -125,8 +125,9 @@ struct QuickAddGrammar {
     var numberedWords: Set<String> = []
     /// Endings of counted nouns (`QuickAddLocale.countNounEndings`).
     var countNounEndings: [String] = []
-    /// Does a word of the text name a kind of event in one half of the day ("Dinner", "Frühstück")?
-    var hasKindWord = false
+    /// Words of the text that name a kind of event in one half of the day ("Dinner", "Frühstück"), in order, with the
+    /// half each names: found once, read by the time rules and by the parser's kind hint.
+    var kindWords: [(index: Int, hint: QuickAddPartOfDay)] = []
     /// Articles that make "in" a direction (`QuickAddLocale.directionArticles`).
     var directionArticles: Set<String> = []
 
@@ -1046,7 +1047,7 @@ struct QuickAddGrammar {
                 // "Workshop 11-1 tomorrow", "Seminar 1-3 Wednesday": a range of bare hours next to a day is
                 // a time range ("Chapters 3-5" alone stays in the title).
                 guard isDay(at: end) || isDay(endingAt: i) || isDate(endingAt: i) else { return nil }
-            } else if hasKindWord, first.hour >= 1, first.hour <= 12, !attached(j), meaning(end) == .at || meaning(end) == .location,
+            } else if !kindWords.isEmpty, first.hour >= 1, first.hour <= 12, !attached(j), meaning(end) == .at || meaning(end) == .location,
                 !isUnit(j - 1),
                 !(j > 0 && (meanings[j - 1] == .forDuration || meanings[j - 1] == .at || tokens[j - 1].kind == .number))
             {

@@ -134,20 +134,18 @@ public struct QuickAddParser: Sendable {
         if let titlePart, collected.partOfDay == nil { try collected.add(titlePart.element, fragment: titlePart.fragment) }
         try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
-        for index in tokens.indices where !consumed[index] && tokens[index].kind == .word && meanings[index] == nil {
-            if let hint = options.locale.kindHint(for: tokens[index].text) {
-                collected.kindHint = hint
-                if let (part, fragment) = collected.partOfDay, (hint.hour < 12 && part.hour >= 17) || (hint.hour >= 17 && part.hour < 12) {
-                    // "Frühstück heute Abend", "Dinner tomorrow morning": the kind of event and the part of the day disagree.
-                    let word = grammar.text(index, index + 1)
-                    throw QuickAddError(
-                        .conflict,
-                        options.locale.identifier == "de"
-                            ? "„\(word)“ und „\(fragment)“ passen nicht zusammen; gib die Uhrzeit an"
-                            : "\"\(word)\" and \"\(fragment)\" name different parts of the day; give the time",
-                        example: options.locale.example, language: options.locale.identifier)
-                }
-                break
+        // The first word naming a kind of event that nothing else took ("Dinner at the pub": "pub" is the place's).
+        if let (index, hint) = grammar.kindWords.first(where: { !consumed[$0.index] }) {
+            collected.kindHint = hint
+            if let (part, fragment) = collected.partOfDay, (hint.hour < 12 && part.hour >= 17) || (hint.hour >= 17 && part.hour < 12) {
+                // "Frühstück heute Abend", "Dinner tomorrow morning": the kind of event and the part of the day disagree.
+                let word = grammar.text(index, index + 1)
+                throw QuickAddError(
+                    .conflict,
+                    options.locale.identifier == "de"
+                        ? "„\(word)“ und „\(fragment)“ passen nicht zusammen; gib die Uhrzeit an"
+                        : "\"\(word)\" and \"\(fragment)\" name different parts of the day; give the time",
+                    example: options.locale.example, language: options.locale.identifier)
             }
         }
         var result = try collected.resolve(
@@ -266,8 +264,10 @@ public struct QuickAddParser: Sendable {
         grammar.numberedWords = options.locale.numberedWords
         grammar.directionArticles = options.locale.directionArticles
         grammar.countNounEndings = options.locale.countNounEndings
-        grammar.hasKindWord = tokens.indices.contains {
-            tokens[$0].kind == .word && meanings[$0] == nil && options.locale.kindHint(for: tokens[$0].text) != nil
+        grammar.kindWords = tokens.indices.compactMap { index in
+            guard tokens[index].kind == .word, meanings[index] == nil, let hint = options.locale.kindHint(for: tokens[index].text)
+            else { return nil }
+            return (index, hint)
         }
         if let resolver = options.windowsZoneResolver { grammar.windowsZones = findWindowsZones(grammar, resolver) }
         return grammar
