@@ -2,8 +2,9 @@ import Foundation
 import HTTP
 import HTTPCurl
 import LoopbackServer
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,8 +23,9 @@ struct LoopbackServerDefenceTests {
         return server
     }
 
-    @Test("issue 13: chunked with an empty chunk-size line or 7fffffffffffffff: answered (400/413) and closed; the server goes on",
-          arguments: ["\r\n", "7fffffffffffffff\r\nx\r\n"])
+    @Test(
+        "issue 13: chunked with an empty chunk-size line or 7fffffffffffffff: answered (400/413) and closed; the server goes on",
+        arguments: ["\r\n", "7fffffffffffffff\r\nx\r\n"])
     func chunkedAttacks(_ chunk: String) async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -63,7 +65,8 @@ struct LoopbackServerDefenceTests {
             withExtendedLifetime(idle) {}
             return (body == "ok /real" ? elapsed : .seconds(999), open)
         }
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        // Held behind the idle ones it would wait for their 60 s timeout; 10 s leaves room for a loaded machine.
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
         // All 150 were accepted and are still held open while the real request was served.
         #expect(open >= 151)
     }
@@ -88,7 +91,7 @@ struct LoopbackServerDefenceTests {
         }
         #expect(idleClosed)
         #expect(slowStatus == 408)
-        #expect(slowElapsed < .seconds(3))
+        #expect(slowElapsed < .seconds(5))
     }
 
     @Test("connections beyond maxConnections are answered 503 and closed; the others keep working")

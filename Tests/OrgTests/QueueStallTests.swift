@@ -22,6 +22,11 @@ struct QueueStallTests {
     /// The queue's deadline in these tests.
     static let deadline: Duration = .seconds(1)
 
+    /// How long stopping may take: a claim in flight and the release of the leases, each bounded by `deadline`,
+    /// are about 2 s; the bound tells that from a hang with room for a loaded 2-core CI machine (4.6 s seen for
+    /// 3 s of work).
+    static let stopBound: Duration = .seconds(10)
+
     /// One pair's world whose worker reaches the database only through a proxy the test stalls.
     struct Stalled {
         let world: OrgWorkerTests.World
@@ -145,8 +150,7 @@ struct QueueStallTests {
         }
         #expect(timedOut, "each claim gave up at its deadline and the worker tried again: \(Self.texts(events))")
         let stopping = await Self.stopTimed(stop, running)
-        // At most a claim in flight and the release of the leases, each bounded by the deadline.
-        #expect(stopping < .seconds(5), "stopped in \(stopping)")
+        #expect(stopping < Self.stopBound, "stopped in \(stopping)")
         let texts = Self.texts(events)
         #expect(!texts.contains { $0.hasPrefix("claimed") }, "\(texts)")
         #expect(texts.contains { $0.hasPrefix("database error: releasing the leases") && $0.hasSuffix("left to expire") }, "\(texts)")
@@ -167,19 +171,19 @@ struct QueueStallTests {
         let stop = Stop()
         let running = Running(worker, until: stop)
         #expect(await Self.eventually(.seconds(30)) { held.hasOpened }, "the turn began: \(Self.texts(events))")
-        let stalledAt = ContinuousClock.now
         stalled.proxy.stall()
         let renewalTimedOut = await Self.eventually(.seconds(10)) {
             Self.texts(events).contains {
                 $0.hasPrefix("database error: renewing the lease on outlook0@contoso.test: the database did not answer")
             }
         }
+        // Only the queue's deadline produces "did not answer" (a stalled socket reports nothing), so the renewal
+        // gave up at its deadline; how long that took on a busy machine is no part of the claim.
         #expect(renewalTimedOut, "\(Self.texts(events))")
-        #expect(stalledAt.duration(to: .now) < .seconds(4), "the renewal (due 2 s after the claim) gave up within its 1 s deadline")
         held.release()
         #expect(await Self.eventually(.seconds(10)) { Self.texts(events).contains("lost outlook0@contoso.test") }, "\(Self.texts(events))")
         let stopping = await Self.stopTimed(stop, running)
-        #expect(stopping < .seconds(5), "stopped in \(stopping)")
+        #expect(stopping < Self.stopBound, "stopped in \(stopping)")
         let texts = Self.texts(events)
         #expect(!texts.contains { $0.hasPrefix("finished") }, "no outcome recorded under a lease that may be lost: \(texts)")
         try await stalled.expectNothingWritten()
@@ -216,7 +220,7 @@ struct QueueStallTests {
             await Self.eventually(.seconds(10)) { Self.texts(events).contains { $0.hasPrefix("database error: claiming") } },
             "\(Self.texts(events))")
         let stopping = await Self.stopTimed(stop, running)
-        #expect(stopping < .seconds(5), "stopped in \(stopping)")
+        #expect(stopping < Self.stopBound, "stopped in \(stopping)")
         #expect(!Self.texts(events).contains { $0.hasPrefix("finished") })
 
         // The pair itself synced (its state on its own connection); the queue's row still holds the lease until it
@@ -257,7 +261,7 @@ struct QueueStallTests {
         #expect(defaulted.error?.code == .cannotConnect, "\(String(describing: defaulted.error))")
         #expect(defaulted.took >= limit - .milliseconds(500) && defaulted.took < limit + .seconds(5), "took \(defaulted.took)")
         #expect(own.error?.code == .cannotConnect, "\(String(describing: own.error))")
-        #expect(own.took >= .milliseconds(1500) && own.took < .seconds(6), "the URL's connect_timeout=2 wins: took \(own.took)")
+        #expect(own.took >= .milliseconds(1500) && own.took < limit - .seconds(2), "the URL's connect_timeout=2 wins: took \(own.took)")
     }
 
     @Test("a worker's start-up reads (the schema's version, the credentials) give up on a stalled database instead of hanging")
