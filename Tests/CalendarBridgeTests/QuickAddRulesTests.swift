@@ -730,4 +730,113 @@ struct QuickAddRulesTests {
         case .failure(let error): #expect(error.code == .durationWithoutTime)
         }
     }
+
+    @Test("'except' leaves weekdays out of a daily or weekly series; anything else after it, or on another series, is refused")
+    func exceptWeekdays() throws {
+        for (lang, text, rule, start) in [
+            ("en", "Gym at 6am every day except Sunday", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA", "2026-12-05T06:00:00+01:00"),
+            ("en", "Running club every weekday except Friday 6:30am", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH", "2026-12-07T06:30:00+01:00"),
+            (
+                "en", "Walk the dog daily except Saturdays and Sundays 7am", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+                "2026-12-07T07:00:00+01:00"
+            ),
+            ("en", "Yoga every Mon, Wed and Fri except on Wed 6pm", "RRULE:FREQ=WEEKLY;BYDAY=MO,FR", "2026-12-04T18:00:00+01:00"),
+            (
+                "en", "Swim every other Mon/Wed/Fri excluding Fri 7am", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE",
+                "2026-12-07T07:00:00+01:00"
+            ),
+            ("en", "Standup every day except Sat-Sun 9:15am", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-07T09:15:00+01:00"),
+            ("en", "Night shift every day except Sun-Tue 10pm", "RRULE:FREQ=WEEKLY;BYDAY=WE,TH,FR,SA", "2026-12-04T22:00:00+01:00"),
+            ("de", "Joggen täglich außer sonntags 7 Uhr", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA", "2026-12-05T07:00:00+01:00"),
+            ("de", "Teamrunde werktags außer freitags 9 Uhr", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH", "2026-12-07T09:00:00+01:00"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.recurrence == [rule], "\(text): \(result.recurrence)")
+            #expect(result.start.description == start, "\(text)")
+            // The excluded day is no word of the title and no date of the event.
+            #expect(
+                !result.title.lowercased().contains("except") && !result.title.lowercased().contains("außer"), "\(text): \(result.title)")
+        }
+        // Without a repeat, "except" is a word of the title.
+        let lunch = try Self.read("en", "Lunch with everyone except Bob tomorrow noon").get()
+        #expect(lunch.title == "Lunch with everyone except Bob" && lunch.recurrence.isEmpty)
+        for (lang, text, code) in [
+            ("en", "Gym every day except holidays 6am", QuickAddError.Code.unsupportedException),
+            ("en", "Rent every month except July", .unsupportedException),
+            ("en", "Report every 2 days except Sunday", .unsupportedException),
+            ("en", "Staff meeting every first Monday of the month except Monday", .unsupportedException),
+            ("en", "Shift every weekday except Mon-Fri 9am", .conflict),
+            ("de", "Sport täglich außer feiertags 7 Uhr", .unsupportedException),
+        ] {
+            guard case .failure(let error) = try Self.read(lang, text) else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(error.code == code, "\(text): \(error)")
+        }
+    }
+
+    @Test("this and next month name a day with its number or its n-th weekday, and start a series; alone they are refused")
+    func monthsAhead() throws {
+        for (lang, text, start, end) in [
+            ("en", "Quarterly review first Monday of next month 10-11", "2027-01-04T10:00:00+01:00", "2027-01-04T11:00:00+01:00"),
+            ("en", "Review the last Friday of next month 3pm", "2027-01-29T15:00:00+01:00", "2027-01-29T16:00:00+01:00"),
+            ("en", "Party on the 15th of next month 8pm", "2027-01-15T20:00:00+01:00", "2027-01-15T21:00:00+01:00"),
+            ("en", "Product launch on the first of next month", "2027-01-01", "2027-01-02"),
+            ("en", "Meeting on the second of January 3pm", "2027-01-02T15:00:00+01:00", "2027-01-02T16:00:00+01:00"),
+            ("en", "Cleanup the last Friday of this month 4pm", "2026-12-25T16:00:00+01:00", "2026-12-25T17:00:00+01:00"),
+            ("de", "Elternabend am ersten Montag nächsten Monats 19 Uhr", "2027-01-04T19:00:00+01:00", "2027-01-04T20:00:00+01:00"),
+            ("de", "Elternabend am ersten Montag im nächsten Monat 19 Uhr", "2027-01-04T19:00:00+01:00", "2027-01-04T20:00:00+01:00"),
+            ("de", "Treffen am 15. des nächsten Monats", "2027-01-15", "2027-01-16"),
+            ("de", "Miete am 1. nächsten Monats", "2027-01-01", "2027-01-02"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.start.description == start && result.end.description == end, "\(text): \(result.start) - \(result.end)")
+            #expect(result.recurrence.isEmpty && !result.title.lowercased().contains("month") && !result.title.contains("Monat"), "\(text)")
+        }
+        // A series "starting next week/month" begins on its first day in that week or month.
+        let retro = try Self.read("en", "Retro every other Friday at 4pm starting next week").get()
+        #expect(retro.start.description == "2026-12-11T16:00:00+01:00" && retro.recurrence == ["RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=FR"])
+        let piano = try Self.read("en", "Piano every Tuesday 5pm starting next month").get()
+        #expect(piano.start.description == "2027-01-05T17:00:00+01:00" && piano.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU"])
+        let kurs = try Self.read("de", "Kurs jeden Dienstag ab nächstem Monat 18 Uhr").get()
+        #expect(kurs.start.description == "2027-01-05T18:00:00+01:00" && kurs.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU"])
+        for (lang, text, code) in [
+            ("en", "Out of office next month", QuickAddError.Code.vagueDate), ("en", "Vacation starting next week", .vagueDate),
+            ("de", "Urlaub nächsten Monat", .vagueDate), ("en", "Deadline the 30th of the month after next", .invalidDate),
+            ("en", "Second round interviews next month", .vagueDate),
+        ] {
+            guard case .failure(let error) = try Self.read(lang, text) else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(error.code == code, "\(text): \(error)")
+        }
+    }
+
+    @Test(
+        "a lone frequency word and a rule of the same interval are one rule, the word kept in the title; it must not say another interval")
+    func frequencyWordAndRule() throws {
+        for (lang, text, title, rule) in [
+            ("en", "Weekly 1:1 with manager Tuesdays 10am", "Weekly 1:1 with manager", "RRULE:FREQ=WEEKLY;BYDAY=TU"),
+            ("en", "Biweekly 1:1 every other Tuesday 3pm", "Biweekly 1:1", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"),
+            ("en", "Biweekly sync every other Monday 11am", "Biweekly sync", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"),
+            ("en", "Weekly review Fridays 4pm", "Weekly review", "RRULE:FREQ=WEEKLY;BYDAY=FR"),
+            ("en", "Daily standup weekdays 9am", "Daily standup", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+            ("de", "Wöchentlich Jour fixe dienstags 10 Uhr", "Wöchentlich Jour fixe", "RRULE:FREQ=WEEKLY;BYDAY=TU"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.title == title && result.recurrence == [rule], "\(text): \(result.title) \(result.recurrence)")
+        }
+        for (lang, text) in [
+            ("en", "Biweekly meeting Tuesdays 10am"), ("en", "Biweekly sync every Monday 11am"), ("en", "Weekly every other Tuesday"),
+            ("en", "Monthly every week on Monday"), ("de", "14-tägig Treffen dienstags 10 Uhr"),
+        ] {
+            guard case .failure(let error) = try Self.read(lang, text) else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(error.code == .conflict, "\(text): \(error)")
+        }
+    }
 }

@@ -10,6 +10,8 @@ struct QuickAddCollected {
     var location: String?
     var recurrence = QuickAddRecurrencePart()
     var recurrenceFragment: String?
+    /// "except Sunday", as written.
+    var exceptionFragment: String?
     var hasFrequency = false
     var allDay: String?
     var partOfDay: (part: QuickAddPartOfDay, fragment: String)?
@@ -94,18 +96,26 @@ struct QuickAddCollected {
             if let day = part.day { dates.append((.relative(days: day), fragment)) }
         case .recurrence(let part):
             if part.frequency != nil {
+                var rule = part
                 if hasFrequency {
-                    throw error(
-                        .conflict, "two repeat rules, \"\(recurrenceFragment ?? "")\" and \"\(fragment)\"; give one",
-                        de: "zwei Wiederholungen, „\(recurrenceFragment ?? "")“ und „\(fragment)“; gib eine an")
+                    // "Weekly 1:1 Tuesdays", "Biweekly sync every other Monday": a bare frequency word and a rule that says
+                    // the same, with its days, are one rule.
+                    guard let merged = Self.merged(recurrence, part) else {
+                        throw error(
+                            .conflict, "two repeat rules, \"\(recurrenceFragment ?? "")\" and \"\(fragment)\"; give one",
+                            de: "zwei Wiederholungen, „\(recurrenceFragment ?? "")“ und „\(fragment)“; gib eine an")
+                    }
+                    rule = merged
+                    recurrenceFragment = "\(recurrenceFragment ?? "") \(fragment)"
+                } else {
+                    recurrenceFragment = fragment
                 }
                 hasFrequency = true
-                recurrence.frequency = part.frequency
-                recurrence.interval = part.interval
-                recurrence.byDay = part.byDay
-                recurrence.byMonthDay = part.byMonthDay
-                recurrence.byDayOrdinal = part.byDayOrdinal
-                recurrenceFragment = fragment
+                recurrence.frequency = rule.frequency
+                recurrence.interval = rule.interval
+                recurrence.byDay = rule.byDay
+                recurrence.byMonthDay = rule.byMonthDay
+                recurrence.byDayOrdinal = rule.byDayOrdinal
                 if let start = part.start { dates.append((start, fragment)) }
                 if let partOfDay = part.partOfDay { try add(.partOfDay(partOfDay), fragment: fragment) }
             }
@@ -116,6 +126,23 @@ struct QuickAddCollected {
                         de: "zwei Enddaten für die Wiederholung („\(fragment)“)")
                 }
                 recurrence.until = until
+            }
+            if let excluded = part.excludedDays {
+                guard !excluded.isEmpty else {
+                    throw error(
+                        .unsupportedException,
+                        "\"\(fragment)\" can leave only weekdays out of a series, as in \"every day except Sunday\"; "
+                            + "delete other days from the series once it is made",
+                        de: "„\(fragment)“ kann nur Wochentage aus einer Serie nehmen, wie in „täglich außer sonntags“; "
+                            + "lösche andere Tage aus der Serie, wenn sie angelegt ist")
+                }
+                if recurrence.excludedDays != nil {
+                    throw error(
+                        .conflict, "two exceptions (\"\(fragment)\"); list the days in one",
+                        de: "zwei Ausnahmen („\(fragment)“); nenne die Tage in einer")
+                }
+                recurrence.excludedDays = excluded
+                exceptionFragment = fragment
             }
             if let count = part.count {
                 if recurrence.count != nil {
@@ -251,6 +278,15 @@ struct QuickAddCollected {
         case .offset(let days, let months, let from):
             let (day, _) = try resolve(from, today: today, base: base, fragment: fragment)
             return (day.adding(months: months).adding(days: days), nil)
+        case .dayMonthsAhead(let day, let months):
+            let month = QuickAddDate(year: today.year, month: today.month, day: 1).adding(months: months)
+            guard day <= QuickAddDate.daysIn(month: month.month, year: month.year) else {
+                throw error(.invalidDate, "\"\(fragment)\" is not a day of that month", de: "„\(fragment)“ ist kein Tag dieses Monats")
+            }
+            return (QuickAddDate(year: month.year, month: month.month, day: day), nil)
+        case .nthWeekdayMonthsAhead(let n, let weekday, let months):
+            let month = QuickAddDate(year: today.year, month: today.month, day: 1).adding(months: months)
+            return (Self.nthWeekday(n, weekday, from: month), nil)
         case .range(let first, let second):
             // One month named for both days ("Dec 16-14", "16.-14. Dezember"): the days are in that month.
             if case .absolute(let y1, let m1, let d1) = first, case .absolute(let y2, let m2, let d2) = second,
@@ -436,6 +472,41 @@ struct QuickAddCollected {
         return text
     }
 
+    /// The days and interval of one rule from a bare frequency word ("weekly", "biweekly", "monthly") and a rule of the
+    /// same frequency and interval that names its days; nil when they differ (or neither is bare).
+    static func merged(_ first: QuickAddRecurrencePart, _ second: QuickAddRecurrencePart) -> QuickAddRecurrencePart? {
+        func isBare(_ part: QuickAddRecurrencePart) -> Bool {
+            part.byDay.isEmpty && part.byMonthDay == nil && part.byDayOrdinal == nil && part.start == nil && part.partOfDay == nil
+        }
+        guard first.frequency == second.frequency, first.interval == second.interval, isBare(first) || isBare(second) else { return nil }
+        return isBare(first) ? second : first
+    }
+
+    /// "every day except Sunday" is weekly on the other six days; "every weekday except Friday" weekly on Monday to
+    /// Thursday. Other series have no weekdays to leave out (refused).
+    private mutating func leaveOutExcludedDays() throws(QuickAddError) {
+        guard let excluded = recurrence.excludedDays, let fragment = exceptionFragment else { return }
+        let days: [Int]
+        switch recurrence.frequency {
+        case .daily? where recurrence.interval == 1 && recurrence.byDay.isEmpty && hasFrequency: days = Array(1...7)
+        case .weekly? where !recurrence.byDay.isEmpty && recurrence.byDayOrdinal == nil: days = recurrence.byDay
+        default:
+            throw error(
+                .unsupportedException,
+                "\"\(fragment)\" leaves weekdays out of a daily or weekly series only, as in \"every day except Sunday\"",
+                de:
+                    "„\(fragment)“ nimmt nur aus einer täglichen oder wöchentlichen Serie Wochentage heraus, wie in „täglich außer sonntags“"
+            )
+        }
+        let kept = days.filter { !excluded.contains($0) }
+        guard !kept.isEmpty else {
+            throw error(.conflict, "\"\(fragment)\" leaves no day of the series", de: "„\(fragment)“ lässt keinen Tag der Serie übrig")
+        }
+        recurrence.frequency = .weekly
+        recurrence.byDay = kept
+        recurrence.excludedDays = nil
+    }
+
     mutating func resolve(now: Int, userZone: QuickAddZone, text: String) throws(QuickAddError) -> QuickAddResult {
         // "until Dec 5", "bis Freitag" without a repeat is a deadline: the event is on that day.
         if !hasFrequency, recurrence.count == nil, let until = recurrence.until {
@@ -473,6 +544,7 @@ struct QuickAddCollected {
                 .outOfRange, "a repeat count must be 1 to 999, not \(count)",
                 de: "die Anzahl der Wiederholungen muss 1 bis 999 sein, nicht \(count)")
         }
+        try leaveOutExcludedDays()
 
         // The event's zone.
         var eventZone = userZone

@@ -28,6 +28,8 @@ public struct QuickAddError: Error, Sendable, Equatable, CustomStringConvertible
         public static let invalidRange = Code(rawValue: "invalidRange")
         /// "until" or "N times" without an "every ..." rule.
         public static let untilWithoutRepeat = Code(rawValue: "untilWithoutRepeat")
+        /// "except" before anything but weekdays, or after a series other than a daily or weekly one.
+        public static let unsupportedException = Code(rawValue: "unsupportedException")
         /// A duration in hours or minutes on an event that has no start time.
         public static let durationWithoutTime = Code(rawValue: "durationWithoutTime")
         /// A span that names no one day: "next week", "this weekend", "nächsten Monat".

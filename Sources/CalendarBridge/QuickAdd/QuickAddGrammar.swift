@@ -29,6 +29,10 @@ enum QuickAddDateSpec: Sendable, Equatable {
     case weekdayOfIsoWeek(week: Int, weekday: Int)
     /// Days and months after a day: "a week from Friday", "2 weeks from today".
     indirect case offset(days: Int, months: Int, from: QuickAddDateSpec)
+    /// A day (1-31) of the month this many months after today's: "the 15th of next month" (15, 1).
+    case dayMonthsAhead(Int, months: Int)
+    /// The n-th (1-4, -1 last) weekday of the month this many months after today's: "the first Monday of next month".
+    case nthWeekdayMonthsAhead(Int, weekday: Int, months: Int)
 }
 
 /// A clock time as written: hour as typed, am/pm if given, and what marks it as a time.
@@ -69,6 +73,9 @@ struct QuickAddRecurrencePart: Sendable, Equatable {
     var byDayOrdinal: Int?
     /// "every morning", "every Friday night": the part of the day the repeat is at.
     var partOfDay: QuickAddPartOfDay?
+    /// "except Sunday": weekdays left out of a daily or weekly series; empty when "except" names something else
+    /// ("except holidays"), which is refused.
+    var excludedDays: [Int]?
 }
 
 enum QuickAddElement: Sendable, Equatable {
@@ -230,13 +237,19 @@ struct QuickAddGrammar {
         }
         guard case .weekday(let w)? = meaning(k) else { return nil }
         var end = next(k)
-        // "First Monday in January", "der erste Montag im Mai": that day of the named month, the next one.
+        // "First Monday in January", "der erste Montag im Mai": that day of the named month, the next one; "the first
+        // Monday of next month", "am ersten Montag nächsten Monats": that day of that month.
         if !repeats, !monthly {
+            var monthWord = end
             switch meaning(end) {
-            case .inRelative?, .inRelativeOrLocation?, .of?, .location?:
-                if case .month(let month)? = meaning(next(end)) {
-                    return QuickAddMatch(end: next(next(end)), element: .date(.nthWeekdayOfMonth(n, weekday: w, month: month)))
-                }
+            case .inRelative?, .inRelativeOrLocation?, .of?, .location?: monthWord = next(end)
+            default: break
+            }
+            switch meaning(monthWord) {
+            case .month(let month)? where monthWord != end:
+                return QuickAddMatch(end: next(monthWord), element: .date(.nthWeekdayOfMonth(n, weekday: w, month: month)))
+            case .monthsAhead(let months)?:
+                return QuickAddMatch(end: next(monthWord), element: .date(.nthWeekdayMonthsAhead(n, weekday: w, months: months)))
             default: break
             }
         }
@@ -291,6 +304,7 @@ struct QuickAddGrammar {
         if let relative = matchRelativeTime(at: i) { return relative }
         if let date = matchDate(at: i) { return date }
         if case .calendarWeek? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
+        if case .monthsAhead? = meaning(i) { return QuickAddMatch(end: next(i), element: .vague) }
         // "Urlaub KW 52": a week, no one day.
         if case .isoWeek? = meaning(i), isoWeekNumber(at: i) != nil { return QuickAddMatch(end: next(i) + 1, element: .vague) }
         // "Umbau Küche Ende August", "Road trip end of August": without "by"/"bis" it names no one day.
@@ -675,6 +689,15 @@ struct QuickAddGrammar {
             guard let (d, end, _) = bareDay(at: k) else { return nil }
             if let (y, yearEnd) = year(at: end) { return (.absolute(year: y, month: m, day: d), yearEnd) }
             return (.absolute(year: nil, month: m, day: d), end)
+        case .ordinal(let d)? where tokens[j].text != "other":
+            // "the first of next month", "the second of January": an ordinal word names a day only with "of" and its month.
+            guard case .of? = meaning(next(j)) else { return nil }
+            let k = next(next(j))
+            switch meaning(k) {
+            case .monthsAhead(let months)?: return (.dayMonthsAhead(d, months: months), next(k))
+            case .month(let m)?: return (.absolute(year: nil, month: m, day: d), next(k))
+            default: return nil
+            }
         default:
             break
         }
@@ -723,6 +746,8 @@ struct QuickAddGrammar {
         guard let (d, end, marked) = bareDay(at: j) else { return nil }
         var k = end
         if marked, case .of? = meaning(k) { k = next(k) }
+        // "the 15th of next month", "am 1. nächsten Monats".
+        if marked, case .monthsAhead(let months)? = meaning(k) { return (.dayMonthsAhead(d, months: months), next(k)) }
         if case .month(let m)? = meaning(k) {
             let monthEnd = next(k)
             if let (y, yearEnd) = year(at: monthEnd) { return (.absolute(year: y, month: m, day: d), yearEnd) }
@@ -750,6 +775,15 @@ struct QuickAddGrammar {
         if case .the? = meaning(j) {
             j = next(j)
             prefixed = true
+        }
+        // "every other Friday starting next week", "ab nächstem Monat": a series begins on the first of its days in that
+        // week or month (alone, a week or a month names no one day).
+        if case .starting? = meaning(i), hasRepeatWord {
+            switch meaning(j) {
+            case .calendarWeek(let weeks)?: return QuickAddMatch(end: next(j), element: .date(.weekdayOfWeek(1, weeksAhead: weeks)))
+            case .monthsAhead(let months)?: return QuickAddMatch(end: next(j), element: .date(.dayMonthsAhead(1, months: months)))
+            default: break
+            }
         }
         // "14-16 December", "14. bis 16. Dezember": the first day borrows the month of the second.
         if let (d1, end, _) = bareDay(at: j), isRangeSeparator(end),
@@ -1183,10 +1217,11 @@ struct QuickAddGrammar {
         case .relativeDay?, .weekday?: return true
         default: break
         }
-        // "on the second Saturday of every month 9-12", "weekdays 9-5", "daily 9": the end of a repeat's phrase.
+        // "on the second Saturday of every month 9-12", "weekdays 9-5", "daily 9": the end of a repeat's phrase; "the first
+        // Monday of next month 10-11": of a day of a month ("next month 10-11" alone names no one day and is refused).
         return phraseEnds(at: k) {
             switch $0 {
-            case .monthlyMarker, .weekdays, .workdays, .frequency: true
+            case .monthlyMarker, .weekdays, .workdays, .frequency, .monthsAhead: true
             default: false
             }
         }
@@ -1554,6 +1589,23 @@ struct QuickAddGrammar {
         case .forDuration?:
             guard let (n, end) = repeatCount(at: next(i)) else { return nil }
             part.count = n
+            return QuickAddMatch(end: end, element: .recurrence(part))
+        case .except? where hasRepeatWord:
+            // "every day except Sunday", "werktags außer freitags": those weekdays are left out of the series. Anything
+            // else after "except" ("except holidays") is kept as an empty list, to be refused: left in the title, the
+            // series would silently include what the text excludes.
+            var j = next(i)
+            if case .onDate? = meaning(j) { j = next(j) }
+            // "except Sat-Sun", "außer Mo-Fr": the days from one to the other.
+            if let first = weekdayNumber(j), isRangeSeparator(next(j)), let last = weekdayNumber(next(next(j))) {
+                part.excludedDays = (0...((last - first + 7) % 7)).map { (first - 1 + $0) % 7 + 1 }
+                return QuickAddMatch(end: next(next(next(j))), element: .recurrence(part))
+            }
+            guard let (days, end) = weekdayList(at: j) else {
+                part.excludedDays = []
+                return QuickAddMatch(end: next(i), element: .recurrence(part))
+            }
+            part.excludedDays = days
             return QuickAddMatch(end: end, element: .recurrence(part))
         default:
             // "M/W/F 6am", "T/Th 9:30", "MWF": letter weekdays (words of no meaning of their own).

@@ -172,7 +172,12 @@ extension QuickAddLocale {
             ("week after next", .calendarWeek(2)), ("after next", .afterNext),
             ("this weekend", .vagueDate), ("next weekend", .vagueDate), ("the weekend", .vagueDate),
             ("on the weekend", .vagueDate), ("over the weekend", .vagueDate), ("at the weekend", .vagueDate),
-            ("this month", .vagueDate), ("next month", .vagueDate),
+            ("this month", .monthsAhead(0)), ("next month", .monthsAhead(1)), ("the next month", .monthsAhead(1)),
+            ("the following month", .monthsAhead(1)), ("the month after next", .monthsAhead(2)),
+            // Before "of the month" takes its first three words.
+            ("of the month after next", .monthsAhead(2)),
+            ("except", .except), ("except on", .except), ("except for", .except), ("excluding", .except), ("but not", .except),
+            ("but not on", .except),
             ("last", .lastOrdinal),
             ("of every month", .monthlyMarker(every: true)), ("of each month", .monthlyMarker(every: true)),
             ("of the month", .monthlyMarker(every: false)), ("of month", .monthlyMarker(every: false)),

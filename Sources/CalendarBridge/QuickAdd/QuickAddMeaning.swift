@@ -104,8 +104,13 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case calendarWeek(Int)
     /// "KW", "CW", "wk": an ISO week number follows ("KW 51 Mittwoch"); English "week" before a number does too.
     case isoWeek
-    /// A span that names no one day ("this weekend", "next month", "am Wochenende"): refused unless a day is given.
+    /// A span that names no one day ("this weekend", "am Wochenende"): refused unless a day is given.
     case vagueDate
+    /// "this month" (0), "next month" (1), "nächsten Monats": with a day of it ("the 15th of next month", "the first
+    /// Monday of next month", "starting next month" after a repeat) that day of that month; alone, no one day (refused).
+    case monthsAhead(Int)
+    /// "except", "außer": the weekdays after it are left out of a daily or weekly series ("every day except Sunday").
+    case except
     /// "last" in "the last Friday of the month": the ordinal -1.
     case lastOrdinal
     /// "month" after "of every"/"im": closes "the first Monday of every month" ("of the month" is read too).
@@ -114,6 +119,14 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case oneAndAHalf
     /// A named holiday ("Christmas Eve", "Ostermontag"): its day in the locale's country (see `QuickAddHoliday`).
     case holiday(QuickAddHoliday)
+}
+
+extension QuickAddMeaning? {
+    /// A frequency adverb ("weekly", "biweekly")?
+    var isFrequency: Bool {
+        if case .frequency? = self { return true }
+        return false
+    }
 }
 
 /// A part of the day: its default time and the twelve hours a time next to it falls in.

@@ -108,6 +108,9 @@ public struct QuickAddParser: Sendable {
         /// A part of the day that names the event and stays in the title ("Parents evening"): its part of the day
         /// counts only when the text names no other ("Parents evening tonight 7pm" is tonight's).
         var titlePart: (element: QuickAddElement, fragment: String)?
+        /// The repeat rules found, by their first token: a lone frequency word merged with a rule that names the days
+        /// goes back to the title ("Weekly 1:1 Tuesdays 10am" is titled "Weekly 1:1", as "Weekly review Fridays" is).
+        var rules: [(index: Int, bare: Bool)] = []
         while index < tokens.count {
             if let match = grammar.element(at: index) ?? grammar.matchLocation(at: index) {
                 let fragment = grammar.text(index, min(match.end, tokens.count))
@@ -122,6 +125,9 @@ public struct QuickAddParser: Sendable {
                 } else {
                     try collected.add(match.element, fragment: fragment)
                     for k in index..<min(match.end, tokens.count) { consumed[k] = true }
+                    if case .recurrence(let part) = match.element, part.frequency != nil {
+                        rules.append((index, match.end == grammar.next(index) && meanings[index].isFrequency))
+                    }
                 }
                 index = max(match.end, index + 1)
             } else if case .holiday? = meanings[index] {
@@ -132,6 +138,23 @@ public struct QuickAddParser: Sendable {
             }
         }
         if let titlePart, collected.partOfDay == nil { try collected.add(titlePart.element, fragment: titlePart.fragment) }
+        if rules.count > 1, let bare = rules.first(where: \.bare) {
+            for k in bare.index..<grammar.next(bare.index) { consumed[k] = false }
+        }
+        // "Biweekly meeting Tuesdays 10am": a frequency word kept in the title ("Daily standup") must not say another
+        // interval than the rule, or the series would silently repeat at the other.
+        if collected.hasFrequency, let index = tokens.indices.first(where: { !consumed[$0] && meanings[$0].isFrequency }),
+            case .frequency(let frequency, let interval)? = meanings[index],
+            frequency == collected.recurrence.frequency, interval != collected.recurrence.interval
+        {
+            let (word, rule) = (grammar.text(index, grammar.next(index)), collected.recurrenceFragment ?? "")
+            throw QuickAddError(
+                .conflict,
+                options.locale.identifier == "de"
+                    ? "„\(word)“ und „\(rule)“ wiederholen verschieden oft; gib eine Wiederholung an"
+                    : "\"\(word)\" and \"\(rule)\" repeat at different intervals; give one rule",
+                example: options.locale.example, language: options.locale.identifier)
+        }
         try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
         // The first word naming a kind of event that nothing else took ("Dinner at the pub": "pub" is the place's).
