@@ -22,10 +22,9 @@ struct QuickAddMomentsTests {
 
     /// The goal (97%) is measured by `calbridge-bench quick-add`; these floors only catch a collapse. The
     /// held-out files are run, never read while fixing the parser: only their rates are reported, not which
-    /// phrases missed. `heldout-2026-12-06c` and `-06d` were written by sessions that had read neither the parser nor the
-    /// other held-out sets (their first rates are in docs/quick-add.md).
-    @Test(
-        "the held-out parts stay above their floors", arguments: [("heldout-2026-12-06c", 520, 0.80), ("heldout-2026-12-06d", 520, 0.80)])
+    /// phrases missed. `heldout-2026-12-06c` was written by a session that had read neither the parser nor the other
+    /// held-out sets (its first rates are in docs/quick-add.md).
+    @Test("the held-out part stays above its floor", arguments: [("heldout-2026-12-06c", 520, 0.80)])
     func heldOut(_ name: String, size: Int, floor: Double) throws {
         let score = try Self.score(name)
         #expect(score.total >= size)
@@ -35,13 +34,14 @@ struct QuickAddMomentsTests {
                 + "\(score.flaggedRight) right but flagged")
     }
 
-    /// The first five held-out sets are spent: their misses were read and fixed on 2026-12-06. What they still
+    /// The first five held-out sets are spent: their misses were read and fixed on 2026-12-06; so is the seventh, whose
+    /// one missed phrase was seen while checking a later rule. What they still
     /// guard is the goal "no wrong event without a word": a miss there may be refused or flagged, never silent.
     @Test(
         "the spent held-out parts: no phrase-moment wrong without a word",
         arguments: [
             ("heldout", 270), ("heldout-2026-12-05", 450), ("heldout-2026-12-05b", 450), ("heldout-2026-12-06", 500),
-            ("heldout-2026-12-06b", 520),
+            ("heldout-2026-12-06b", 520), ("heldout-2026-12-06d", 520),
         ])
     func spent(_ name: String, size: Int) throws {
         let score = try Self.score(name)

@@ -749,6 +749,9 @@ struct QuickAddRulesTests {
             ("en", "Night shift every day except Sun-Tue 10pm", "RRULE:FREQ=WEEKLY;BYDAY=WE,TH,FR,SA", "2026-12-04T22:00:00+01:00"),
             ("de", "Joggen täglich außer sonntags 7 Uhr", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA", "2026-12-05T07:00:00+01:00"),
             ("de", "Teamrunde werktags außer freitags 9 Uhr", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH", "2026-12-07T09:00:00+01:00"),
+            ("en", "Run every day except weekends 6am", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-07T06:00:00+01:00"),
+            ("en", "Stretch daily 7:15am except on the weekend", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-07T07:15:00+01:00"),
+            ("de", "Laufen täglich 6:30 außer am Wochenende", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "2026-12-07T06:30:00+01:00"),
         ] {
             let result = try Self.read(lang, text).get()
             #expect(result.recurrence == [rule], "\(text): \(result.recurrence)")

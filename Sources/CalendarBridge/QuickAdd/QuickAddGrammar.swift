@@ -1607,6 +1607,9 @@ struct QuickAddGrammar {
             }
             part.excludedDays = days
             return QuickAddMatch(end: end, element: .recurrence(part))
+        case .exceptWeekend? where hasRepeatWord:
+            part.excludedDays = [6, 7]
+            return QuickAddMatch(end: next(i), element: .recurrence(part))
         default:
             // "M/W/F 6am", "T/Th 9:30", "MWF": letter weekdays (words of no meaning of their own).
             if let (days, end) = letterWeekdayList(at: i) {

@@ -177,7 +177,10 @@ extension QuickAddLocale {
             // Before "of the month" takes its first three words.
             ("of the month after next", .monthsAhead(2)),
             ("except", .except), ("except on", .except), ("except for", .except), ("excluding", .except), ("but not", .except),
-            ("but not on", .except),
+            ("but not on", .except), ("except weekends", .exceptWeekend), ("except on weekends", .exceptWeekend),
+            ("except the weekend", .exceptWeekend), ("except on the weekend", .exceptWeekend), ("except at weekends", .exceptWeekend),
+            ("except at the weekend", .exceptWeekend), ("excluding weekends", .exceptWeekend), ("but not on weekends", .exceptWeekend),
+            ("except for weekends", .exceptWeekend),
             ("last", .lastOrdinal),
             ("of every month", .monthlyMarker(every: true)), ("of each month", .monthlyMarker(every: true)),
             ("of the month", .monthlyMarker(every: false)), ("of month", .monthlyMarker(every: false)),

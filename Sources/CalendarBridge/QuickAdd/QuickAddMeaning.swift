@@ -111,6 +111,8 @@ public enum QuickAddMeaning: Sendable, Equatable {
     case monthsAhead(Int)
     /// "except", "außer": the weekdays after it are left out of a daily or weekly series ("every day except Sunday").
     case except
+    /// "except weekends", "außer am Wochenende": Saturday and Sunday left out of a daily or weekly series.
+    case exceptWeekend
     /// "last" in "the last Friday of the month": the ordinal -1.
     case lastOrdinal
     /// "month" after "of every"/"im": closes "the first Monday of every month" ("of the month" is read too).
