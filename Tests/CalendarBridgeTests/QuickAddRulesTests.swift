@@ -842,4 +842,21 @@ struct QuickAddRulesTests {
             #expect(error.code == .conflict, "\(text): \(error)")
         }
     }
+
+    @Test("a weekday with 'in N weeks' is that weekday of the calendar week N weeks on; 'first thing' is early morning")
+    func weekdayInWeeks() throws {
+        for (lang, text, title, start) in [
+            ("en", "Dentist Tuesday in 2 weeks 10am", "Dentist", "2026-12-15T10:00:00+01:00"),
+            ("en", "Dentist in two weeks on Tuesday 10am", "Dentist", "2026-12-15T10:00:00+01:00"),
+            ("de", "Zahnarzt in zwei Wochen Dienstag 10 Uhr", "Zahnarzt", "2026-12-15T10:00:00+01:00"),
+            ("de", "Zahnarzt Dienstag in 2 Wochen 10 Uhr", "Zahnarzt", "2026-12-15T10:00:00+01:00"),
+            ("en", "Call back first thing tomorrow", "Call back", "2026-12-05T08:00:00+01:00"),
+            ("en", "First thing Monday review budget", "review budget", "2026-12-07T08:00:00+01:00"),
+        ] {
+            let result = try Self.read(lang, text).get()
+            #expect(result.title == title && result.start.description == start, "\(text): \(result.title) \(result.start)")
+        }
+        // Without a weekday, "in 2 weeks" is still fourteen days on.
+        #expect(try Self.read("en", "Lunch in 2 weeks").get().start.description == "2026-12-18")
+    }
 }

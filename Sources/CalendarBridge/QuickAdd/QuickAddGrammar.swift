@@ -487,6 +487,16 @@ struct QuickAddGrammar {
         return (value(j), j + 1)
     }
 
+    /// "in 2 weeks", "in zwei Wochen": the number of weeks and where the phrase ends.
+    func weeksAhead(at k: Int) -> (weeks: Int, end: Int)? {
+        switch meaning(k) {
+        case .inRelative?, .inRelativeOrLocation?: break
+        default: return nil
+        }
+        guard let (n, unitAt) = amount(at: next(k)), n <= 520, case .unit(.week)? = meaning(unitAt) else { return nil }
+        return (n, next(unitAt))
+    }
+
     /// "KW 51", "CW51", "week 51": an ISO week number 1-53 (a bare "week" needs its number spaced: "week 3" of a course is
     /// a word of the title unless a weekday goes with it, which the callers check).
     func isoWeekNumber(at k: Int) -> (week: Int, end: Int)? {
@@ -654,6 +664,8 @@ struct QuickAddGrammar {
         case .weekday(let w)?:
             // "Tuesday next week", "Dienstag nächster Woche".
             if case .calendarWeek(let weeks)? = meaning(next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), next(next(j))) }
+            // "Tuesday in 2 weeks", "Dienstag in zwei Wochen": that weekday of the calendar week that many weeks on.
+            if let (weeks, end) = weeksAhead(at: next(j)) { return (.weekdayOfWeek(w, weeksAhead: weeks), end) }
             // "Mittwoch KW 51", "Wednesday week 51".
             if let (week, end) = isoWeekNumber(at: next(j)) { return (.weekdayOfIsoWeek(week: week, weekday: w), end) }
             // "Friday after next".
@@ -676,6 +688,12 @@ struct QuickAddGrammar {
             return (.weekdayOfWeek(w, weeksAhead: weeks), next(k))
         case .inRelative?, .inRelativeOrLocation?:
             guard let (n, k) = amount(at: next(j)), case .unit(let unit)? = meaning(k) else { return nil }
+            // "in 2 weeks on Tuesday", "in zwei Wochen Dienstag": that weekday of the calendar week that many weeks on.
+            if unit == .week {
+                var day = next(k)
+                if case .onDate? = meaning(day) { day = next(day) }
+                if case .weekday(let w)? = meaning(day) { return (.weekdayOfWeek(w, weeksAhead: n), next(day)) }
+            }
             switch unit {
             case .day: return (.relative(days: n), next(k))
             case .week: return (.relative(days: n * 7), next(k))

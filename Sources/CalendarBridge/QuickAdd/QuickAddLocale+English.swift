@@ -162,6 +162,7 @@ extension QuickAddLocale {
             ("5 past", .clockOffset(minutes: 5)), ("10 past", .clockOffset(minutes: 10)), ("20 past", .clockOffset(minutes: 20)),
             ("25 past", .clockOffset(minutes: 25)), ("five past", .clockOffset(minutes: 5)), ("ten past", .clockOffset(minutes: 10)),
             ("twenty past", .clockOffset(minutes: 20)),
+            ("first thing", .partOfDay(.earlyMorning)), ("first thing in the morning", .partOfDay(.earlyMorning)),
             ("every morning", .everyPart(.morning)), ("each morning", .everyPart(.morning)),
             ("every afternoon", .everyPart(.afternoon)), ("every evening", .everyPart(.evening)),
             ("each evening", .everyPart(.evening)), ("every night", .everyPart(.night)), ("each night", .everyPart(.night)),
