@@ -490,6 +490,11 @@ struct QuickAddRulesTests {
         #expect(german.repeatDescription == "every Monday at 09:00")
         let until = try QuickAddTestSupport.parser(lang: "en").parse("Gym every Tue and Thu 6pm until Dec 31", now: now, zone: zone)
         #expect(until.repeatDescription == "every week on Tuesday and Thursday at 18:00 until 2026-12-31")
+        // Five or six days a week read as what was left out.
+        let sixDays = try QuickAddTestSupport.parser(lang: "en").parse("Gym 6am every day except Sunday", now: now, zone: zone)
+        #expect(sixDays.repeatDescription == "every day except Sunday at 06:00")
+        let fiveDays = try QuickAddTestSupport.parser(lang: "de").parse("Laufen täglich außer Mi und So 7 Uhr", now: now, zone: zone)
+        #expect(fiveDays.repeatDescription == "every day except Wednesday and Sunday at 07:00")
         // The n-th weekday of a month, and a repeat for a span (its last day, not each event's length).
         let nth = try QuickAddTestSupport.parser(lang: "en").parse("Book club last Friday of every month 7pm", now: now, zone: zone)
         #expect(nth.recurrence == ["RRULE:FREQ=MONTHLY;BYDAY=-1FR"])

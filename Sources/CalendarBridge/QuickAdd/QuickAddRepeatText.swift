@@ -31,6 +31,10 @@ public enum QuickAddRepeatText {
                     text = "every weekday"
                 } else if frequency == "WEEKLY", interval == 1, sorted.count == 1 {
                     text = "every \(days[sorted[0]]!)"
+                } else if frequency == "WEEKLY", interval == 1, sorted.count >= 5 {
+                    // "every day except Sunday": shorter than six names, and what the user typed.
+                    let missing = order.filter { !sorted.contains($0) }.map { days[$0]! }
+                    text = missing.isEmpty ? "every day" : "every day except " + list(missing)
                 } else {
                     text += " on " + list(sorted.map { days[$0]! })
                 }
