@@ -31,7 +31,7 @@ package enum QuickAddBenchCommand: Command {
     /// The held-out parts (only run, never read while fixing the parser), with their labels: each written by a session
     /// that read neither the parser nor the other held-out or development sets.
     static let heldOutParts: [(name: String, label: String)] = [
-        ("heldout-2026-12-06c", "held-out 2026-12-06c (sixth)")
+        ("heldout-2026-12-06c", "held-out 2026-12-06c (sixth)"), ("heldout-2026-12-06e", "held-out 2026-12-06e (eighth)"),
     ]
 
     /// Phrases written to develop the doubts and find silent mistakes (Fixtures/quickadd/README.md): read while fixing.

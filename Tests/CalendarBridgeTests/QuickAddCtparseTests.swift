@@ -21,7 +21,8 @@ struct QuickAddCtparseTests {
         var rows: [String] = []
         for name in [
             "moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b",
-            "heldout-2026-12-06c", "heldout-2026-12-06d", "dev-doubts-3", "dev-doubts-4", "dev-doubts-5", "dev-doubts-6",
+            "heldout-2026-12-06c", "heldout-2026-12-06d", "heldout-2026-12-06e", "dev-doubts-3", "dev-doubts-4", "dev-doubts-5",
+            "dev-doubts-6",
             "en", "de",
         ] {
             let corpus = try QuickAddCorpus(contentsOf: QuickAddTestSupport.corpusDirectory.appendingPathComponent("\(name).jsonl"))

@@ -28,7 +28,7 @@ struct QuickAddPreviewSandboxTests {
         var phrases: [QuickAddCorpus.Phrase] = []
         for name in [
             "moments-en", "moments-de", "heldout", "heldout-2026-12-05", "heldout-2026-12-05b", "heldout-2026-12-06", "heldout-2026-12-06b",
-            "heldout-2026-12-06c", "heldout-2026-12-06d",
+            "heldout-2026-12-06c", "heldout-2026-12-06d", "heldout-2026-12-06e",
         ] {
             let corpus = try QuickAddCorpus(contentsOf: corpusDirectory.appendingPathComponent("\(name).jsonl"))
             for phrase in corpus.phrases where phrase.expect != nil && phrase.now > Date(timeIntervalSince1970: 1_790_000_000) {
