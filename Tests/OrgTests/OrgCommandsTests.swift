@@ -99,5 +99,9 @@ struct OrgCommandsTests {
         let uninitialised = try await Self.run(["org", "status"], database: try await TestPostgres.database())
         #expect(uninitialised.status == 2)
         #expect(uninitialised.stderr.contains("org init"))
+        for command in [["org", "status"], ["worker"]] {
+            let zero = try await Self.run(command + ["--database-timeout", "0s"], database: nil)
+            #expect(zero.status == 2 && zero.stderr.contains("--database-timeout"), "\(command): \(zero.stderr)")
+        }
     }
 }

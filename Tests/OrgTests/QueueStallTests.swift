@@ -313,6 +313,42 @@ struct QueueStallTests {
         #expect(worker.stderr.contains("worker stopped (SIGTERM)"), "\(worker.stderr.suffix(600))")
     }
 
+    @Test("a connection's statementTimeout bounds the statements and sessions that name none; a statement's own timeout wins")
+    func statementTimeout() async throws {
+        let server = try #require(TestPostgres.current)
+        let proxy = try TCPProxy(forwardingTo: server.port)
+        defer { proxy.stop() }
+        let url = server.tcpURL(database: "postgres", port: proxy.port)
+        let bounded = try await PostgresConnection(url: url, statementTimeout: .seconds(1))
+        #expect(try await bounded.execute("SELECT 1 AS one")[0, "one"] == "1")
+        proxy.stall()
+        // Only the deadline that fired says its length: 1 s from the connection, 2 s from the statement.
+        let plain = await #expect(throws: PostgresError.self) { try await bounded.execute("SELECT 2") }
+        #expect(plain?.code == .timedOut && plain?.message.contains("1.0 seconds") == true, "\(String(describing: plain))")
+        let own = await #expect(throws: PostgresError.self) { try await bounded.execute("SELECT 3", timeout: .seconds(2)) }
+        #expect(own?.code == .timedOut && own?.message.contains("2.0 seconds") == true, "\(String(describing: own))")
+        let session = await #expect(throws: PostgresError.self) { try await bounded.withSession { try $0.execute("SELECT 4") } }
+        #expect(session?.code == .timedOut, "\(String(describing: session))")
+    }
+
+    @Test("calbridge worker --database-timeout 2s: a claim the stalled database does not answer gives up after 2 s, not the default")
+    func workerDatabaseTimeoutOption() async throws {
+        let server = try #require(TestPostgres.current)
+        let name = try await server.freshDatabaseName()
+        try await OrgSchema.migrate(try await PostgresConnection(url: server.tcpURL(database: name, port: server.port)))
+        let proxy = try TCPProxy(forwardingTo: server.port)
+        defer { proxy.stop() }
+        let worker = try RunningCalbridge(
+            ["worker", "--name", "bounded", "--database-timeout", "2s"],
+            environment: ["NO_COLOR": "1", "CALBRIDGE_DATABASE_URL": server.tcpURL(database: name, port: proxy.port)])
+        defer { worker.stop() }
+        _ = try await worker.stderrLine(timeout: 120) { $0.hasPrefix("worker bounded:") }
+        proxy.stall()
+        let line = try await worker.stderrLine(timeout: 60) { $0.contains("claiming: the database did not answer") }
+        #expect(line.contains("2.0 seconds"), "\(line)")
+        worker.signal(SIGTERM)
+        #expect(try await worker.wait(timeout: 60) == 0, "\(worker.stderr.suffix(600))")
+    }
 }
 
 extension Result {

@@ -44,8 +44,9 @@ package struct OrgDirectory: Sendable {
         }
     }
 
-    /// Every credential with its domains, by name. Waits at most `WorkQueue.defaultTimeout` for the answer: a worker
-    /// starting against a database that stopped answering fails instead of hanging.
+    /// Every credential with its domains, by name. Waits at most the connection's `statementTimeout`, else
+    /// `WorkQueue.defaultTimeout`, for the answer: a worker starting against a database that stopped answering fails
+    /// instead of hanging.
     package func credentials() async throws -> [OrgCredential] {
         let rows = try await connection.execute(
             """
@@ -54,7 +55,7 @@ package struct OrgDirectory: Sendable {
             FROM org_credentials c LEFT JOIN org_domains d ON d.credential = c.name
             GROUP BY c.name ORDER BY c.name
             """,
-            timeout: WorkQueue.defaultTimeout
+            timeout: connection.statementTimeout ?? WorkQueue.defaultTimeout
         )
         return rows.rows.indices.compactMap { index in
             guard let name = rows[index, "name"], let provider = rows[index, "provider"].flatMap(OrgCredential.Provider.init),

@@ -204,14 +204,15 @@ package enum OrgSchema {
         }
     }
 
-    /// The schema version, or nil when `org init` never ran (no version table). Waits at most
-    /// `WorkQueue.defaultTimeout` for the answer: a worker starting against a database that stopped answering
-    /// fails instead of hanging.
+    /// The schema version, or nil when `org init` never ran (no version table). Waits at most the connection's
+    /// `statementTimeout`, else `WorkQueue.defaultTimeout`, for the answer: a worker starting against a database that
+    /// stopped answering fails instead of hanging.
     static func storedVersion(_ connection: PostgresConnection) async throws(PostgresError) -> Int? {
         let rows: PostgresRows
         do {
             rows = try await connection.execute(
-                "SELECT max(version) AS version FROM calbridge_schema", timeout: WorkQueue.defaultTimeout)
+                "SELECT max(version) AS version FROM calbridge_schema",
+                timeout: connection.statementTimeout ?? WorkQueue.defaultTimeout)
         } catch {
             // 42P01: undefined_table.
             guard error.sqlState == "42P01" else { throw error }

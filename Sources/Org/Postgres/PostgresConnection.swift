@@ -10,6 +10,9 @@ import Foundation
 package final class PostgresConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     private let queue: DispatchQueue
+    /// How long a statement or session without a timeout of its own waits for the server's answer; nil: for ever.
+    /// Migrations (`executeScript`) are never cut short.
+    package let statementTimeout: Duration?
 
     /// How long connecting may take, in seconds, when neither the URL (`connect_timeout`) nor the environment
     /// (`PGCONNECT_TIMEOUT`) says: libpq's own default is to wait forever, and a server that accepts the
@@ -20,8 +23,9 @@ package final class PostgresConnection: @unchecked Sendable {
     /// Connects with a `postgresql://` URL or a `key=value` string (libpq's own syntax, so `PGPASSWORD`,
     /// `~/.pgpass` and `sslmode` work as libpq documents them). Connecting gives up after `connect_timeout`
     /// seconds: the URL's, else `PGCONNECT_TIMEOUT`'s, else `defaultConnectTimeout`.
+    /// - Parameter statementTimeout: the deadline of every statement and session that names none.
     /// - Throws: `PostgresError` with libpq's reason; the URL itself, which may carry a password, is not in it.
-    package init(url: String) async throws(PostgresError) {
+    package init(url: String, statementTimeout: Duration? = nil) async throws(PostgresError) {
         let queue = DispatchQueue(label: "calbridge.postgres")
         // The default goes before the URL: libpq lets the expanded URL's own settings override earlier keywords.
         // libpq reads PGCONNECT_TIMEOUT from this process's environment itself, for keywords not given.
@@ -45,6 +49,7 @@ package final class PostgresConnection: @unchecked Sendable {
         }
         self.connection = try opened.get().pointer
         self.queue = queue
+        self.statementTimeout = statementTimeout
     }
 
     /// `PQconnectdbParams` with `dbname` expanded (a URL or `key=value` string in it sets its parameters).
@@ -72,7 +77,7 @@ package final class PostgresConnection: @unchecked Sendable {
 
     /// Runs one statement with text parameters (`$1`, `$2`, ...; nil is SQL NULL).
     ///
-    /// With a `timeout` it gives up after that long: a database that stopped answering (a stalled network, a
+    /// With a `timeout` (else the connection's `statementTimeout`) it gives up after that long: a database that stopped answering (a stalled network, a
     /// server that hangs) must not hold the caller forever. A statement still queued behind another when the
     /// time is up is not sent; one in flight has its socket shut down, so libpq returns at once and the next
     /// statement connects again (`reconnectIfLost`).
@@ -81,7 +86,7 @@ package final class PostgresConnection: @unchecked Sendable {
     package func execute(
         _ sql: String, _ parameters: [String?] = [], timeout: Duration? = nil
     ) async throws(PostgresError) -> PostgresRows {
-        try await onQueue(timeout: timeout, timedOut: Self.timedOut) { Self.run($0, sql, parameters) }.get()
+        try await onQueue(timeout: timeout ?? statementTimeout, timedOut: Self.timedOut) { Self.run($0, sql, parameters) }.get()
     }
 
     private static func timedOut(_ timeout: Duration) -> PostgresError {
@@ -122,7 +127,7 @@ package final class PostgresConnection: @unchecked Sendable {
     package func withSession<T: Sendable>(
         timeout: Duration? = nil, _ body: @escaping @Sendable (PostgresSession) throws -> T
     ) async throws -> T {
-        try await onQueue(timeout: timeout, timedOut: { Self.timedOut($0) as any Error }) { connection in
+        try await onQueue(timeout: timeout ?? statementTimeout, timedOut: { Self.timedOut($0) as any Error }) { connection in
             Result { try body(PostgresSession(connection: connection)) }
         }.get()
     }

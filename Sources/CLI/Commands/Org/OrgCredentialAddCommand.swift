@@ -34,8 +34,8 @@ package enum OrgCredentialAddCommand: Command {
             """,
         options: [
             Options.tenant, Options.clientId, Options.certificate, Options.secretEnv, Options.serviceAccount, Options.domains,
-            Options.descriptor, OrgDatabase.option,
-        ],
+            Options.descriptor,
+        ] + OrgDatabase.options,
         positionals: [Options.provider]
     )
 

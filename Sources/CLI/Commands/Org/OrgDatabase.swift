@@ -15,8 +15,22 @@ enum OrgDatabase {
 
     static let variable = "CALBRIDGE_DATABASE_URL"
 
-    /// The connection, schema not checked.
-    static func connect(_ arguments: ParsedArguments, context: CommandContext, command: String) async throws -> PostgresConnection {
+    static let timeoutOption = Option.duration(
+        "database-timeout", "DURATION",
+        "How long to wait for the database's answer to one statement before giving up, e.g. 30s (default 10s).",
+        in: .seconds(1)...(.seconds(3600)))
+
+    /// The options of the commands that use a migrated database (`org init` waits as long as migrations take).
+    static let options: [any OptionDeclaration] = [option, timeoutOption]
+
+    /// `--database-timeout`, else the queue's default.
+    static func timeout(_ arguments: ParsedArguments) -> Duration { arguments[timeoutOption] ?? WorkQueue.defaultTimeout }
+
+    /// The connection, schema not checked. Its statements give up after `--database-timeout` (a database that stopped
+    /// answering is an error, exit 1, not a hang), unless `bounded` is false.
+    static func connect(
+        _ arguments: ParsedArguments, context: CommandContext, command: String, bounded: Bool = true
+    ) async throws -> PostgresConnection {
         let url: String
         if let given = arguments[option] {
             if carriesPassword(given) {
@@ -31,7 +45,7 @@ enum OrgDatabase {
             throw UsageError("name the database with --database URL or \(variable) (postgresql://USER@HOST/DB)", command: command)
         }
         do {
-            return try await PostgresConnection(url: url)
+            return try await PostgresConnection(url: url, statementTimeout: bounded ? timeout(arguments) : nil)
         } catch {
             throw OrgError.database(error)
         }

@@ -12,11 +12,12 @@ package enum OrgInitCommand: Command {
             Safe to run again and from several machines at once: each migration step is applied once, in a \
             transaction. See docs/organisation.md.
             """,
+        // No --database-timeout: a migration waits for another machine's (an advisory lock) and may take long.
         options: [OrgDatabase.option]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
-        let connection = try await OrgDatabase.connect(arguments, context: context, command: spec.name)
+        let connection = try await OrgDatabase.connect(arguments, context: context, command: spec.name, bounded: false)
         let (from, to) = try await OrgSchema.migrate(connection)
         context.print(
             from == to

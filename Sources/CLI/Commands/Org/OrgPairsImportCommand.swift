@@ -18,7 +18,7 @@ package enum OrgPairsImportCommand: Command {
             or busy). Each mailbox's domain must be served by a credential (calbridge org credential add). Rows \
             that cannot be used are listed with their line numbers and the rest are imported (exit code 4).
             """,
-        options: [OrgDatabase.option],
+        options: OrgDatabase.options,
         positionals: [Options.file]
     )
 

@@ -26,7 +26,7 @@ package enum OrgQuotaSetCommand: Command {
             waits. No window of --per grants more than --requests; a batch counts its parts. Setting it again \
             changes it in place; 'calbridge org status' shows each quota's waits. See docs/organisation.md.
             """,
-        options: [Options.requests, Options.per, Options.burst, OrgDatabase.option],
+        options: [Options.requests, Options.per, Options.burst] + OrgDatabase.options,
         positionals: [Options.name]
     )
 
@@ -52,7 +52,7 @@ package enum OrgQuotaRemoveCommand: Command {
     package static let spec = CommandSpec(
         path,
         abstract: "Remove a request quota (workers stop waiting for it within 30 seconds).",
-        options: [OrgDatabase.option],
+        options: OrgDatabase.options,
         positionals: [OrgQuotaSetCommand.Options.name]
     )
 

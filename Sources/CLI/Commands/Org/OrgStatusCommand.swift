@@ -13,7 +13,7 @@ package enum OrgStatusCommand: Command {
     package static let spec = CommandSpec(
         path,
         abstract: "Show the organisation's mailboxes (state, reason, last sync, lag, lease), pairs and quotas' throttling.",
-        options: [Options.format, OrgDatabase.option]
+        options: [Options.format] + OrgDatabase.options
     )
 
     struct Output: Encodable {

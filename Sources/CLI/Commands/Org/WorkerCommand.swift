@@ -34,7 +34,7 @@ package enum WorkerCommand: Command {
             SIGINT or SIGTERM: the writes in flight finish, the leases are released, exit 0. One log line per \
             mailbox turn on stderr. See docs/organisation.md.
             """,
-        options: [OrgDatabase.option, Options.concurrency, Options.name, Options.interval, Options.lease]
+        options: OrgDatabase.options + [Options.concurrency, Options.name, Options.interval, Options.lease]
     )
 
     package static func run(_ arguments: ParsedArguments, context: CommandContext) async throws -> ExitCode {
@@ -45,7 +45,10 @@ package enum WorkerCommand: Command {
         if name.isEmpty || name.count > 200 || name.contains(where: { $0.isNewline }) {
             throw UsageError("--name must be 1 to 200 characters on one line", command: spec.name)
         }
-        // Three connections: the queue's single statements and the quotas' never wait behind a state transaction.
+        // Three connections: the queue's single statements and the quotas' never wait behind a state transaction. Each
+        // statement, and each state transaction as a whole (`OrgWorker` bounds the store by the queue's deadline), gives
+        // up after --database-timeout.
+        let timeout = OrgDatabase.timeout(arguments)
         let queueConnection = try await OrgDatabase.open(arguments, context: context, command: spec.name)
         let stateConnection = try await OrgDatabase.connect(arguments, context: context, command: spec.name)
         let quotaConnection = try await OrgDatabase.connect(arguments, context: context, command: spec.name)
@@ -57,7 +60,7 @@ package enum WorkerCommand: Command {
             name: name, concurrency: arguments[Options.concurrency] ?? 4, interval: arguments[Options.interval] ?? .seconds(300),
             lease: arguments[Options.lease] ?? .seconds(120))
         let worker = OrgWorker(
-            configuration: configuration, queue: WorkQueue(connection: queueConnection),
+            configuration: configuration, queue: WorkQueue(connection: queueConnection, timeout: timeout),
             state: PostgresSyncStateStore(connection: stateConnection), opener: providers
         ) { event in
             context.printError(describe(event))
