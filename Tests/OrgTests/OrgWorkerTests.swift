@@ -54,7 +54,9 @@ struct OrgWorkerTests {
         /// Runs a worker until every mailbox has an outcome (synced, retry or suspended), then stops it.
         func runUntilSettled(_ worker: OrgWorker) async throws {
             let stop = Stop()
-            async let running: Void = worker.run(until: stop)
+            // A task, not an `async let` (Swift 6.3.1's async let teardown bugs: see `concurrently`); stopped on every way out.
+            let running = Task { await worker.run(until: stop) }
+            defer { stop.stop("test") }
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
                 // The mailboxes that head a pair: only those are claimed (a second mailbox's last sync comes with its pair's).
@@ -68,7 +70,7 @@ struct OrgWorkerTests {
                 try await Task.sleep(for: .milliseconds(100))
             }
             stop.stop("test")
-            await running
+            await running.value
         }
     }
 
@@ -120,9 +122,7 @@ struct OrgWorkerTests {
     func syncsPairs() async throws {
         let world = try await Self.world(pairs: 6)
         let first = try await world.worker(name: "w1"), second = try await world.worker(name: "w2")
-        async let one: Void = world.runUntilSettled(first)
-        async let two: Void = world.runUntilSettled(second)
-        _ = try await (one, two)
+        _ = try await concurrently({ try await world.runUntilSettled(first) }, { try await world.runUntilSettled(second) })
 
         for (index, pair) in world.pairs.enumerated() {
             let outlook = try #require(world.calendars.providers[pair.a]), google = try #require(world.calendars.providers[pair.b])
@@ -224,8 +224,9 @@ struct OrgWorkerTests {
         }
         let stop = Stop()
         let first = try await world.worker(name: "w1"), second = try await world.worker(name: "w2")
-        async let one: Void = first.run(until: stop)
-        async let two: Void = second.run(until: stop)
+        let one = Task { await first.run(until: stop) }
+        let two = Task { await second.run(until: stop) }
+        defer { stop.stop("test") }
 
         // While the transaction is open, every other pair's mailboxes are synced (14 of 16) and the held pair's are not.
         let others = " AND address <> ALL($1::text[])"
@@ -243,7 +244,7 @@ struct OrgWorkerTests {
         let after = Date().addingTimeInterval(60)
         while try await synced() < 16 && Date() < after { try await Task.sleep(for: .milliseconds(100)) }
         stop.stop("test")
-        _ = await (one, two)
+        _ = await (one.value, two.value)
         #expect(try await synced() == 16, "once the transaction ended, the held mailbox converged too")
         let outlook3 = try #require(world.calendars.providers[held])
         #expect(await outlook3.storedEvents(in: "cal-3").map(\.title).sorted() == ["Google 3", "Outlook 3"])

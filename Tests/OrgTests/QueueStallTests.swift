@@ -245,7 +245,7 @@ struct QueueStallTests {
         defer { proxy.stop() }
         proxy.stall()
         let url = server.tcpURL(database: "postgres", port: proxy.port)
-        func attempt(_ url: String) async -> (error: PostgresError?, took: Duration) {
+        @Sendable func attempt(_ url: String) async -> (error: PostgresError?, took: Duration) {
             let started = ContinuousClock.now
             do {
                 _ = try await PostgresConnection(url: url)
@@ -254,9 +254,7 @@ struct QueueStallTests {
                 return (error, started.duration(to: .now))
             }
         }
-        async let byDefault = attempt(url)
-        async let ownSetting = attempt(url + "?connect_timeout=2")
-        let (defaulted, own) = await (byDefault, ownSetting)
+        let (defaulted, own) = try await concurrently({ await attempt(url) }, { await attempt(url + "?connect_timeout=2") })
         let limit = Duration.seconds(PostgresConnection.defaultConnectTimeout)
         #expect(defaulted.error?.code == .cannotConnect, "\(String(describing: defaulted.error))")
         #expect(defaulted.took >= limit - .milliseconds(500) && defaulted.took < limit + .seconds(5), "took \(defaulted.took)")
@@ -275,9 +273,9 @@ struct QueueStallTests {
         let directory = OrgDirectory(connection: try await PostgresConnection(url: server.tcpURL(database: name, port: proxy.port)))
         proxy.stall()
         let started = ContinuousClock.now
-        async let version: Result<Void, any Error> = await Result { try await OrgSchema.requireCurrent(schema) }
-        async let credentials: Result<[OrgCredential], any Error> = await Result { try await directory.credentials() }
-        let (versionRead, credentialsRead) = await (version, credentials)
+        let (versionRead, credentialsRead) = try await concurrently(
+            { await Result<Void, any Error> { try await OrgSchema.requireCurrent(schema) } },
+            { await Result<[OrgCredential], any Error> { try await directory.credentials() } })
         #expect((try? versionRead.get()) == nil && (versionRead.failure as? PostgresError)?.code == .timedOut, "\(versionRead)")
         #expect((credentialsRead.failure as? PostgresError)?.code == .timedOut, "\(credentialsRead)")
         let took = started.duration(to: .now)

@@ -63,7 +63,7 @@ struct QuotaStallTests {
         try await admin.execute("CREATE TABLE marks (n int)")
         // The first statement sleeps 6 s (no timeout of its own); the second, queued behind it, may wait 0.5 s.
         // Giving up before 4 s tells its own deadline from waiting for the first (5.8 s) on a loaded machine.
-        async let slow = connection.execute("SELECT pg_sleep(6)")
+        let slow = Task { try await connection.execute("SELECT pg_sleep(6)") }
         try await Task.sleep(for: .milliseconds(200))
         let started = ContinuousClock.now
         let error = await #expect(throws: PostgresError.self) {
@@ -71,7 +71,7 @@ struct QuotaStallTests {
         }
         #expect(error?.code == .timedOut)
         #expect(started.duration(to: .now) < .seconds(4))
-        _ = try await slow
+        _ = try await slow.value
         try await connection.execute("INSERT INTO marks VALUES (2)", timeout: .seconds(5))
         let marks = try await admin.execute("SELECT n FROM marks ORDER BY n").rows.map { $0[0] }
         #expect(marks == ["2"], "the statement that gave up was not sent: \(marks)")
