@@ -372,7 +372,7 @@ struct QuickAddRulesTests {
         #expect(taxes.recurrence == ["RRULE:FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15"] && taxes.title == "Taxes")
         let tutoring = try Self.read("en", "Math tutoring Tu/Th 4-5").get()
         #expect(tutoring.start.description == "2026-12-08T16:00:00+01:00" && tutoring.end.description == "2026-12-08T17:00:00+01:00")
-        for (lang, text, code) in [
+        try Self.expectRefused([
             ("en", "Meeting tomorrow 10 or 11", QuickAddError.Code.conflict), ("en", "Road trip over Memorial Day weekend", .vagueDate),
             ("en", "BBQ 4th of July weekend", .vagueDate),
             ("en", "Road trip over Presidents Day weekend", .vagueDate), ("de", "Frühstück mit Tina heute abend 8 Uhr", .conflict),
@@ -381,13 +381,7 @@ struct QuickAddRulesTests {
             ("en", "Meds 8a/8p daily", .conflict), ("de", "Zahnarzt Mo oder Di 9 Uhr", .conflict),
             ("en", "Road trip end of August", .vagueDate), ("de", "Umbau Küche Ende August", .vagueDate),
             ("de", "Urlaub KW 52", .vagueDate),
-        ] {
-            guard case .failure(let error) = try Self.read(lang, text) else {
-                Issue.record("\(text) was read")
-                continue
-            }
-            #expect(error.code == code, "\(text)")
-        }
+        ])
     }
 
     @Test("a pair of capitalised names right after a clock time is a zone: known, it is used; unknown, the text is refused")
@@ -596,6 +590,19 @@ struct QuickAddRulesTests {
     }
 
     /// Parses `text` at Friday evening in Berlin, or returns the refusal's code.
+    /// Each text is refused, with its code.
+    static func expectRefused(
+        _ cases: [(lang: String, text: String, code: QuickAddError.Code)], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for (lang, text, code) in cases {
+            guard case .failure(let error) = try read(lang, text) else {
+                Issue.record("\(text) was read", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(error.code == code, "\(text): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
     static func read(_ lang: String, _ text: String, now: String = fridayEvening) throws -> Result<QuickAddResult, QuickAddError> {
         let zone = try #require(QuickAddZone(identifier: "Europe/Berlin"))
         let parser = QuickAddTestSupport.parser(lang: lang)
@@ -768,20 +775,14 @@ struct QuickAddRulesTests {
         // Without a repeat, "except" is a word of the title.
         let lunch = try Self.read("en", "Lunch with everyone except Bob tomorrow noon").get()
         #expect(lunch.title == "Lunch with everyone except Bob" && lunch.recurrence.isEmpty)
-        for (lang, text, code) in [
+        try Self.expectRefused([
             ("en", "Gym every day except holidays 6am", QuickAddError.Code.unsupportedException),
             ("en", "Rent every month except July", .unsupportedException),
             ("en", "Report every 2 days except Sunday", .unsupportedException),
             ("en", "Staff meeting every first Monday of the month except Monday", .unsupportedException),
             ("en", "Shift every weekday except Mon-Fri 9am", .conflict),
             ("de", "Sport täglich außer feiertags 7 Uhr", .unsupportedException),
-        ] {
-            guard case .failure(let error) = try Self.read(lang, text) else {
-                Issue.record("\(text) was read")
-                continue
-            }
-            #expect(error.code == code, "\(text): \(error)")
-        }
+        ])
     }
 
     @Test("this and next month name a day with its number or its n-th weekday, and start a series; alone they are refused")
@@ -809,17 +810,11 @@ struct QuickAddRulesTests {
         #expect(piano.start.description == "2027-01-05T17:00:00+01:00" && piano.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU"])
         let kurs = try Self.read("de", "Kurs jeden Dienstag ab nächstem Monat 18 Uhr").get()
         #expect(kurs.start.description == "2027-01-05T18:00:00+01:00" && kurs.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU"])
-        for (lang, text, code) in [
+        try Self.expectRefused([
             ("en", "Out of office next month", QuickAddError.Code.vagueDate), ("en", "Vacation starting next week", .vagueDate),
             ("de", "Urlaub nächsten Monat", .vagueDate), ("en", "Deadline the 30th of the month after next", .invalidDate),
             ("en", "Second round interviews next month", .vagueDate),
-        ] {
-            guard case .failure(let error) = try Self.read(lang, text) else {
-                Issue.record("\(text) was read")
-                continue
-            }
-            #expect(error.code == code, "\(text): \(error)")
-        }
+        ])
     }
 
     @Test(
@@ -836,16 +831,11 @@ struct QuickAddRulesTests {
             let result = try Self.read(lang, text).get()
             #expect(result.title == title && result.recurrence == [rule], "\(text): \(result.title) \(result.recurrence)")
         }
-        for (lang, text) in [
-            ("en", "Biweekly meeting Tuesdays 10am"), ("en", "Biweekly sync every Monday 11am"), ("en", "Weekly every other Tuesday"),
-            ("en", "Monthly every week on Monday"), ("de", "14-tägig Treffen dienstags 10 Uhr"),
-        ] {
-            guard case .failure(let error) = try Self.read(lang, text) else {
-                Issue.record("\(text) was read")
-                continue
-            }
-            #expect(error.code == .conflict, "\(text): \(error)")
-        }
+        try Self.expectRefused([
+            ("en", "Biweekly meeting Tuesdays 10am", .conflict), ("en", "Biweekly sync every Monday 11am", .conflict),
+            ("en", "Weekly every other Tuesday", .conflict),
+            ("en", "Monthly every week on Monday", .conflict), ("de", "14-tägig Treffen dienstags 10 Uhr", .conflict),
+        ])
     }
 
     @Test("a weekday with 'in N weeks' is that weekday of the calendar week N weeks on; 'first thing' is early morning")

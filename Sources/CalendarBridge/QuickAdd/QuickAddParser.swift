@@ -46,11 +46,8 @@ public struct QuickAddParser: Sendable {
     public func parse(_ text: String, now: Date, zone: QuickAddZone) throws(QuickAddError) -> QuickAddResult {
         var (result, title) = try read(text, now: now, zone: zone)
         guard !title.isEmpty else {
-            throw QuickAddError(
-                .missingTitle,
-                options.locale.identifier == "de"
-                    ? "„\(text)“ sagt wann, aber nicht was der Termin ist" : "\"\(text)\" says when but not what the event is",
-                example: options.locale.example, language: options.locale.identifier)
+            throw error(
+                .missingTitle, "\"\(text)\" says when but not what the event is", de: "„\(text)“ sagt wann, aber nicht was der Termin ist")
         }
         result.title = title
         return result
@@ -91,13 +88,9 @@ public struct QuickAddParser: Sendable {
         let example = options.locale.example
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else {
-            let german = options.locale.identifier == "de"
-            throw QuickAddError(
-                .tooLong,
-                german
-                    ? "der Text ist \(scalars.count) Zeichen lang, mehr als \(Self.maximumLength)"
-                    : "the text is \(scalars.count) characters long, more than \(Self.maximumLength)",
-                example: example, language: options.locale.identifier)
+            throw error(
+                .tooLong, "the text is \(scalars.count) characters long, more than \(Self.maximumLength)",
+                de: "der Text ist \(scalars.count) Zeichen lang, mehr als \(Self.maximumLength)")
         }
         let grammar = makeGrammar(scalars)
         let (tokens, meanings) = (grammar.tokens, grammar.meanings)
@@ -148,12 +141,9 @@ public struct QuickAddParser: Sendable {
             frequency == collected.recurrence.frequency, interval != collected.recurrence.interval
         {
             let (word, rule) = (grammar.text(index, grammar.next(index)), collected.recurrenceFragment ?? "")
-            throw QuickAddError(
-                .conflict,
-                options.locale.identifier == "de"
-                    ? "„\(word)“ und „\(rule)“ wiederholen verschieden oft; gib eine Wiederholung an"
-                    : "\"\(word)\" and \"\(rule)\" repeat at different intervals; give one rule",
-                example: options.locale.example, language: options.locale.identifier)
+            throw error(
+                .conflict, "\"\(word)\" and \"\(rule)\" repeat at different intervals; give one rule",
+                de: "„\(word)“ und „\(rule)“ wiederholen verschieden oft; gib eine Wiederholung an")
         }
         try readHoliday(grammar, consumed: consumed, into: &collected)
         let title = Self.title(grammar, consumed: consumed)
@@ -163,12 +153,9 @@ public struct QuickAddParser: Sendable {
             if let (part, fragment) = collected.partOfDay, (hint.hour < 12 && part.hour >= 17) || (hint.hour >= 17 && part.hour < 12) {
                 // "Frühstück heute Abend", "Dinner tomorrow morning": the kind of event and the part of the day disagree.
                 let word = grammar.text(index, index + 1)
-                throw QuickAddError(
-                    .conflict,
-                    options.locale.identifier == "de"
-                        ? "„\(word)“ und „\(fragment)“ passen nicht zusammen; gib die Uhrzeit an"
-                        : "\"\(word)\" and \"\(fragment)\" name different parts of the day; give the time",
-                    example: options.locale.example, language: options.locale.identifier)
+                throw error(
+                    .conflict, "\"\(word)\" and \"\(fragment)\" name different parts of the day; give the time",
+                    de: "„\(word)“ und „\(fragment)“ passen nicht zusammen; gib die Uhrzeit an")
             }
         }
         var result = try collected.resolve(
@@ -196,14 +183,10 @@ public struct QuickAddParser: Sendable {
         else { return }
         let end = grammar.next(index)
         let name = grammar.text(index, min(end, grammar.count))
-        let german = options.locale.identifier == "de"
         func noOneDay(_ fragment: String) -> QuickAddError {
-            QuickAddError(
-                .vagueDate,
-                german
-                    ? "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, zum Beispiel „\(fragment) am 18.12. um 19 Uhr“"
-                    : "\"\(fragment)\" names no one day; give the date, such as \"\(fragment) Dec 18 7pm\"",
-                example: options.locale.example, language: options.locale.identifier)
+            error(
+                .vagueDate, "\"\(fragment)\" names no one day; give the date, such as \"\(fragment) Dec 18 7pm\"",
+                de: "„\(fragment)“ nennt keinen bestimmten Tag; gib das Datum an, zum Beispiel „\(fragment) am 18.12. um 19 Uhr“")
         }
         if let party = grammar.holidayCompounds[index] {
             // A compound names the holiday only where it starts the text ("Silvesterparty 20 Uhr"); elsewhere it
@@ -229,13 +212,17 @@ public struct QuickAddParser: Sendable {
             throw noOneDay(name)
         } else if collected.time != nil || collected.partOfDay != nil {
             // The day is meant, but a name inside a title is as often the event's name: say how to mean it.
-            throw QuickAddError(
-                .vagueDate,
-                german
-                    ? "„\(name)“ mitten im Text wird nicht als Tag gelesen; schreib „am \(name)“ oder das Datum"
-                    : "\"\(name)\" inside the text is not read as a day; write \"on \(name)\" or give the date",
-                example: options.locale.example, language: options.locale.identifier)
+            throw error(
+                .vagueDate, "\"\(name)\" inside the text is not read as a day; write \"on \(name)\" or give the date",
+                de: "„\(name)“ mitten im Text wird nicht als Tag gelesen; schreib „am \(name)“ oder das Datum")
         }
+    }
+
+    /// An error in the locale's language, with its example.
+    private func error(_ code: QuickAddError.Code, _ english: String, de german: String) -> QuickAddError {
+        QuickAddError(
+            code, options.locale.identifier == "de" ? german : english, example: options.locale.example, language: options.locale.identifier
+        )
     }
 
     /// The words of `scalars` with the locale's phrases marked: what the grammar reads elements from.

@@ -69,7 +69,14 @@ struct QuickAddPreviewSandboxTests {
                 // A phrase that reads differently in this zone may be refused here; the preview then
                 // writes nothing, as the real run would.
                 guard let preview = try? parser.parse(phrase.text, now: phrase.now, zone: zone) else { continue }
-                let written = try await provider.createEvent(preview.event, in: calendar.id)
+                // Named, so that a failure (seen once, on a loaded machine, without its phrase) says which one.
+                let written: Event
+                do {
+                    written = try await provider.createEvent(preview.event, in: calendar.id)
+                } catch {
+                    Issue.record("\(name) \(phrase.text): the sandbox refused the event: \(error)")
+                    continue
+                }
                 let created = QuickAddResult(
                     created: written, parser: "calbridge", fallbackZone: preview.timeZone, now: phrase.now,
                     isSameZone: WindowsZones.areSameZone)
