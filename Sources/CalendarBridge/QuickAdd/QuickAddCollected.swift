@@ -493,9 +493,9 @@ struct QuickAddCollected {
         default:
             throw error(
                 .unsupportedException,
-                "\"\(fragment)\" leaves weekdays out of a daily or weekly series only, as in \"every day except Sunday\"",
-                de:
-                    "„\(fragment)“ nimmt nur aus einer täglichen oder wöchentlichen Serie Wochentage heraus, wie in „täglich außer sonntags“"
+                "\"\(fragment)\" needs a series every day or on named weekdays, as in \"every day except Sunday\" or "
+                    + "\"every Mon, Wed and Fri except Wed\"",
+                de: "„\(fragment)“ braucht eine tägliche Serie oder eine an genannten Wochentagen, wie in „täglich außer sonntags“"
             )
         }
         let kept = days.filter { !excluded.contains($0) }
