@@ -42,37 +42,30 @@ def BARE(at):
     return [today(i) if not passed(i, today(i), at) else today(i) + dt.timedelta(days=1) for i in range(3)]
 
 
-def WD(name, at=None):
-    """a bare weekday: the next one, today counts unless its time has passed"""
+def _weekday_from(name, first, skip=lambda i, d: False):
+    """At each moment, the first day named `name` on or after first(i) that `skip` does not rule out."""
     out = []
     for i in range(3):
-        d = today(i)
-        while d.weekday() != DAYS[name] or passed(i, d, at):
+        d = first(i)
+        while d.weekday() != DAYS[name] or skip(i, d):
             d += dt.timedelta(days=1)
         out.append(d)
     return out
+
+
+def WD(name, at=None):
+    """a bare weekday: the next one, today counts unless its time has passed"""
+    return _weekday_from(name, today, lambda i, d: passed(i, d, at))
 
 
 def NEXT(name):
     """`next Monday`: the first Monday after today"""
-    out = []
-    for i in range(3):
-        d = today(i) + dt.timedelta(days=1)
-        while d.weekday() != DAYS[name]:
-            d += dt.timedelta(days=1)
-        out.append(d)
-    return out
+    return _weekday_from(name, lambda i: today(i) + dt.timedelta(days=1))
 
 
 def THIS(name):
     """`this Friday`: this week's Friday from today on (kept even if past)"""
-    out = []
-    for i in range(3):
-        d = today(i)
-        while d.weekday() != DAYS[name]:
-            d += dt.timedelta(days=1)
-        out.append(d)
-    return out
+    return _weekday_from(name, today)
 
 
 def NEXTWEEK(name, weeks=1):

@@ -488,7 +488,7 @@ struct QuickAddCollected {
         guard let excluded = recurrence.excludedDays, let fragment = exceptionFragment else { return }
         let days: [Int]
         switch recurrence.frequency {
-        case .daily? where recurrence.interval == 1 && recurrence.byDay.isEmpty && hasFrequency: days = Array(1...7)
+        case .daily? where recurrence.interval == 1 && recurrence.byDay.isEmpty: days = Array(1...7)
         case .weekly? where !recurrence.byDay.isEmpty && recurrence.byDayOrdinal == nil: days = recurrence.byDay
         default:
             throw error(
